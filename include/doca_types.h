@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * softdpa — doca_types.h: types shared by every DOCA library.
+ */
+#ifndef DOCA_TYPES_H_
+#define DOCA_TYPES_H_
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Integers in network (big-endian) byte order. The names document intent; the
+ * compiler does not enforce them. */
+typedef uint16_t doca_be16_t;
+typedef uint32_t doca_be32_t;
+typedef uint64_t doca_be64_t;
+
+/* An opaque user cookie carried through callbacks. */
+union doca_data {
+	void *ptr;
+	uint64_t u64;
+};
+
+/* What a PCI function is. */
+enum doca_pci_func_type {
+	DOCA_PCI_FUNC_TYPE_PF = 0, /* physical function */
+	DOCA_PCI_FUNC_TYPE_VF,     /* virtual function */
+	DOCA_PCI_FUNC_TYPE_SF,     /* scalable (sub-)function */
+};
+
+/* Memory access rights (DECISIONS D13). */
+enum doca_access_flag {
+	DOCA_ACCESS_FLAG_LOCAL_READ_ONLY = 0,
+	DOCA_ACCESS_FLAG_LOCAL_READ_WRITE = (1 << 0),
+	DOCA_ACCESS_FLAG_RDMA_READ = (1 << 1),
+	DOCA_ACCESS_FLAG_RDMA_WRITE = (1 << 2),
+	DOCA_ACCESS_FLAG_RDMA_ATOMIC = (1 << 3),
+	DOCA_ACCESS_FLAG_PCI_READ_WRITE = (1 << 4),
+	DOCA_ACCESS_FLAG_PCI_RELAXED_ORDERING = (1 << 5),
+};
+
+/* Length of a GID in bytes (used by RDMA-capable devices). */
+#define DOCA_GID_BYTE_LENGTH 16
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DOCA_TYPES_H_ */
