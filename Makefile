@@ -1,0 +1,63 @@
+# softdpa — thin wrapper over meson/ninja. The two commands a newcomer needs:
+#   make demo    install missing packages (as root), build, run the flagship example
+#   make test    install missing packages (as root), build, run the whole test suite
+# Others: make bench | make install PREFIX=/dir | make sanitize | make tsan | make fuzz | make clean
+
+BUILD     ?= build
+PREFIX    ?= /usr/local
+MESON_OPTS ?=
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps build test demo bench install sanitize tsan fuzz ci clean format
+
+all: build
+
+deps:
+	@bash scripts/deps.sh
+
+$(BUILD)/build.ninja:
+	@meson setup $(BUILD) $(MESON_OPTS) >/dev/null || meson setup --wipe $(BUILD) $(MESON_OPTS)
+
+build: deps $(BUILD)/build.ninja
+	@ninja -C $(BUILD) >/dev/null || ninja -C $(BUILD)
+
+test: build
+	@bash scripts/run-tests.sh $(BUILD)
+
+demo: build
+	@bash scripts/demo.sh $(BUILD)
+
+bench: build
+	@bash scripts/bench.sh $(BUILD)
+
+install: build
+	@meson configure $(BUILD) -Dprefix=$(abspath $(PREFIX)) >/dev/null
+	@meson install -C $(BUILD) --quiet
+	@echo "installed to $(abspath $(PREFIX)); use PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig"
+
+# Whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+sanitize: deps
+	@[ -f build-asan/build.ninja ] || meson setup build-asan -Db_sanitize=address,undefined \
+		-Db_lundef=false -Dbuildtype=debug >/dev/null
+	@ninja -C build-asan >/dev/null || ninja -C build-asan
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		bash scripts/run-tests.sh build-asan asan
+
+# Concurrency suites under ThreadSanitizer.
+tsan: deps
+	@[ -f build-tsan/build.ninja ] || meson setup build-tsan -Db_sanitize=thread \
+		-Db_lundef=false -Dbuildtype=debugoptimized >/dev/null
+	@ninja -C build-tsan >/dev/null || ninja -C build-tsan
+	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+		bash scripts/run-tests.sh build-tsan tsan --suite concurrency
+
+fuzz: deps
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+ci: test sanitize tsan fuzz
+
+format:
+	@clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf $(BUILD) build-asan build-tsan build-fuzz

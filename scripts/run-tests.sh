@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Run a meson test suite and close with one line "N passed, N failed[, N skipped]".
+# Counts individual cmocka test cases; a test program that is not cmocka counts as one.
+# usage: scripts/run-tests.sh BUILD_DIR [LABEL] [meson test args...]
+set -u
+dir=${1:?build dir}
+label=${2:-}
+shift; [ $# -gt 0 ] && shift
+
+meson test -C "$dir" --print-errorlogs --num-processes 2 "$@"
+rc=$?
+
+summary=$(python3 - "$dir/meson-logs/testlog.json" <<'PY'
+import json, re, sys
+passed = failed = skipped = 0
+failures = []
+try:
+    lines = open(sys.argv[1]).read().splitlines()
+except OSError:
+    lines = []
+for line in lines:
+    if not line.strip():
+        continue
+    t = json.loads(line)
+    res, out = t.get("result"), t.get("stdout") or ""
+    ok = len(re.findall(r"^\[       OK \]", out, re.M))
+    bad = len(re.findall(r"^\[  (?:FAILED|ERROR) +\] (?!\d+ test)", out, re.M))
+    skip = len(re.findall(r"^\[  SKIPPED \] (?!\d+ test)", out, re.M))
+    if res == "SKIP":
+        skipped += max(1, skip)
+        continue
+    if ok + bad + skip == 0:                 # not a cmocka program
+        if res in ("OK", "EXPECTEDFAIL"):
+            passed += 1
+        else:
+            failed += 1; failures.append(t["name"])
+        continue
+    passed += ok; skipped += skip
+    if res not in ("OK", "EXPECTEDFAIL") and bad == 0:
+        bad = 1                               # crashed, timed out, or sanitizer exit
+    failed += bad
+    if bad:
+        failures.append(t["name"])
+for f in failures:
+    print("FAILED: " + f)
+line = f"{passed} passed, {failed} failed"
+if skipped:
+    line += f", {skipped} skipped"
+print(line)
+PY
+)
+echo
+echo "$summary" | grep '^FAILED' || true
+final=$(echo "$summary" | tail -n 1)
+[ -n "$label" ] && echo "$label: $final" || echo "$final"
+exit $rc

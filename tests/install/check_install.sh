@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# usage: check_install.sh BUILD_DIR PREFIX SRC_DIR
+set -eu
+build=$1 prefix=$2 src=$3
+dest=$(mktemp -d /tmp/softdpa-install-XXXXXX)
+trap 'rm -rf "$dest"' EXIT
+
+meson install -C "$build" --no-rebuild --destdir "$dest" --quiet >/dev/null
+root="$dest$prefix"
+export PKG_CONFIG_PATH="$root/lib/pkgconfig"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+for m in doca-common doca-flow doca-dpa doca-flow-dpa-provider; do
+	v=$(pkg-config --modversion "$m") || fail "pkg-config does not find $m in $PKG_CONFIG_PATH"
+	[ "$v" = "3.5.0-softdpa" ] || fail "$m reports version '$v', expected 3.5.0-softdpa"
+done
+
+for h in doca_error.h doca_types.h doca_compat.h doca_log.h softdpa.h; do
+	[ -f "$root/include/$h" ] || fail "header $h not installed"
+done
+[ -d "$root/include/dev" ] || fail "device headers directory include/dev not installed"
+
+# Only the DOCA-named API and softdpa_ extensions are exported.
+lib=$(ls "$root"/lib/libsoftdpa.so.* | head -n 1)
+leaked=$(nm -D --defined-only "$lib" | awk '{print $3}' | grep -vE '^(doca_|softdpa_|priv_doca_|_init$|_fini$)' || true)
+[ -z "$leaked" ] || fail "internal symbols exported from $lib: $(echo $leaked | head -c 300)"
+nm -D --defined-only "$lib" | grep -q ' doca_error_get_name$' || fail "doca_error_get_name not exported"
+
+work=$(mktemp -d /tmp/softdpa-user-XXXXXX)
+trap 'rm -rf "$dest" "$work"' EXIT
+cc ${CC_EXTRA:-} -std=c11 -Wall -Wextra -Werror -o "$work/user_app" "$src/user_app.c" \
+	$(pkg-config --cflags --libs doca-flow-dpa-provider) || fail "user program does not build"
+out=$("$work/user_app") || fail "user program exited non-zero: $out"
+echo "$out"
+echo "$out" | grep -q '^user_app: ok$' || fail "unexpected output from user program"
