@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * softdpa — the emulator's command-line tool.
+ *
+ *   softdpa caps [--list-devs] [--pci-addr ADDR]   the emulated devices, like doca_caps
+ *   softdpa help [COMMAND...]                       usage
+ *
+ * Subcommands live in one table; a name may have several words ("pcap gen"), so later
+ * commands slot in without touching main(). Exit codes: 0 success, 1 failure, 2 usage.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <doca_dev.h>
+#include <doca_error.h>
+#include <doca_log.h>
+
+#include "core/devices.h"
+
+#ifndef SOFTDPA_VERSION
+#define SOFTDPA_VERSION "unknown"
+#endif
+
+enum { EXIT_USAGE = 2 };
+
+struct subcmd {
+	const char *name;                  /* words separated by one space, e.g. "pcap gen" */
+	const char *summary;               /* one line for the overview */
+	const char *usage;                 /* full help text */
+	int (*run)(int argc, char **argv); /* argv[0] is the first argument after the name */
+};
+
+static const struct subcmd *find_subcmd(int argc, char **argv, int *words);
+static void print_overview(FILE *out);
+
+/* ------------------------------------------------------------------ caps */
+
+static const char *func_type_str(enum doca_pci_func_type t)
+{
+	switch (t) {
+	case DOCA_PCI_FUNC_TYPE_PF:
+		return "PF";
+	case DOCA_PCI_FUNC_TYPE_VF:
+		return "VF";
+	case DOCA_PCI_FUNC_TYPE_SF:
+		return "SF";
+	}
+	return "?";
+}
+
+static void print_reps(struct doca_devinfo *info)
+{
+	struct doca_devinfo_rep **reps;
+	struct doca_dev *dev;
+	uint8_t listable = 0;
+	uint32_t nr;
+	doca_error_t r;
+
+	(void)doca_devinfo_rep_cap_is_filter_all_supported(info, &listable);
+	if (!listable) {
+		printf("\trepresentors        none (only a PF has representors)\n");
+		return;
+	}
+	r = doca_dev_open(info, &dev);
+	if (r != DOCA_SUCCESS) {
+		printf("\trepresentors        (cannot open device: %s)\n", doca_error_get_name(r));
+		return;
+	}
+	r = doca_devinfo_rep_create_list(dev, DOCA_DEVINFO_REP_FILTER_ALL, &reps, &nr);
+	if (r != DOCA_SUCCESS) {
+		printf("\trepresentors        none (%s)\n", doca_error_get_name(r));
+		(void)doca_dev_close(dev);
+		return;
+	}
+	printf("\trepresentors        %u\n", nr);
+	for (uint32_t i = 0; i < nr; i++) {
+		char pci[DOCA_DEVINFO_REP_PCI_ADDR_SIZE] = "?";
+		char iface[DOCA_DEVINFO_IFACE_NAME_SIZE] = "?";
+		enum doca_pci_func_type t = DOCA_PCI_FUNC_TYPE_VF;
+
+		(void)doca_devinfo_rep_get_pci_addr_str(reps[i], pci);
+		(void)doca_devinfo_rep_get_iface_name(reps[i], iface, sizeof(iface));
+		(void)doca_devinfo_rep_get_pci_func_type(reps[i], &t);
+		printf("\t  PCI: %s\n", pci);
+		printf("\t\tiface_name  %s\n", iface);
+		printf("\t\tfunc_type   %s\n", func_type_str(t));
+		printf("\t\tport_id     %u (DOCA Flow switch convention: PF = 0)\n", i + 1);
+	}
+	(void)doca_devinfo_rep_destroy_list(reps);
+	(void)doca_dev_close(dev);
+}
+
+static void print_device(struct doca_devinfo *info)
+{
+	char pci[DOCA_DEVINFO_PCI_ADDR_SIZE] = "?";
+	char ibdev[DOCA_DEVINFO_IBDEV_NAME_SIZE] = "?";
+	char iface[DOCA_DEVINFO_IFACE_NAME_SIZE] = "?";
+	uint8_t mac[DOCA_DEVINFO_MAC_ADDR_SIZE] = {0};
+	uint8_t ip4[DOCA_DEVINFO_IPV4_ADDR_SIZE] = {0};
+	uint8_t ip6[DOCA_DEVINFO_IPV6_ADDR_SIZE] = {0};
+	enum doca_pci_func_type t = DOCA_PCI_FUNC_TYPE_PF;
+	enum sdpa_dev_model model = sdpa_devinfo_model(info);
+	double rate = 0;
+
+	(void)doca_devinfo_get_pci_addr_str(info, pci);
+	(void)doca_devinfo_get_ibdev_name(info, ibdev, sizeof(ibdev));
+	(void)doca_devinfo_get_iface_name(info, iface, sizeof(iface));
+	(void)doca_devinfo_get_pci_func_type(info, &t);
+	(void)doca_devinfo_get_mac_addr(info, mac, sizeof(mac));
+	(void)doca_devinfo_get_ipv4_addr(info, ip4, sizeof(ip4));
+	(void)doca_devinfo_get_ipv6_addr(info, ip6, sizeof(ip6));
+	(void)doca_devinfo_get_active_rate(info, &rate);
+
+	printf("PCI: %s\n", pci);
+	printf("\tibdev_name          %s\n", ibdev);
+	printf("\tiface_name          %s\n", iface);
+	printf("\tfunc_type           %s\n", func_type_str(t));
+	printf("\tmac_addr            %02x:%02x:%02x:%02x:%02x:%02x\n", mac[0], mac[1], mac[2],
+	       mac[3], mac[4], mac[5]);
+	printf("\tipv4_addr           %u.%u.%u.%u\n", ip4[0], ip4[1], ip4[2], ip4[3]);
+	printf("\tipv6_addr           ");
+	for (int i = 0; i < DOCA_DEVINFO_IPV6_ADDR_SIZE; i += 2)
+		printf("%02x%02x%s", ip6[i], ip6[i + 1], i < 14 ? ":" : "\n");
+	printf("\tactive_rate         %.0f Gb/s\n", rate);
+	printf("\tmodel               %s\n",
+	       model == SDPA_DEV_BF3 ? "BlueField-3 (bf3)" : "ConnectX-6 (cx6)");
+	if (sdpa_devinfo_has_dpa(info))
+		printf("\tdpa                 supported: %d cores, %d EUs per core, %d EUs\n",
+		       SDPA_DPA_CORES, SDPA_DPA_EUS_PER_CORE, SDPA_DPA_TOTAL_EUS);
+	else
+		printf("\tdpa                 not supported (doca_dpa_cap_is_supported: "
+		       "DOCA_ERROR_NOT_SUPPORTED)\n");
+	print_reps(info);
+}
+
+static int run_caps(int argc, char **argv)
+{
+	const char *only = NULL;
+	struct doca_devinfo **list;
+	uint32_t n, shown = 0;
+	doca_error_t r;
+
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--list-devs") == 0) {
+			continue;
+		} else if (strcmp(argv[i], "--pci-addr") == 0 && i + 1 < argc) {
+			only = argv[++i];
+		} else {
+			fprintf(stderr, "softdpa caps: unknown or incomplete option '%s'\n",
+			        argv[i]);
+			return EXIT_USAGE;
+		}
+	}
+	r = doca_devinfo_create_list(&list, &n);
+	if (r != DOCA_SUCCESS) {
+		fprintf(stderr, "softdpa caps: cannot list devices: %s\n", doca_error_get_descr(r));
+		return EXIT_FAILURE;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t limit = doca_log_level_get_global_sdk_limit();
+		doca_error_t cmp = DOCA_SUCCESS;
+		uint8_t eq = 1;
+
+		/* A bad address is the user's typo, reported below; keep the SDK quiet. */
+		if (only != NULL) {
+			(void)doca_log_level_set_global_sdk_limit(DOCA_LOG_LEVEL_DISABLE);
+			cmp = doca_devinfo_is_equal_pci_addr(list[i], only, &eq);
+			(void)doca_log_level_set_global_sdk_limit(limit);
+		}
+		if (cmp != DOCA_SUCCESS) {
+			(void)doca_devinfo_destroy_list(list);
+			fprintf(stderr,
+			        "softdpa caps: '%s' is not a PCI address (use "
+			        "DDDD:BB:DD.F or BB:DD.F)\n",
+			        only);
+			return EXIT_USAGE;
+		}
+		if (!eq)
+			continue;
+		if (shown++ > 0)
+			printf("\n");
+		print_device(list[i]);
+	}
+	(void)doca_devinfo_destroy_list(list);
+	if (n == 0)
+		printf("no devices (SOFTDPA_DEVICES=none)\n");
+	if (only != NULL && shown == 0) {
+		fprintf(stderr, "softdpa caps: no emulated device has PCI address %s\n", only);
+		return EXIT_FAILURE;
+	}
+	return EXIT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ help */
+
+static int run_help(int argc, char **argv)
+{
+	const struct subcmd *c;
+	int words;
+
+	if (argc == 0) {
+		print_overview(stdout);
+		return EXIT_SUCCESS;
+	}
+	c = find_subcmd(argc, argv, &words);
+	if (c == NULL || words != argc) {
+		fprintf(stderr, "softdpa help: no command '%s'\n\n", argv[0]);
+		print_overview(stderr);
+		return EXIT_USAGE;
+	}
+	fputs(c->usage, stdout);
+	return EXIT_SUCCESS;
+}
+
+static const struct subcmd subcmds[] = {
+        {
+                .name = "caps",
+                .summary = "list the emulated devices, their DPA and representors",
+                .usage =
+                        "usage: softdpa caps [--list-devs] [--pci-addr ADDR]\n"
+                        "\n"
+                        "Print every emulated device as doca_caps --list-devs does: PCI address,\n"
+                        "ibdev and interface names, function type, MAC, model, DPA capability and\n"
+                        "representors. The set comes from SOFTDPA_DEVICES (docs/DEVICES.md).\n"
+                        "\n"
+                        "  --list-devs       accepted for doca_caps compatibility (the default)\n"
+                        "  --pci-addr ADDR   only the device at ADDR (DDDD:BB:DD.F or BB:DD.F)\n",
+                .run = run_caps,
+        },
+        {
+                .name = "help",
+                .summary = "show the help of a command",
+                .usage = "usage: softdpa help [COMMAND...]\n",
+                .run = run_help,
+        },
+};
+
+/* The table entry whose words start argv; *words = how many argv entries it used. */
+static const struct subcmd *find_subcmd(int argc, char **argv, int *words)
+{
+	for (size_t i = 0; i < sizeof(subcmds) / sizeof(subcmds[0]); i++) {
+		const char *p = subcmds[i].name;
+		int w = 0;
+
+		while (w < argc) {
+			size_t len = strcspn(p, " ");
+
+			if (strlen(argv[w]) != len || strncmp(argv[w], p, len) != 0)
+				break;
+			w++;
+			p += len;
+			if (*p == '\0') {
+				*words = w;
+				return &subcmds[i];
+			}
+			p++; /* the space */
+		}
+	}
+	return NULL;
+}
+
+static void print_overview(FILE *out)
+{
+	fprintf(out, "usage: softdpa COMMAND [ARGS...]\n"
+	             "       softdpa --help | --version\n"
+	             "\n"
+	             "commands:\n");
+	for (size_t i = 0; i < sizeof(subcmds) / sizeof(subcmds[0]); i++)
+		fprintf(out, "  %-12s %s\n", subcmds[i].name, subcmds[i].summary);
+	fprintf(out, "\nRun 'softdpa help COMMAND' for a command's options.\n");
+}
+
+int main(int argc, char **argv)
+{
+	const struct subcmd *c;
+	int words;
+
+	if (argc < 2) {
+		print_overview(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		print_overview(stdout);
+		return EXIT_SUCCESS;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("softdpa %s\n", SOFTDPA_VERSION);
+		return EXIT_SUCCESS;
+	}
+	c = find_subcmd(argc - 1, argv + 1, &words);
+	if (c == NULL) {
+		fprintf(stderr, "softdpa: unknown command '%s'\n\n", argv[1]);
+		print_overview(stderr);
+		return EXIT_USAGE;
+	}
+	return c->run(argc - 1 - words, argv + 1 + words);
+}
