@@ -16,10 +16,10 @@ for m in doca-common doca-flow doca-dpa doca-flow-dpa-provider; do
 	[ "$v" = "3.5.0-softdpa" ] || fail "$m reports version '$v', expected 3.5.0-softdpa"
 done
 
-for h in doca_error.h doca_types.h doca_compat.h doca_log.h softdpa.h; do
+# Every public header of the source tree, host and device side, is installed.
+(cd "$src/../../include" && find . -name '*.h') | while read -r h; do
 	[ -f "$root/include/$h" ] || fail "header $h not installed"
 done
-[ -d "$root/include/dev" ] || fail "device headers directory include/dev not installed"
 
 # Only the DOCA-named API and softdpa_ extensions are exported.
 lib=$(ls "$root"/lib/libsoftdpa.so.* | head -n 1)
