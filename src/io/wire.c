@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Wire specs and the factory.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "io/wire.h"
+
+SDPA_LOG_REGISTER(io_wire);
+
+#define ACCEPTED_FORMS "\"mem\", \"pcap:IN.pcap[,OUT.pcap]\" or \"afpacket:IFNAME\""
+
+const char *sdpa_wire_kind_name(enum sdpa_wire_kind kind)
+{
+	switch (kind) {
+	case SDPA_WIRE_MEM:
+		return "mem";
+	case SDPA_WIRE_PCAP:
+		return "pcap";
+	case SDPA_WIRE_AFPACKET:
+		return "afpacket";
+	}
+	return "?";
+}
+
+void sdpa_wire_init(struct sdpa_wire *w, const struct sdpa_wire_ops *ops, enum sdpa_wire_kind kind,
+                    uint16_t port_id)
+{
+	w->ops = ops;
+	w->kind = kind;
+	w->port_id = port_id;
+	sdpa_store_relaxed(&w->rx_error, (uint32_t)DOCA_SUCCESS);
+}
+
+/* Linux's own rule for interface names (dev_valid_name). */
+static bool ifname_valid(const char *s, size_t len, size_t max)
+{
+	if (len == 0 || len >= max || strcmp(s, ".") == 0 || strcmp(s, "..") == 0)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (s[i] == '/' || s[i] == ':' || s[i] == ',' || isspace((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+doca_error_t sdpa_wire_spec_parse(const char *spec, const char *who, struct sdpa_wire_spec *out)
+{
+	const char *rest, *comma;
+	size_t len;
+
+	if (who == NULL)
+		who = "wire spec";
+	if (spec == NULL) {
+		DOCA_LOG_ERR("%s: wire spec is NULL; pass " ACCEPTED_FORMS, who);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	memset(out, 0, sizeof(*out));
+	if (strcmp(spec, "mem") == 0) {
+		out->kind = SDPA_WIRE_MEM;
+		return DOCA_SUCCESS;
+	}
+	if (strncmp(spec, "pcap:", 5) == 0) {
+		rest = spec + 5;
+		comma = strchr(rest, ',');
+		len = comma != NULL ? (size_t)(comma - rest) : strlen(rest);
+		if (len == 0 || len >= sizeof(out->in)) {
+			DOCA_LOG_ERR("%s: '%s' names no input capture (or a path longer than %zu "
+			             "bytes); use " ACCEPTED_FORMS,
+			             who, spec, sizeof(out->in) - 1);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		memcpy(out->in, rest, len);
+		if (comma != NULL) {
+			const char *o = comma + 1;
+			size_t olen = strlen(o);
+
+			if (olen == 0 || olen >= sizeof(out->out) || strchr(o, ',') != NULL) {
+				DOCA_LOG_ERR(
+				        "%s: '%s' has an empty, too long or second output file "
+				        "after ','; use " ACCEPTED_FORMS
+				        " (file names cannot contain ',')",
+				        who, spec);
+				return DOCA_ERROR_INVALID_VALUE;
+			}
+			memcpy(out->out, o, olen + 1);
+		}
+		out->kind = SDPA_WIRE_PCAP;
+		return DOCA_SUCCESS;
+	}
+	if (strncmp(spec, "afpacket:", 9) == 0) {
+		rest = spec + 9;
+		len = strlen(rest);
+		if (!ifname_valid(rest, len, sizeof(out->ifname))) {
+			DOCA_LOG_ERR("%s: '%s' does not name a valid interface (1..%zu characters, "
+			             "no '/', ':', ',' or spaces); use " ACCEPTED_FORMS,
+			             who, spec, sizeof(out->ifname) - 1);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		memcpy(out->ifname, rest, len + 1);
+		out->kind = SDPA_WIRE_AFPACKET;
+		return DOCA_SUCCESS;
+	}
+	DOCA_LOG_ERR("%s: '%s' is not a wire; use " ACCEPTED_FORMS, who, spec);
+	return DOCA_ERROR_INVALID_VALUE;
+}
+
+doca_error_t sdpa_wire_create(const char *spec, uint16_t port_id, struct sdpa_wire **out)
+{
+	struct sdpa_wire_spec *parsed; /* 8 KiB: kept off small thread stacks */
+	char who[48];
+	doca_error_t r;
+
+	if (out == NULL) {
+		DOCA_LOG_ERR("sdpa_wire_create: out is NULL; pass where to store the wire");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*out = NULL;
+	snprintf(who, sizeof(who), "port %u", (unsigned int)port_id);
+	parsed = malloc(sizeof(*parsed));
+	if (parsed == NULL) {
+		DOCA_LOG_ERR("%s: out of memory parsing the wire spec", who);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	r = sdpa_wire_spec_parse(spec, who, parsed);
+	if (r == DOCA_SUCCESS) {
+		switch (parsed->kind) {
+		case SDPA_WIRE_MEM:
+			r = sdpa_wire_mem_create(port_id, SDPA_WIRE_MEM_RING_SIZE, out);
+			break;
+		case SDPA_WIRE_PCAP:
+			r = sdpa_wire_pcap_create(port_id, parsed->in,
+			                          parsed->out[0] ? parsed->out : NULL, out);
+			break;
+		case SDPA_WIRE_AFPACKET:
+			r = sdpa_wire_afpacket_create(port_id, parsed->ifname, out);
+			break;
+		}
+	}
+	free(parsed);
+	return r;
+}
+
+void sdpa_wire_close(struct sdpa_wire *w)
+{
+	if (w != NULL)
+		w->ops->close(w);
+}
