@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# make bench: run every benchmark; each prints one JSON object per line on stdout.
+set -eu
+build=${1:-build}
+for b in $(cd "$build/bench" && ls bench_* 2>/dev/null | grep -v '\.p$'); do
+	[ -x "$build/bench/$b" ] || continue
+	args=""
+	case $b in bench_wire) args="4000000 64" ;; esac
+	"$build/bench/$b" $args
+done

@@ -1,0 +1,290 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Packet parser: one pass over an Ethernet frame that fills the header fields a DOCA Flow
+ * pipe matches on, with the names and byte order of struct doca_flow_match.
+ *
+ * Byte order: every multi-byte header field (doca_be16_t / doca_be32_t) holds the wire
+ * bytes as they are, i.e. network order, exactly as a DOCA user fills a match
+ * (e.g. ip4.src_ip == htobe32(0x0a000001) for 10.0.0.1). Offsets, lengths and the enums
+ * are host order.
+ *
+ * Robustness: sdpa_parse() never reads frame[len] or beyond. A frame is parsed as far as it
+ * is valid; what stopped it is reported in info->flags, info->error and info->error_off.
+ * The parser never logs (it runs per packet); callers turn the error into a counter or a
+ * rate-limited message with sdpa_pkt_error_name().
+ *
+ * Thread safety: every function here is pure (no global state); call from any thread.
+ */
+#ifndef SDPA_NIC_PACKET_H
+#define SDPA_NIC_PACKET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <doca_types.h>
+
+/* EtherTypes and IP protocol numbers the parser knows (host order). */
+enum {
+	SDPA_ETH_P_IPV4 = 0x0800,
+	SDPA_ETH_P_IPV6 = 0x86dd,
+	SDPA_ETH_P_VLAN = 0x8100, /* 802.1Q C-tag */
+	SDPA_ETH_P_QINQ = 0x88a8, /* 802.1ad S-tag, accepted as the outer of two tags */
+	SDPA_ETH_P_ARP = 0x0806,
+};
+
+enum {
+	SDPA_IPPROTO_HOPOPTS = 0,
+	SDPA_IPPROTO_ICMP = 1,
+	SDPA_IPPROTO_TCP = 6,
+	SDPA_IPPROTO_UDP = 17,
+	SDPA_IPPROTO_ROUTING = 43,
+	SDPA_IPPROTO_FRAGMENT = 44,
+	SDPA_IPPROTO_ICMPV6 = 58,
+	SDPA_IPPROTO_NONE = 59,
+	SDPA_IPPROTO_DSTOPTS = 60,
+};
+
+enum {
+	SDPA_VXLAN_PORT = 4789, /* IANA UDP port; the only one the parser decapsulates */
+	SDPA_ETH_HLEN = 14,
+	SDPA_VLAN_HLEN = 4,
+	SDPA_IP4_HLEN = 20, /* without options */
+	SDPA_IP6_HLEN = 40,
+	SDPA_TCP_HLEN = 20, /* without options */
+	SDPA_UDP_HLEN = 8,
+	SDPA_ICMP_HLEN = 8,
+	SDPA_VXLAN_HLEN = 8,
+	SDPA_VLAN_MAX = 2,
+};
+
+/* Same numbering as enum doca_flow_l3_type. */
+enum sdpa_l3_type {
+	SDPA_L3_NONE = 0,
+	SDPA_L3_IP4 = 1,
+	SDPA_L3_IP6 = 2,
+};
+
+/* The first five equal enum doca_flow_l4_type_ext; OTHER is a softdpa addition meaning
+ * "IP carried a protocol the parser does not decode" (next_proto says which). */
+enum sdpa_l4_type {
+	SDPA_L4_NONE = 0,
+	SDPA_L4_TCP = 1,
+	SDPA_L4_UDP = 2,
+	SDPA_L4_ICMP = 3,
+	SDPA_L4_ICMP6 = 4,
+	SDPA_L4_OTHER = 5,
+};
+
+/* Same numbering as enum doca_flow_l2_meta. */
+enum sdpa_l2_meta {
+	SDPA_L2_NO_VLAN = 0,
+	SDPA_L2_MULTI_VLAN = 1,
+	SDPA_L2_SINGLE_VLAN = 2,
+};
+
+/* Same numbering as enum doca_flow_tun_type. */
+enum sdpa_tun_type {
+	SDPA_TUN_NONE = 0,
+	SDPA_TUN_VXLAN = 1,
+};
+
+/* Bits of sdpa_pkt_hdrs.l2_valid_headers, as doca_flow_l2_valid_header. */
+enum {
+	SDPA_L2_VALID_VLAN_0 = 1 << 0,
+	SDPA_L2_VALID_VLAN_1 = 1 << 1,
+};
+
+/* TCP flag bits in sdpa_pkt_tcp.flags (byte 13 of the header). */
+enum {
+	SDPA_TCP_FIN = 1 << 0,
+	SDPA_TCP_SYN = 1 << 1,
+	SDPA_TCP_RST = 1 << 2,
+	SDPA_TCP_PSH = 1 << 3,
+	SDPA_TCP_ACK = 1 << 4,
+	SDPA_TCP_URG = 1 << 5,
+	SDPA_TCP_ECE = 1 << 6,
+	SDPA_TCP_CWR = 1 << 7,
+};
+
+/* sdpa_pkt_info.flags */
+enum {
+	/* The frame ends inside a header the parser expected (or before it starts). */
+	SDPA_PKT_TRUNCATED = 1 << 0,
+	/* A header is present but inconsistent (bad version, length fields, offsets). */
+	SDPA_PKT_MALFORMED = 1 << 1,
+	/* Valid, but deeper than the parser goes (a third VLAN tag). */
+	SDPA_PKT_UNSUPPORTED = 1 << 2,
+	/* The first problem (info->error) was found in the inner (tunnelled) headers. */
+	SDPA_PKT_ERR_IN_INNER = 1 << 3,
+};
+
+/* Why parsing stopped or what is inconsistent; the first problem found wins. */
+enum sdpa_pkt_error {
+	SDPA_PKT_OK = 0,
+	SDPA_PKT_ERR_ETH_TRUNC,           /* T: fewer than 14 bytes of Ethernet header */
+	SDPA_PKT_ERR_VLAN_TRUNC,          /* T: a VLAN tag is cut */
+	SDPA_PKT_ERR_VLAN_DEPTH,          /* U: more than two VLAN tags; the first two are parsed */
+	SDPA_PKT_ERR_IP4_TRUNC,           /* T: fewer than 20 bytes of IPv4 header */
+	SDPA_PKT_ERR_IP4_VERSION,         /* M: EtherType IPv4 but version nibble is not 4 */
+	SDPA_PKT_ERR_IP4_IHL,             /* M: ihl < 5 */
+	SDPA_PKT_ERR_IP4_OPT_TRUNC,       /* T: ihl says options the frame does not hold */
+	SDPA_PKT_ERR_IP4_TOTAL_LEN_SHORT, /* M: total_len < ihl * 4 */
+	SDPA_PKT_ERR_IP4_TOTAL_LEN_BEYOND, /* M: total_len ends beyond the frame */
+	SDPA_PKT_ERR_IP6_TRUNC,            /* T: fewer than 40 bytes of IPv6 header */
+	SDPA_PKT_ERR_IP6_VERSION,          /* M: EtherType IPv6 but version nibble is not 6 */
+	SDPA_PKT_ERR_IP6_PAYLOAD_BEYOND,   /* M: payload_len ends beyond the frame */
+	SDPA_PKT_ERR_IP6_EXT_TRUNC,        /* T: an extension header is cut */
+	SDPA_PKT_ERR_IP6_EXT_BEYOND,       /* M: an extension header ends beyond payload_len */
+	SDPA_PKT_ERR_BEYOND_IP,            /* M: a header inside IP ends beyond the IP packet */
+	SDPA_PKT_ERR_TCP_TRUNC,            /* T: TCP header (or its options) cut */
+	SDPA_PKT_ERR_TCP_DOFF,             /* M: TCP data offset < 5 */
+	SDPA_PKT_ERR_UDP_TRUNC,            /* T: UDP header cut */
+	SDPA_PKT_ERR_UDP_LEN,              /* M: UDP length < 8 or beyond the IP packet */
+	SDPA_PKT_ERR_ICMP_TRUNC,           /* T: ICMP/ICMPv6 header cut */
+	SDPA_PKT_ERR_VXLAN_TRUNC,          /* T: VXLAN header cut */
+	SDPA_PKT_ERR_COUNT
+};
+
+struct sdpa_pkt_eth {
+	uint8_t src_mac[6];
+	uint8_t dst_mac[6];
+	/* EtherType of the L3 payload, i.e. after any VLAN tags (the wire's first EtherType,
+	 * the TPID, is in vlan_tpid[0] when tagged). */
+	doca_be16_t type;
+};
+
+struct sdpa_pkt_vlan {
+	doca_be16_t tci;
+};
+
+struct sdpa_pkt_ip4 {
+	doca_be32_t src_ip;
+	doca_be32_t dst_ip;
+	uint8_t version_ihl;
+	uint8_t dscp_ecn;
+	doca_be16_t total_len;
+	doca_be16_t identification;
+	doca_be16_t flags_fragment_offset;
+	uint8_t next_proto;
+	uint8_t ttl;
+};
+
+struct sdpa_pkt_ip6 {
+	doca_be32_t src_ip[4];
+	doca_be32_t dst_ip[4];
+	uint8_t traffic_class;
+	doca_be32_t flow_label; /* the 20-bit label, network order (low 20 bits of the value) */
+	doca_be16_t payload_len;
+	uint8_t next_proto; /* upper-layer protocol after the extension headers */
+	uint8_t hop_limit;
+};
+
+struct sdpa_pkt_l4_port {
+	doca_be16_t src_port;
+	doca_be16_t dst_port;
+};
+
+struct sdpa_pkt_udp {
+	struct sdpa_pkt_l4_port l4_port;
+};
+
+struct sdpa_pkt_tcp {
+	struct sdpa_pkt_l4_port l4_port;
+	uint8_t data_offset; /* header byte 12 as is: upper nibble = length in 32-bit words */
+	uint8_t flags;       /* header byte 13: SDPA_TCP_* */
+	doca_be32_t seq_num;
+	doca_be32_t ack_num;
+};
+
+struct sdpa_pkt_icmp {
+	uint8_t type;
+	uint8_t code;
+	doca_be16_t ident; /* header bytes 4-5 (the echo identifier) */
+};
+
+/* One header stack (outer, or inner after a tunnel). */
+struct sdpa_pkt_hdrs {
+	struct sdpa_pkt_eth eth;
+	uint16_t l2_valid_headers; /* SDPA_L2_VALID_VLAN_* */
+	struct sdpa_pkt_vlan eth_vlan[SDPA_VLAN_MAX];
+	doca_be16_t vlan_tpid[SDPA_VLAN_MAX]; /* the TPID in front of each tag */
+	uint8_t l3_type;                      /* enum sdpa_l3_type: set once the header is read */
+	uint8_t l4_type;                      /* enum sdpa_l4_type: set once the header is read */
+	union {
+		struct sdpa_pkt_ip4 ip4;
+		struct sdpa_pkt_ip6 ip6;
+	};
+	union {
+		struct sdpa_pkt_icmp icmp;
+		struct sdpa_pkt_udp udp;
+		struct sdpa_pkt_tcp tcp;
+		struct sdpa_pkt_l4_port transport;
+	};
+
+	/* Parser metadata, as doca_flow_parser_meta (booleans are 0/1). */
+	uint8_t l2_type;         /* enum sdpa_l2_meta */
+	uint8_t l3_ok;           /* IP header complete, version/ihl/lengths consistent */
+	uint8_t ip4_checksum_ok; /* IPv4 header checksum verified */
+	uint8_t ip_fragmented;   /* IPv4 MF/offset, or an IPv6 fragment header */
+	uint8_t l4_ok;           /* L4 header complete and its length fields consistent */
+
+	/* Byte offsets from the start of the frame. A layer's offset is set when the parser
+	 * reaches it (even if it then finds it cut or bad), else 0. payload_off is the first
+	 * byte after the last header whose fields were stored. l3_end is the end of the IP
+	 * packet as its length field says, clamped to the frame (padding excluded). */
+	uint32_t l2_off;
+	uint32_t l3_off;
+	uint32_t l4_off;
+	uint32_t payload_off;
+	uint32_t l3_end;
+};
+
+struct sdpa_pkt_tun {
+	uint8_t type;             /* enum sdpa_tun_type */
+	uint8_t vxlan_flags;      /* VXLAN header byte 0 (0x08 = VNI valid) */
+	uint32_t off;             /* offset of the tunnel header (VXLAN) in the frame */
+	doca_be32_t vxlan_tun_id; /* VNI in the upper 24 bits, network order; low byte 0 */
+};
+
+struct sdpa_pkt_info {
+	uint32_t len;       /* frame length given to the parser */
+	uint32_t flags;     /* SDPA_PKT_TRUNCATED | _MALFORMED | _UNSUPPORTED | _ERR_IN_INNER */
+	uint32_t error;     /* enum sdpa_pkt_error: the first problem found */
+	uint32_t error_off; /* offset of the header where that problem is (<= len) */
+	struct sdpa_pkt_hdrs outer;
+	struct sdpa_pkt_tun tun;
+	struct sdpa_pkt_hdrs inner; /* all zero unless tun.type != SDPA_TUN_NONE */
+};
+
+/* Parse 'len' bytes of 'frame' into '*info' (fully overwritten). Never reads frame[len]
+ * or beyond; frame may be NULL when len is 0. info NULL: nothing happens. */
+void sdpa_parse(const uint8_t *frame, uint32_t len, struct sdpa_pkt_info *info);
+
+/* A short description of an error code ("ipv4 ihl < 5"); "unknown parser error" for a
+ * value out of range. Never NULL. */
+const char *sdpa_pkt_error_name(uint32_t error);
+
+/* Verify the TCP, UDP, ICMP or ICMPv6 checksum of the outer (inner=false) or inner header
+ * stack, including the IPv4/IPv6 pseudo-header, over the L4 bytes up to the end of the IP
+ * packet. On demand only: the parse itself does not compute it.
+ * true: the checksum is correct, or absent (UDP over IPv4 with checksum 0).
+ * false: wrong, or not verifiable: no such L4, l3_ok/l4_ok not set, a fragment, or 'info'
+ * was not produced by sdpa_parse() of this same frame/len. Never reads past len. */
+bool sdpa_pkt_l4_csum_ok(const uint8_t *frame, uint32_t len, const struct sdpa_pkt_info *info,
+                         bool inner);
+
+/* Internet checksum helpers (RFC 1071), shared with the frame builders.
+ * sdpa_csum_partial: add 'n' bytes at 'p' to a running 32-bit-folded sum; n may be odd
+ * only on the last call. sdpa_csum_fold: fold and complement into the 16-bit checksum
+ * (host order; store it with sdpa_put_be16). */
+uint32_t sdpa_csum_partial(const uint8_t *p, uint32_t n, uint32_t sum);
+uint16_t sdpa_csum_fold(uint32_t sum);
+
+/* The 24-bit VNI of a VXLAN frame, host order. */
+static inline uint32_t sdpa_pkt_vni(const struct sdpa_pkt_info *info)
+{
+	const uint8_t *b = (const uint8_t *)&info->tun.vxlan_tun_id;
+
+	return (uint32_t)b[0] << 16 | (uint32_t)b[1] << 8 | b[2];
+}
+
+#endif

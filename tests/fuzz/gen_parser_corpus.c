@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Writes the parser fuzz seeds (tests/fuzz/corpus/parser/) with the frame builders, one
+ * file per protocol path, valid and broken. Deterministic: same code, same bytes.
+ *
+ *   gen_parser_corpus DIR          write the seeds into DIR
+ *   gen_parser_corpus --check DIR  exit 1 unless DIR holds exactly these bytes
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nic/frame_builder.h"
+
+static void base(struct sdpa_frame_spec *s, uint8_t l3, uint8_t l4)
+{
+	memset(s, 0, sizeof(*s));
+	for (int i = 0; i < 6; i++) {
+		s->dst_mac[i] = (uint8_t)(0x02 + i);
+		s->src_mac[i] = (uint8_t)(0x12 + i);
+	}
+	s->l3 = l3;
+	s->l4 = l4;
+	s->ip4_src = 0x0a000001;
+	s->ip4_dst = 0x0a000002;
+	s->ip6_src[0] = 0xfd;
+	s->ip6_src[15] = 1;
+	s->ip6_dst[0] = 0xfd;
+	s->ip6_dst[15] = 2;
+	s->src_port = 40000;
+	s->dst_port = 80;
+	s->tcp_flags = 0x18;
+	s->tcp_seq = 1;
+	s->icmp_type = l4 == SDPA_L4_ICMP6 ? 128 : 8;
+	s->payload_len = 16;
+}
+
+/* One seed: the outer spec (with an optional inner one), then an optional patch. */
+struct seed {
+	const char *name;
+	void (*make)(struct sdpa_frame_spec *o, struct sdpa_frame_spec *in);
+	void (*patch)(uint8_t *f, uint32_t *len);
+};
+
+#define MK(n) static void mk_##n(struct sdpa_frame_spec *o, struct sdpa_frame_spec *in)
+
+MK(ipv4_udp)
+{
+	(void)in;
+	base(o, SDPA_L3_IP4, SDPA_L4_UDP);
+}
+MK(ipv4_tcp_opts)
+{
+	(void)in;
+	base(o, SDPA_L3_IP4, SDPA_L4_TCP);
+	o->ip4_opt_len = 8;
+	o->tcp_opt_len = 12;
+}
+MK(ipv4_icmp)
+{
+	(void)in;
+	base(o, SDPA_L3_IP4, SDPA_L4_ICMP);
+}
+MK(ipv4_gre_other)
+{
+	(void)in;
+	base(o, SDPA_L3_IP4, SDPA_L4_OTHER);
+	o->ip_proto = 47;
+}
+MK(ipv6_udp)
+{
+	(void)in;
+	base(o, SDPA_L3_IP6, SDPA_L4_UDP);
+}
+MK(ipv6_tcp_ext)
+{
+	(void)in;
+	base(o, SDPA_L3_IP6, SDPA_L4_TCP);
+	o->nr_ip6_ext = 3;
+	o->ip6_ext[0] = SDPA_IPPROTO_HOPOPTS;
+	o->ip6_ext[1] = SDPA_IPPROTO_ROUTING;
+	o->ip6_ext[2] = SDPA_IPPROTO_DSTOPTS;
+}
+MK(ipv6_icmp6)
+{
+	(void)in;
+	base(o, SDPA_L3_IP6, SDPA_L4_ICMP6);
+}
+MK(vlan1_ipv4_tcp)
+{
+	(void)in;
+	base(o, SDPA_L3_IP4, SDPA_L4_TCP);
+	o->nr_vlans = 1;
+	o->vlan_tci[0] = 100;
+}
+MK(qinq_ipv6_udp)
+{
+	(void)in;
+	base(o, SDPA_L3_IP6, SDPA_L4_UDP);
+	o->nr_vlans = 2;
+	o->vlan_tci[0] = 10;
+	o->vlan_tci[1] = 20;
+}
+MK(vxlan_ipv4_ipv4_tcp)
+{
+	base(in, SDPA_L3_IP4, SDPA_L4_TCP);
+	base(o, SDPA_L3_IP4, SDPA_L4_UDP);
+	o->dst_port = 0;
+	o->vxlan_inner = in;
+	o->vni = 100;
+}
+MK(vxlan_ipv4_ipv6_tcp)
+{
+	base(in, SDPA_L3_IP6, SDPA_L4_TCP);
+	in->nr_ip6_ext = 1;
+	in->ip6_ext[0] = SDPA_IPPROTO_DSTOPTS;
+	base(o, SDPA_L3_IP4, SDPA_L4_UDP);
+	o->dst_port = 0;
+	o->vxlan_inner = in;
+	o->vni = 0xabcdef;
+}
+MK(vxlan_ipv6_vlan_ipv4_udp)
+{
+	base(in, SDPA_L3_IP4, SDPA_L4_UDP);
+	in->nr_vlans = 1;
+	in->vlan_tci[0] = 5;
+	base(o, SDPA_L3_IP6, SDPA_L4_UDP);
+	o->dst_port = 0;
+	o->vxlan_inner = in;
+	o->vni = 7;
+}
+MK(vxlan_ipv4_icmp6)
+{
+	base(in, SDPA_L3_IP6, SDPA_L4_ICMP6);
+	base(o, SDPA_L3_IP4, SDPA_L4_UDP);
+	o->nr_vlans = 2;
+	o->dst_port = 0;
+	o->vxlan_inner = in;
+	o->vni = 1;
+}
+MK(ipv4_frag_first)
+{
+	(void)in;
+	base(o, SDPA_L3_IP4, SDPA_L4_UDP);
+	o->more_frags = true;
+}
+MK(ipv4_frag_later)
+{
+	(void)in;
+	base(o, SDPA_L3_IP4, SDPA_L4_NONE);
+	o->ip_proto = 17;
+	o->frag_offset = 100;
+}
+MK(ipv6_frag_first)
+{
+	(void)in;
+	base(o, SDPA_L3_IP6, SDPA_L4_TCP);
+	o->nr_ip6_ext = 1;
+	o->ip6_ext[0] = SDPA_IPPROTO_FRAGMENT;
+	o->more_frags = true;
+}
+MK(ipv6_frag_later)
+{
+	(void)in;
+	base(o, SDPA_L3_IP6, SDPA_L4_NONE);
+	o->nr_ip6_ext = 2;
+	o->ip6_ext[0] = SDPA_IPPROTO_HOPOPTS;
+	o->ip6_ext[1] = SDPA_IPPROTO_FRAGMENT;
+	o->ip_proto = 6;
+	o->frag_offset = 3;
+}
+MK(arp_like)
+{
+	(void)in;
+	base(o, SDPA_L3_NONE, SDPA_L4_NONE);
+	o->ethertype = 0x0806;
+	o->payload_len = 28;
+}
+MK(ipv4_udp_zero_csum)
+{
+	(void)in;
+	base(o, SDPA_L3_IP4, SDPA_L4_UDP);
+	o->udp_zero_csum = true;
+}
+
+static void cut70(uint8_t *f, uint32_t *len)
+{
+	(void)f;
+	*len = 70; /* inside the inner IPv4 header of a VXLAN frame */
+}
+static void bad_ihl(uint8_t *f, uint32_t *len)
+{
+	(void)len;
+	f[14] = 0x43;
+}
+static void bad_version(uint8_t *f, uint32_t *len)
+{
+	(void)len;
+	f[14] = 0x65;
+}
+static void total_len_beyond(uint8_t *f, uint32_t *len)
+{
+	(void)len;
+	f[16] = 0x05;
+}
+static void tcp_doff_small(uint8_t *f, uint32_t *len)
+{
+	(void)len;
+	f[42 + 12] = 0x30; /* TCP at 42 (8 bytes of IPv4 options): data offset 3 */
+}
+static void ext_beyond(uint8_t *f, uint32_t *len)
+{
+	(void)len;
+	f[55] = 0x20;
+}
+static void three_vlans(uint8_t *f, uint32_t *len)
+{
+	/* turn the IPv4 header start into a third 802.1Q tag */
+	f[20] = 0x81;
+	f[21] = 0x00;
+	(void)len;
+}
+static void udp_len_small(uint8_t *f, uint32_t *len)
+{
+	(void)len;
+	f[38] = 0;
+	f[39] = 4;
+}
+
+static const struct seed seeds[] = {
+        {"ipv4_udp", mk_ipv4_udp, NULL},
+        {"ipv4_tcp_opts", mk_ipv4_tcp_opts, NULL},
+        {"ipv4_icmp", mk_ipv4_icmp, NULL},
+        {"ipv4_gre_other", mk_ipv4_gre_other, NULL},
+        {"ipv6_udp", mk_ipv6_udp, NULL},
+        {"ipv6_tcp_ext", mk_ipv6_tcp_ext, NULL},
+        {"ipv6_icmp6", mk_ipv6_icmp6, NULL},
+        {"vlan1_ipv4_tcp", mk_vlan1_ipv4_tcp, NULL},
+        {"qinq_ipv6_udp", mk_qinq_ipv6_udp, NULL},
+        {"vxlan_ipv4_ipv4_tcp", mk_vxlan_ipv4_ipv4_tcp, NULL},
+        {"vxlan_ipv4_ipv6_tcp", mk_vxlan_ipv4_ipv6_tcp, NULL},
+        {"vxlan_ipv6_vlan_ipv4_udp", mk_vxlan_ipv6_vlan_ipv4_udp, NULL},
+        {"vxlan_qinq_ipv4_icmp6", mk_vxlan_ipv4_icmp6, NULL},
+        {"ipv4_frag_first", mk_ipv4_frag_first, NULL},
+        {"ipv4_frag_later", mk_ipv4_frag_later, NULL},
+        {"ipv6_frag_first", mk_ipv6_frag_first, NULL},
+        {"ipv6_frag_later", mk_ipv6_frag_later, NULL},
+        {"arp_like", mk_arp_like, NULL},
+        {"ipv4_udp_zero_csum", mk_ipv4_udp_zero_csum, NULL},
+        {"bad_vxlan_cut70", mk_vxlan_ipv4_ipv4_tcp, cut70},
+        {"bad_ipv4_ihl", mk_ipv4_udp, bad_ihl},
+        {"bad_ip_version", mk_ipv4_tcp_opts, bad_version},
+        {"bad_ipv4_total_len", mk_ipv4_udp, total_len_beyond},
+        {"bad_tcp_doff", mk_ipv4_tcp_opts, tcp_doff_small},
+        {"bad_ipv6_ext_len", mk_ipv6_tcp_ext, ext_beyond},
+        {"bad_three_vlans", mk_qinq_ipv6_udp, three_vlans},
+        {"bad_udp_len", mk_ipv4_udp, udp_len_small},
+};
+
+int main(int argc, char **argv)
+{
+	static uint8_t buf[SDPA_FRAME_MAX], disk[SDPA_FRAME_MAX + 1];
+	bool check = argc == 3 && strcmp(argv[1], "--check") == 0;
+	const char *dir = check ? argv[2] : argv[1];
+	int bad = 0;
+
+	if (argc != 2 && !check) {
+		fprintf(stderr, "usage: %s DIR | --check DIR\n", argv[0]);
+		return 2;
+	}
+	for (size_t i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++) {
+		struct sdpa_frame_spec o, in;
+		char path[4096];
+
+		seeds[i].make(&o, &in);
+		uint32_t n = sdpa_frame_build(&o, buf, sizeof(buf));
+		if (!n) {
+			fprintf(stderr, "seed %s: the builder rejected its spec\n", seeds[i].name);
+			return 1;
+		}
+		if (seeds[i].patch)
+			seeds[i].patch(buf, &n);
+		snprintf(path, sizeof(path), "%s/%s", dir, seeds[i].name);
+		FILE *fp = fopen(path, check ? "rb" : "wb");
+		if (!fp) {
+			fprintf(stderr, "seed %s: cannot open %s\n", seeds[i].name, path);
+			bad = 1;
+			continue;
+		}
+		if (check) {
+			size_t got = fread(disk, 1, sizeof(disk), fp);
+			if (got != n || memcmp(disk, buf, n) != 0) {
+				fprintf(stderr,
+				        "seed %s: %s differs from the generator; rerun "
+				        "gen_parser_corpus %s and commit the result\n",
+				        seeds[i].name, path, dir);
+				bad = 1;
+			}
+		} else if (fwrite(buf, 1, n, fp) != n) {
+			fprintf(stderr, "seed %s: short write to %s\n", seeds[i].name, path);
+			bad = 1;
+		}
+		fclose(fp);
+	}
+	if (!bad)
+		printf("%s %zu parser seeds in %s\n", check ? "checked" : "wrote",
+		       sizeof(seeds) / sizeof(seeds[0]), dir);
+	return bad;
+}

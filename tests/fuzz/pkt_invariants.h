@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * What must hold for any sdpa_parse() result, whatever the input. Shared by the fuzzer and
+ * the unit test. Returns NULL when everything holds, else the violated rule.
+ */
+#ifndef SDPA_PKT_INVARIANTS_H
+#define SDPA_PKT_INVARIANTS_H
+
+#include <endian.h>
+#include <string.h>
+
+#include "nic/packet.h"
+
+static inline const char *pkt_hdrs_invariant(const struct sdpa_pkt_hdrs *h, uint32_t len)
+{
+	if (h->l2_off > len || h->l3_off > len || h->l4_off > len || h->payload_off > len ||
+	    h->l3_end > len)
+		return "an offset is beyond len";
+	if (h->payload_off < h->l2_off)
+		return "payload_off before l2_off";
+	if (h->l3_off && h->l3_off < h->l2_off + SDPA_ETH_HLEN)
+		return "l3_off inside the ethernet header";
+	if (h->l2_type > SDPA_L2_SINGLE_VLAN || h->l3_type > SDPA_L3_IP6 ||
+	    h->l4_type > SDPA_L4_OTHER)
+		return "enum out of range";
+	if (h->l2_valid_headers & ~3u)
+		return "unknown l2_valid_headers bit";
+	if ((h->l2_type == SDPA_L2_NO_VLAN) != (h->l2_valid_headers == 0))
+		return "l2_type disagrees with l2_valid_headers";
+	if (h->l3_ok > 1 || h->l4_ok > 1 || h->ip4_checksum_ok > 1 || h->ip_fragmented > 1)
+		return "a boolean is not 0/1";
+	if (h->l3_ok && h->l3_type == SDPA_L3_NONE)
+		return "l3_ok without l3";
+	if (h->ip4_checksum_ok && h->l3_type != SDPA_L3_IP4)
+		return "ip4_checksum_ok without ipv4";
+	if (h->l3_type != SDPA_L3_NONE) {
+		uint32_t hl =
+		        h->l3_type == SDPA_L3_IP4 ? (h->ip4.version_ihl & 0xfu) * 4 : SDPA_IP6_HLEN;
+		if (h->l3_off == 0 || h->l3_end < h->l3_off + hl)
+			return "l3 header not inside [l3_off, l3_end)";
+		if (h->l3_type == SDPA_L3_IP4 && (h->ip4.version_ihl >> 4) != 4)
+			return "ipv4 stored with a wrong version";
+	}
+	if (h->l4_ok && (h->l4_type == SDPA_L4_NONE || h->l4_type == SDPA_L4_OTHER))
+		return "l4_ok without a decoded l4";
+	if (h->l4_type != SDPA_L4_NONE) {
+		uint32_t need = h->l4_type == SDPA_L4_TCP     ? SDPA_TCP_HLEN
+		                : h->l4_type == SDPA_L4_UDP   ? SDPA_UDP_HLEN
+		                : h->l4_type == SDPA_L4_OTHER ? 0
+		                                              : SDPA_ICMP_HLEN;
+		if (h->l3_type == SDPA_L3_NONE)
+			return "l4 without l3";
+		if (h->l4_off < h->l3_off || h->l4_off + need > h->l3_end)
+			return "l4 header not inside the ip packet";
+		if (h->payload_off < h->l4_off + need)
+			return "payload_off inside the l4 header";
+	}
+	return NULL;
+}
+
+static inline const char *pkt_invariant(const struct sdpa_pkt_info *info, uint32_t len)
+{
+	static const struct sdpa_pkt_hdrs zero;
+	const uint32_t bad = SDPA_PKT_TRUNCATED | SDPA_PKT_MALFORMED | SDPA_PKT_UNSUPPORTED;
+	const char *why;
+
+	if (info->len != len)
+		return "info->len != len";
+	if (info->error >= SDPA_PKT_ERR_COUNT)
+		return "error code out of range";
+	if ((info->error != SDPA_PKT_OK) != ((info->flags & bad) != 0))
+		return "error code and problem flags disagree";
+	if (info->flags & ~(bad | SDPA_PKT_ERR_IN_INNER))
+		return "unknown flag";
+	if (info->error_off > len)
+		return "error_off beyond len";
+	if ((info->flags & SDPA_PKT_ERR_IN_INNER) && info->tun.type != SDPA_TUN_VXLAN)
+		return "inner error without a tunnel";
+	why = pkt_hdrs_invariant(&info->outer, len);
+	if (why)
+		return why;
+	if (info->tun.off > len)
+		return "tun.off beyond len";
+	if (info->tun.type == SDPA_TUN_NONE) {
+		if (memcmp(&info->inner, &zero, sizeof(zero)) != 0)
+			return "inner headers set without a tunnel";
+	} else {
+		if (info->tun.type != SDPA_TUN_VXLAN)
+			return "unknown tunnel type";
+		if (info->outer.l4_type != SDPA_L4_UDP ||
+		    info->outer.udp.l4_port.dst_port != htobe16(SDPA_VXLAN_PORT))
+			return "vxlan without outer udp/4789";
+		if (info->tun.off != info->outer.l4_off + SDPA_UDP_HLEN ||
+		    info->inner.l2_off != info->tun.off + SDPA_VXLAN_HLEN)
+			return "vxlan offsets inconsistent";
+		if (((const uint8_t *)&info->tun.vxlan_tun_id)[3] != 0)
+			return "vxlan_tun_id low byte not 0";
+		why = pkt_hdrs_invariant(&info->inner, len);
+		if (why)
+			return why;
+		if (info->inner.l2_off < info->outer.payload_off)
+			return "inner starts before the outer payload";
+	}
+	if (info->flags == 0) {
+		const struct sdpa_pkt_hdrs *hs[2] = {&info->outer, &info->inner};
+		for (int i = 0; i < 2; i++) {
+			const struct sdpa_pkt_hdrs *h = hs[i];
+			if (h->l3_type != SDPA_L3_NONE && !h->l3_ok)
+				return "clean parse but l3 not ok";
+			if (h->l4_type != SDPA_L4_NONE && h->l4_type != SDPA_L4_OTHER && !h->l4_ok)
+				return "clean parse but l4 not ok";
+		}
+	}
+	return NULL;
+}
+
+#endif
