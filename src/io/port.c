@@ -377,8 +377,7 @@ static struct sdpa_wire *app_wire_locked(const char *fn, uint16_t port_id, struc
                                          doca_error_t *err)
 {
 	if (!p->app_open) {
-		DOCA_LOG_ERR("%s: port %u is not started; call doca_flow_port_start (or "
-		             "sdpa_port_open) first",
+		DOCA_LOG_ERR("%s: port %u is not started; call doca_flow_port_start first",
 		             fn, (unsigned int)port_id);
 		*err = DOCA_ERROR_BAD_STATE;
 		return NULL;

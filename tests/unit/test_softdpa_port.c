@@ -114,7 +114,7 @@ static void test_inject_errors(void **state)
 	t_assert_logged("length 9217 is outside 1..9216", "SOFTDPA_FRAME_MAX");
 	assert_int_equal(softdpa_port_inject(3, f, 64), DOCA_ERROR_BAD_STATE);
 	t_assert_logged("softdpa_port_inject: port 3 is not started",
-	                "call doca_flow_port_start (or sdpa_port_open) first");
+	                "call doca_flow_port_start first");
 
 	/* a pcap port takes no injected frames */
 	char spec[1100];
