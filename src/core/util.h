@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define SDPA_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define SDPA_CACHE_LINE	   64
@@ -52,6 +54,18 @@ static inline void sdpa_put_be32(uint8_t *p, uint32_t v)
 	p[1] = (uint8_t)(v >> 16);
 	p[2] = (uint8_t)(v >> 8);
 	p[3] = (uint8_t)v;
+}
+
+/* Zeroed memory aligned to a cache line (free with free()). C11 aligned_alloc wants the
+ * size to be a multiple of the alignment, so round it up. */
+static inline void *sdpa_zalloc_aligned(size_t size)
+{
+	size_t n = (size + SDPA_CACHE_LINE - 1) & ~(size_t)(SDPA_CACHE_LINE - 1);
+	void *p = aligned_alloc(SDPA_CACHE_LINE, n);
+
+	if (p != NULL)
+		memset(p, 0, n);
+	return p;
 }
 
 #endif

@@ -285,10 +285,9 @@ doca_error_t sdpa_wire_mem_create(uint16_t port_id, uint32_t ring_size, struct s
 		             (unsigned int)SDPA_WIRE_MEM_RING_SIZE);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	m = aligned_alloc(SDPA_CACHE_LINE, sizeof(*m));
+	m = sdpa_zalloc_aligned(sizeof(*m));
 	if (m == NULL)
 		goto no_mem;
-	memset(m, 0, sizeof(*m));
 	desc_bytes = (size_t)ring_size * (sizeof(struct sdpa_pkt) + sizeof(uint32_t));
 	rx_bytes = (size_t)ring_size * RX_STRIDE;
 	tx_bytes = (size_t)ring_size * TX_STRIDE;

@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * DOCA Flow datapath throughput on the mem wire, one JSON line per case:
+ *   (a) BASIC pipe with 1M exact-match entries (IPv4 destination) -> port 1
+ *   (b) HASH pipe (8 entries, per-entry counters) -> port 1
+ *   (c) ORDERED_LIST (array ADD) -> the hash pipe of (b)
+ * each beside a baseline that moves the same frames through the same wire with no
+ * pipeline (rx burst -> tx burst), so the ratio shows the pipeline's own cost.
+ * Workers: 0 (deterministic: the figure is per worker) and 1 worker thread.
+ *
+ * usage: bench_flow [frames (default 2000000)] [entries for (a) (default 1048576)]
+ *                   [cases, e.g. "ab" (default "abc")] [max workers (default 1)]
+ */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <doca_flow.h>
+#include <doca_flow_external_action_array.h>
+#include <doca_flow_external_actions.h>
+#include <softdpa.h>
+
+#include "core/config.h"
+#include "io/port.h"
+#include "nic/frame_builder.h"
+
+enum { NFRAMES = 4096, CHUNK = 512, FLEN = 64 };
+
+static uint8_t frames[NFRAMES][FLEN];
+static uint32_t nentries_a = 1u << 20;
+static struct doca_flow_port *ports[2];
+static uint32_t arr_type;
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#define CHECK(x)                                                                                   \
+	do {                                                                                       \
+		doca_error_t r_ = (x);                                                             \
+		if (r_ != DOCA_SUCCESS) {                                                          \
+			fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #x,          \
+			        doca_error_get_name(r_));                                          \
+			exit(1);                                                                   \
+		}                                                                                  \
+	} while (0)
+
+static void make_frames(uint32_t ndst)
+{
+	struct sdpa_frame_spec s;
+
+	for (uint32_t i = 0; i < NFRAMES; i++) {
+		memset(&s, 0, sizeof(s));
+		s.l3 = SDPA_L3_IP4;
+		s.ip4_src = 0x0a000001;
+		s.ip4_dst = 0x0b000000 + (uint32_t)(((uint64_t)i * 2654435761u) % ndst);
+		s.l4 = SDPA_L4_UDP;
+		s.src_port = 1000;
+		s.dst_port = (uint16_t)(2000 + i);
+		s.frame_len = FLEN;
+		if (sdpa_frame_build(&s, frames[i], FLEN) != FLEN)
+			exit(1);
+	}
+}
+
+static void setup(uint32_t workers)
+{
+	struct doca_flow_cfg *cfg;
+	char w[8];
+
+	snprintf(w, sizeof(w), "%u", workers);
+	setenv("SOFTDPA_NIC_WORKERS", w, 1);
+	sdpa_config_reload();
+	CHECK(doca_flow_external_action_array_register(&arr_type));
+	CHECK(doca_flow_cfg_create(&cfg));
+	CHECK(doca_flow_cfg_set_mode_args(cfg, "vnf,hws"));
+	CHECK(doca_flow_cfg_set_queue_depth(cfg, 4096));
+	CHECK(doca_flow_init(cfg));
+	doca_flow_cfg_destroy(cfg);
+	for (uint16_t i = 0; i < 2; i++) {
+		struct doca_flow_port_cfg *pc;
+
+		CHECK(doca_flow_port_cfg_create(&pc));
+		CHECK(doca_flow_port_cfg_set_port_id(pc, i));
+		CHECK(doca_flow_port_start(pc, &ports[i]));
+		doca_flow_port_cfg_destroy(pc);
+	}
+}
+
+static void teardown(void)
+{
+	doca_flow_port_stop(ports[1]);
+	doca_flow_port_stop(ports[0]);
+	doca_flow_destroy();
+}
+
+/* Time spent moving frames through the NIC (inside softdpa_nic_sync in mode 0, or the
+ * baseline's rx->tx loop): the per-worker cost. */
+static double nic_time;
+
+/* Inject total frames in chunks, let the NIC process them, drain port 1. Returns the
+ * end-to-end time; nic_time gets the NIC's share (mode 0 only). */
+static double run(uint64_t total, uint64_t *out)
+{
+	static uint8_t buf[SOFTDPA_FRAME_MAX];
+	uint64_t sent = 0, got = 0;
+	uint32_t len;
+	double t0 = now();
+
+	nic_time = 0;
+	while (sent < total) {
+		for (uint32_t i = 0; i < CHUNK && sent < total; i++, sent++)
+			while (softdpa_port_inject(0, frames[sent % NFRAMES], FLEN) ==
+			       DOCA_ERROR_AGAIN)
+				while (softdpa_port_drain(1, buf, sizeof(buf), &len) ==
+				       DOCA_SUCCESS)
+					got++;
+		if (sdpa_config_get()->nic_workers == 0) {
+			double ts = now();
+
+			CHECK(softdpa_nic_sync());
+			nic_time += now() - ts;
+		}
+		while (softdpa_port_drain(1, buf, sizeof(buf), &len) == DOCA_SUCCESS)
+			got++;
+	}
+	CHECK(softdpa_nic_sync());
+	while (softdpa_port_drain(1, buf, sizeof(buf), &len) == DOCA_SUCCESS)
+		got++;
+	*out = got;
+	return now() - t0;
+}
+
+/* Baseline: the same wire, no pipeline (this thread moves the frames rx -> tx). */
+static double run_baseline(uint64_t total, uint64_t *out)
+{
+	static uint8_t buf[SOFTDPA_FRAME_MAX];
+	uint64_t sent = 0, got = 0;
+	uint32_t len;
+	double t0 = now();
+
+	nic_time = 0;
+	while (sent < total) {
+		struct sdpa_pkt *pk[SDPA_WIRE_BURST_MAX];
+		uint16_t n;
+		double ts;
+
+		for (uint32_t i = 0; i < CHUNK && sent < total; i++, sent++)
+			CHECK(softdpa_port_inject(0, frames[sent % NFRAMES], FLEN));
+		ts = now();
+		while ((n = sdpa_port_rx_burst(0, pk, SDPA_WIRE_BURST_MAX)) > 0) {
+			sdpa_port_tx_burst(1, 0, pk, n);
+			sdpa_port_rx_release(0, n);
+		}
+		nic_time += now() - ts;
+		while (softdpa_port_drain(1, buf, sizeof(buf), &len) == DOCA_SUCCESS)
+			got++;
+	}
+	*out = got;
+	return now() - t0;
+}
+
+static struct doca_flow_pipe *hash_pipe(bool root)
+{
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_match mask;
+	struct doca_flow_monitor mon = {.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 0xffff};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e;
+
+	memset(&mask, 0, sizeof(mask));
+	mask.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	mask.outer.ip4.dst_ip = 0xffffffff;
+	CHECK(doca_flow_pipe_cfg_create(&pc, ports[0]));
+	CHECK(doca_flow_pipe_cfg_set_name(pc, "HASH"));
+	CHECK(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_HASH));
+	CHECK(doca_flow_pipe_cfg_set_is_root(pc, root));
+	CHECK(doca_flow_pipe_cfg_set_nr_entries(pc, 8));
+	CHECK(doca_flow_pipe_cfg_set_match(pc, NULL, &mask));
+	CHECK(doca_flow_pipe_cfg_set_monitor(pc, &mon));
+	CHECK(doca_flow_pipe_create(pc, &fwd, NULL, &p));
+	doca_flow_pipe_cfg_destroy(pc);
+	for (uint32_t i = 0; i < 8; i++) {
+		fwd.port_id = 1;
+		CHECK(doca_flow_pipe_hash_add_entry(0, p, i, 0, NULL, NULL, &fwd,
+		                                    DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e));
+	}
+	CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
+	return p;
+}
+
+static void case_a(void)
+{
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_match m;
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 0xffff};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e;
+
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.dst_ip = 0xffffffff;
+	CHECK(doca_flow_pipe_cfg_create(&pc, ports[0]));
+	CHECK(doca_flow_pipe_cfg_set_name(pc, "EXACT"));
+	CHECK(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_BASIC));
+	CHECK(doca_flow_pipe_cfg_set_is_root(pc, true));
+	CHECK(doca_flow_pipe_cfg_set_nr_entries(pc, nentries_a));
+	CHECK(doca_flow_pipe_cfg_set_match(pc, &m, NULL));
+	CHECK(doca_flow_pipe_create(pc, &fwd, NULL, &p));
+	doca_flow_pipe_cfg_destroy(pc);
+	fwd.port_id = 1;
+	for (uint32_t i = 0; i < nentries_a; i++) {
+		m.outer.ip4.dst_ip = htonl(0x0b000000 + i);
+		CHECK(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &fwd,
+		                                     (i % 1024 == 1023)
+		                                             ? DOCA_FLOW_ENTRY_FLAGS_NO_WAIT
+		                                             : DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH,
+		                                     NULL, &e));
+		if (i % 1024 == 1023)
+			CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
+	}
+	CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
+}
+
+static void case_c(void)
+{
+	struct doca_flow_external_resource_array_cfg acfg = {
+	        .size = 1,
+	        .num_resources = 1,
+	        .granularity = DOCA_FLOW_EXTERNAL_RESOURCE_GRANULARITY_64BIT};
+	static struct doca_flow_external_resource_array *arr;
+	struct doca_flow_external_action_array aact;
+	struct doca_flow_external_actions ext;
+	struct doca_flow_ordered_list_element_adjusted el;
+	struct doca_flow_ordered_list l = {0, 1, &el.element}, *lp = &l;
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *hp, *ol, *root;
+	struct doca_flow_pipe_entry *e;
+	struct doca_flow_match m;
+	struct doca_flow_fwd fwd;
+
+	hp = hash_pipe(false);
+	CHECK(doca_flow_external_resource_array_create(&acfg, ports[0], &arr));
+	memset(&aact, 0, sizeof(aact));
+	aact.operation = DOCA_FLOW_EXTERNAL_ACTION_ARRAY_OP_ADD;
+	aact.input_output.field_string = "meta.data";
+	aact.input_output.width = 32;
+	ext = (struct doca_flow_external_actions){arr_type, arr, 0, &aact};
+	memset(&el, 0, sizeof(el));
+	el.external.type = DOCA_FLOW_ORDERED_LIST_ELEMENT_EXTERNAL_ACTIONS;
+	el.external.external_actions = &ext;
+	fwd = (struct doca_flow_fwd){.type = DOCA_FLOW_FWD_HASH_PIPE};
+	fwd.hash_pipe.pipe = hp;
+	CHECK(doca_flow_pipe_cfg_create(&pc, ports[0]));
+	CHECK(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_ORDERED_LIST));
+	CHECK(doca_flow_pipe_cfg_set_ordered_lists(pc, &lp, 1));
+	CHECK(doca_flow_pipe_create(pc, &fwd, NULL, &ol));
+	doca_flow_pipe_cfg_destroy(pc);
+	CHECK(doca_flow_pipe_ordered_list_add_entry(0, ol, 0, &l, NULL,
+	                                            DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e));
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	fwd = (struct doca_flow_fwd){.type = DOCA_FLOW_FWD_ORDERED_LIST_PIPE};
+	fwd.ordered_list_pipe.pipe = ol;
+	CHECK(doca_flow_pipe_cfg_create(&pc, ports[0]));
+	CHECK(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_BASIC));
+	CHECK(doca_flow_pipe_cfg_set_is_root(pc, true));
+	CHECK(doca_flow_pipe_cfg_set_match(pc, &m, NULL));
+	CHECK(doca_flow_pipe_create(pc, &fwd, NULL, &root));
+	doca_flow_pipe_cfg_destroy(pc);
+	CHECK(doca_flow_pipe_basic_add_entry(0, root, NULL, 0, NULL, NULL, NULL,
+	                                     DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e));
+	CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
+	(void)arr;
+}
+
+/* Best of REPS runs (the machine may be shared: the minimum is the least disturbed). */
+enum { REPS = 5 };
+
+static void report(const char *name, uint32_t workers, uint64_t total, double t, double tn,
+                   uint64_t out, double tb, double tbn)
+{
+	double e2e = (double)total / t / 1e6, base = (double)total / tb / 1e6;
+	double wk = tn > 0 ? (double)total / tn / 1e6 : 0, bwk = (double)total / tbn / 1e6;
+
+	printf("{\"bench\":\"flow\",\"case\":\"%s\",\"workers\":%u,\"frames\":%llu,"
+	       "\"delivered\":%llu,\"mpps\":%.2f,\"baseline_mpps\":%.2f,\"ratio\":%.3f",
+	       name, workers, (unsigned long long)total, (unsigned long long)out, e2e, base,
+	       e2e / base);
+	if (workers == 0)
+		printf(",\"worker_mpps\":%.2f,\"baseline_worker_mpps\":%.2f,\"worker_ratio\":%.3f,"
+		       "\"worker_ns_per_frame\":%.1f,\"pipeline_ns_per_frame\":%.1f",
+		       wk, bwk, wk / bwk, 1e3 / wk, 1e3 / wk - 1e3 / bwk);
+	{
+		struct softdpa_port_stats s0, s1;
+
+		if (softdpa_port_stats(0, &s0) == DOCA_SUCCESS &&
+		    softdpa_port_stats(1, &s1) == DOCA_SUCCESS)
+			printf(",\"dropped\":%llu",
+			       (unsigned long long)(s0.dropped_total + s1.dropped_total));
+	}
+	printf("}\n");
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	uint64_t total = argc > 1 ? strtoull(argv[1], NULL, 0) : 2000000;
+	static const char *const names[] = {"a_basic_1M_exact", "b_hash_counters",
+	                                    "c_ol_array_add_hash"};
+
+	if (argc > 2)
+		nentries_a = (uint32_t)strtoul(argv[2], NULL, 0);
+	setenv("SOFTDPA_LOG_LEVEL", "error", 0);
+	double tb[3] = {0, 0, 0}, tbn[3] = {0, 0, 0};
+	const char *cases = argc > 3 ? argv[3] : "abc";
+	uint32_t maxw = argc > 4 ? (uint32_t)strtoul(argv[4], NULL, 0) : 1;
+
+	for (uint32_t workers = 0; workers <= maxw; workers++) {
+		for (int c = 0; c < 3; c++) {
+			uint64_t out = 0, bout;
+			double t = 1e9, tn = 1e9;
+
+			if (strchr(cases, 'a' + c) == NULL)
+				continue;
+			make_frames(c == 0 ? nentries_a : 1u << 20);
+			setup(workers);
+			/* The baseline moves frames in this thread: only without workers (a worker
+			 * would consume the same RX ring). */
+			if (workers == 0) {
+				tb[c] = tbn[c] = 1e9;
+				for (int r = 0; r < REPS; r++) {
+					double x = run_baseline(total, &bout);
+
+					tb[c] = x < tb[c] ? x : tb[c];
+					tbn[c] = nic_time < tbn[c] ? nic_time : tbn[c];
+				}
+			}
+			if (c == 0)
+				case_a();
+			else if (c == 1)
+				hash_pipe(true);
+			else
+				case_c();
+			(void)run(total / 10, &out); /* warm up */
+			for (int r = 0; r < REPS; r++) {
+				double x = run(total, &out);
+
+				t = x < t ? x : t;
+				tn = nic_time < tn ? nic_time : tn;
+			}
+			report(names[c], workers, total, t, workers ? 0 : tn, out, tb[c], tbn[c]);
+			teardown();
+		}
+	}
+	return 0;
+}

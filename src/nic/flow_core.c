@@ -1,0 +1,1225 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * DOCA Flow: global configuration, init/destroy, ports, shared resources, forwards.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <doca_dev.h>
+
+#include "core/devices.h"
+#include "core/log.h"
+#include "core/util.h"
+#include "io/port.h"
+#include "nic/ext_resource.h"
+#include "nic/flow_priv.h"
+#include "nic/nic.h"
+
+SDPA_LOG_REGISTER(nic_flow);
+
+struct sdpa_flow_global flow_g = {
+        .lock = PTHREAD_MUTEX_INITIALIZER,
+};
+
+struct doca_flow_cfg {
+	uint16_t pipe_queues;
+	uint32_t queue_depth;
+	uint32_t nr_counters;
+	uint32_t nr_meters;
+	uint32_t nr_shared[8];
+	char mode_args[256];
+	bool has_mode;
+	enum doca_flow_resource_mode res_mode;
+	doca_flow_entry_process_cb entry_cb;
+	doca_flow_pipe_process_cb pipe_cb;
+	doca_flow_shared_resource_unbind_cb unbind_cb;
+	uint8_t rss_key[64];
+	uint32_t rss_key_len;
+	struct sdpa_rss default_rss;
+	bool has_default_rss;
+};
+
+struct doca_flow_port_cfg {
+	bool has_port_id;
+	uint16_t port_id;
+	char devargs[128];
+	uint16_t priv_size;
+	struct doca_dev *dev;
+	struct doca_dev_rep *dev_rep;
+	enum doca_flow_port_operation_state op_state;
+	struct sdpa_rss rss;
+	bool has_rss;
+	uint32_t actions_mem;
+	uint32_t nr_res[8];
+};
+
+/* The RSS key softdpa uses when the application sets none (40 bytes, the usual Toeplitz
+ * default of NIC drivers). */
+static const uint8_t default_rss_key[40] = {
+        0x6d, 0x5a, 0x56, 0xda, 0x25, 0x5b, 0x0e, 0xc2, 0x41, 0x67, 0x25, 0x3d, 0x43, 0xa3,
+        0x8f, 0xb0, 0xd0, 0xca, 0x2b, 0xcb, 0xae, 0x7b, 0x30, 0xb4, 0x77, 0xcb, 0x2d, 0xa3,
+        0x80, 0x30, 0xf2, 0x0c, 0x6a, 0x42, 0xb7, 0x3b, 0xbe, 0xac, 0x01, 0xfa,
+};
+
+void sdpa_ctr_sum(const struct sdpa_ctr *c, uint32_t n, struct doca_flow_resource_query *out)
+{
+	uint64_t p = 0, b = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		p += sdpa_load_relaxed(&c[i].pkts);
+		b += sdpa_load_relaxed(&c[i].bytes);
+	}
+	out->counter.total_pkts = p;
+	out->counter.total_bytes = b;
+}
+
+/* ------------------------------------------------------------------ global cfg */
+
+DOCA_STABLE doca_error_t doca_flow_cfg_create(struct doca_flow_cfg **cfg)
+{
+	struct doca_flow_cfg *c;
+
+	if (cfg == NULL) {
+		DOCA_LOG_ERR("doca_flow_cfg_create: cfg is NULL; pass the address of a "
+		             "struct doca_flow_cfg pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	c = calloc(1, sizeof(*c));
+	if (c == NULL) {
+		DOCA_LOG_ERR("doca_flow_cfg_create: out of memory; free memory and retry");
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	c->pipe_queues = 1;
+	c->queue_depth = 128;
+	c->res_mode = DOCA_FLOW_RESOURCE_MODE_SYSTEM;
+	*cfg = c;
+	return DOCA_SUCCESS;
+}
+
+#define CFG_CHECK(cfg, fn)                                                                         \
+	do {                                                                                       \
+		if ((cfg) == NULL) {                                                               \
+			DOCA_LOG_ERR(fn ": cfg is NULL; create it with doca_flow_cfg_create");     \
+			return DOCA_ERROR_INVALID_VALUE;                                           \
+		}                                                                                  \
+	} while (0)
+
+DOCA_STABLE doca_error_t doca_flow_cfg_destroy(struct doca_flow_cfg *cfg)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_destroy");
+	free(cfg);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_pipe_queues(struct doca_flow_cfg *cfg,
+                                                       uint16_t pipe_queues)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_pipe_queues");
+	if (pipe_queues == 0 || pipe_queues > SDPA_FLOW_MAX_QUEUES) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_pipe_queues: %u queues is out of range; use "
+		             "1..%u",
+		             (unsigned int)pipe_queues, SDPA_FLOW_MAX_QUEUES);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->pipe_queues = pipe_queues;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_counters(struct doca_flow_cfg *cfg,
+                                                       uint32_t nr_counters)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_nr_counters");
+	cfg->nr_counters = nr_counters;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_meters(struct doca_flow_cfg *cfg, uint32_t nr_meters)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_nr_meters");
+	cfg->nr_meters = nr_meters;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_acl_collisions(struct doca_flow_cfg *cfg,
+                                                             uint8_t nr_acl_collisions)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_nr_acl_collisions");
+	if (nr_acl_collisions > 8) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_nr_acl_collisions: %u is out of range; use 0..8",
+		             (unsigned int)nr_acl_collisions);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_mode_args(struct doca_flow_cfg *cfg,
+                                                     const char *mode_args)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_mode_args");
+	if (mode_args == NULL || strlen(mode_args) >= sizeof(cfg->mode_args)) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_mode_args: mode_args is NULL or longer than %zu "
+		             "bytes; pass e.g. \"vnf,hws\" or \"switch,hws\"",
+		             sizeof(cfg->mode_args) - 1);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (strncmp(mode_args, "vnf", 3) != 0 && strncmp(mode_args, "switch", 6) != 0) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_mode_args: \"%s\" does not start with a mode; "
+		             "start with \"vnf\" or \"switch\" (e.g. \"switch,hws\")",
+		             mode_args);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	strcpy(cfg->mode_args, mode_args);
+	cfg->has_mode = true;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t
+doca_flow_cfg_set_nr_shared_resource(struct doca_flow_cfg *cfg, uint32_t nr_shared_resource,
+                                     enum doca_flow_shared_resource_type type)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_nr_shared_resource");
+	if ((unsigned int)type > DOCA_FLOW_SHARED_RESOURCE_IPSEC_SA ||
+	    nr_shared_resource > (1u << 20)) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_nr_shared_resource: type %d / count %u out of "
+		             "range; use a doca_flow_shared_resource_type and at most %u",
+		             (int)type, nr_shared_resource, 1u << 20);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->nr_shared[type] = nr_shared_resource;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_queue_depth(struct doca_flow_cfg *cfg,
+                                                       uint32_t queue_depth)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_queue_depth");
+	if (queue_depth == 0 || queue_depth > 65536) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_queue_depth: %u is out of range; use 1..65536",
+		             queue_depth);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->queue_depth = queue_depth;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_pipe_process(struct doca_flow_cfg *cfg,
+                                                           doca_flow_pipe_process_cb cb)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_cb_pipe_process");
+	cfg->pipe_cb = cb;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_entry_process(struct doca_flow_cfg *cfg,
+                                                            doca_flow_entry_process_cb cb)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_cb_entry_process");
+	cfg->entry_cb = cb;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_shared_resource_unbind(
+        struct doca_flow_cfg *cfg, doca_flow_shared_resource_unbind_cb cb)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_cb_shared_resource_unbind");
+	cfg->unbind_cb = cb;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_rss_key(struct doca_flow_cfg *cfg,
+                                                   const uint8_t *rss_key, uint32_t rss_key_len)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_rss_key");
+	if (rss_key == NULL || rss_key_len == 0 || rss_key_len > sizeof(cfg->rss_key)) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_rss_key: key NULL or length %u out of range; "
+		             "pass 1..%zu bytes",
+		             rss_key_len, sizeof(cfg->rss_key));
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	memcpy(cfg->rss_key, rss_key, rss_key_len);
+	cfg->rss_key_len = rss_key_len;
+	return DOCA_SUCCESS;
+}
+
+doca_error_t sdpa_rss_compile(const struct doca_flow_resource_rss_cfg *cfg, const char *who,
+                              struct sdpa_rss *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (cfg->nr_queues <= 0 || cfg->nr_queues > SDPA_FLOW_RSS_QUEUES ||
+	    cfg->queues_array == NULL) {
+		DOCA_LOG_ERR("%s: RSS with %d queues (queues_array %s); give 1..%u queues in "
+		             "queues_array",
+		             who, cfg->nr_queues, cfg->queues_array ? "set" : "NULL",
+		             SDPA_FLOW_RSS_QUEUES);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	for (int i = 0; i < cfg->nr_queues; i++) {
+		if (cfg->queues_array[i] >= SDPA_FLOW_RSS_QUEUES) {
+			DOCA_LOG_ERR("%s: RSS queue %u is out of range; software queues are 0..%u",
+			             who, (unsigned int)cfg->queues_array[i],
+			             SDPA_FLOW_RSS_QUEUES - 1);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		out->queues[i] = cfg->queues_array[i];
+	}
+	if ((unsigned int)cfg->rss_hash_func > DOCA_FLOW_RSS_HASH_FUNCTION_SYMMETRIC_TOEPLITZ) {
+		DOCA_LOG_ERR("%s: unknown RSS hash function %d; use TOEPLITZ or "
+		             "SYMMETRIC_TOEPLITZ",
+		             who, (int)cfg->rss_hash_func);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	out->nr_queues = (uint32_t)cfg->nr_queues;
+	out->outer_flags = cfg->outer_flags;
+	out->inner_flags = cfg->inner_flags;
+	out->func = cfg->rss_hash_func;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_default_rss(struct doca_flow_cfg *cfg,
+                                                       const struct doca_flow_resource_rss_cfg *rss)
+{
+	doca_error_t r;
+
+	CFG_CHECK(cfg, "doca_flow_cfg_set_default_rss");
+	if (rss == NULL) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_default_rss: rss is NULL; pass an RSS config");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	r = sdpa_rss_compile(rss, "doca_flow_cfg_set_default_rss", &cfg->default_rss);
+	if (r == DOCA_SUCCESS)
+		cfg->has_default_rss = true;
+	return r;
+}
+
+DOCA_STABLE doca_error_t doca_flow_cfg_set_resource_mode(struct doca_flow_cfg *cfg,
+                                                         const enum doca_flow_resource_mode mode)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_resource_mode");
+	if ((unsigned int)mode > DOCA_FLOW_RESOURCE_MODE_PORT) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_resource_mode: unknown mode %d; use SYSTEM or "
+		             "PORT",
+		             (int)mode);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->res_mode = mode;
+	return DOCA_SUCCESS;
+}
+
+static void shared_rss_free(void)
+{
+	for (uint32_t i = 0;
+	     flow_g.shared_rss && i < flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_RSS]; i++)
+		free(sdpa_load_relaxed(&flow_g.shared_rss[i]));
+	free(flow_g.shared_rss);
+}
+
+DOCA_STABLE doca_error_t doca_flow_init(struct doca_flow_cfg *cfg)
+{
+	doca_error_t r;
+	uint32_t nw;
+
+	if (cfg == NULL) {
+		DOCA_LOG_ERR("doca_flow_init: cfg is NULL; create one with doca_flow_cfg_create "
+		             "and set its mode_args");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!cfg->has_mode) {
+		DOCA_LOG_ERR("doca_flow_init: no mode; call doca_flow_cfg_set_mode_args(cfg, "
+		             "\"vnf,hws\") or \"switch,hws\" first");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	pthread_mutex_lock(&flow_g.lock);
+	if (flow_g.inited) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_init: DOCA Flow is already initialised; call "
+		             "doca_flow_destroy first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	flow_g.switch_mode = strncmp(cfg->mode_args, "switch", 6) == 0;
+	flow_g.pipe_queues = cfg->pipe_queues;
+	flow_g.queue_depth = cfg->queue_depth;
+	flow_g.nr_counters = cfg->nr_counters;
+	memcpy(flow_g.nr_shared, cfg->nr_shared, sizeof(flow_g.nr_shared));
+	flow_g.res_mode = cfg->res_mode;
+	flow_g.entry_cb = cfg->entry_cb;
+	flow_g.pipe_cb = cfg->pipe_cb;
+	flow_g.unbind_cb = cfg->unbind_cb;
+	if (cfg->rss_key_len) {
+		memcpy(flow_g.rss_key, cfg->rss_key, cfg->rss_key_len);
+		flow_g.rss_key_len = cfg->rss_key_len;
+	} else {
+		memcpy(flow_g.rss_key, default_rss_key, sizeof(default_rss_key));
+		flow_g.rss_key_len = sizeof(default_rss_key);
+	}
+	flow_g.default_rss = cfg->default_rss;
+	flow_g.has_default_rss = cfg->has_default_rss;
+	flow_g.shared_ctr = calloc((size_t)flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER] + 1,
+	                           sizeof(struct sdpa_ctr) * SDPA_FLOW_NW);
+	flow_g.shared_rss = calloc((size_t)flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_RSS] + 1,
+	                           sizeof(sdpa_atomic_ptr));
+	if (flow_g.shared_ctr == NULL || flow_g.shared_rss == NULL) {
+		r = DOCA_ERROR_NO_MEMORY;
+		DOCA_LOG_ERR("doca_flow_init: out of memory for shared resources; lower "
+		             "doca_flow_cfg_set_nr_shared_resource");
+		goto err;
+	}
+	nw = sdpa_config_get()->nic_workers;
+	if (nw > SDPA_FLOW_MAX_WORKERS)
+		nw = SDPA_FLOW_MAX_WORKERS;
+	flow_g.nworkers = nw;
+	r = sdpa_dp_start(nw);
+	if (r != DOCA_SUCCESS)
+		goto err;
+	flow_g.inited = true;
+	sdpa_ext_freeze_registration();
+	pthread_mutex_unlock(&flow_g.lock);
+	DOCA_LOG_DBG("doca_flow_init: mode \"%s\", %u pipe queues of depth %u, %u NIC workers",
+	             cfg->mode_args, cfg->pipe_queues, cfg->queue_depth, nw);
+	return DOCA_SUCCESS;
+err:
+	free(flow_g.shared_ctr);
+	shared_rss_free();
+	flow_g.shared_ctr = NULL;
+	flow_g.shared_rss = NULL;
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+static void port_free(struct doca_flow_port *p);
+
+DOCA_STABLE void doca_flow_destroy(void)
+{
+	pthread_mutex_lock(&flow_g.lock);
+	if (!flow_g.inited) {
+		pthread_mutex_unlock(&flow_g.lock);
+		sdpa_ext_reset_registration();
+		return;
+	}
+	/* Representors first, the switch port last, as applications do. */
+	for (int i = SDPA_MAX_PORTS - 1; i >= 0; i--) {
+		struct doca_flow_port *p = sdpa_load_relaxed(&flow_g.ports[i]);
+
+		if (p == NULL)
+			continue;
+		/* R-port: pairs with A-port in flow_dp.c. */
+		sdpa_store_release(&flow_g.ports[i], NULL);
+		sdpa_dp_synchronize();
+		port_free(p);
+	}
+	sdpa_dp_stop();
+	sdpa_pipe_graveyard_free();
+	free(flow_g.shared_ctr);
+	shared_rss_free();
+	flow_g.shared_ctr = NULL;
+	flow_g.shared_rss = NULL;
+	flow_g.inited = false;
+	pthread_mutex_unlock(&flow_g.lock);
+	sdpa_ext_reset_registration();
+}
+
+/* ------------------------------------------------------------------ port cfg */
+
+#define PCFG_CHECK(cfg, fn)                                                                        \
+	do {                                                                                       \
+		if ((cfg) == NULL) {                                                               \
+			DOCA_LOG_ERR(fn                                                            \
+			             ": cfg is NULL; create it with doca_flow_port_cfg_create");   \
+			return DOCA_ERROR_INVALID_VALUE;                                           \
+		}                                                                                  \
+	} while (0)
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_create(struct doca_flow_port_cfg **cfg)
+{
+	if (cfg == NULL) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_create: cfg is NULL; pass the address of a "
+		             "struct doca_flow_port_cfg pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*cfg = calloc(1, sizeof(**cfg));
+	if (*cfg == NULL) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_create: out of memory; free memory and retry");
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_destroy(struct doca_flow_port_cfg *cfg)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_destroy");
+	free(cfg);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_set_devargs(struct doca_flow_port_cfg *cfg,
+                                                        const char *devargs)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_devargs");
+	if (devargs == NULL || strlen(devargs) >= sizeof(cfg->devargs)) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_set_devargs: devargs NULL or longer than %zu "
+		             "bytes; pass a short string such as \"0\"",
+		             sizeof(cfg->devargs) - 1);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	strcpy(cfg->devargs, devargs);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_set_priv_data_size(struct doca_flow_port_cfg *cfg,
+                                                               uint16_t priv_data_size)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_priv_data_size");
+	if (priv_data_size > 4096) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_set_priv_data_size: %u bytes is too large; use "
+		             "at most 4096",
+		             (unsigned int)priv_data_size);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->priv_size = priv_data_size;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_set_dev(struct doca_flow_port_cfg *cfg,
+                                                    struct doca_dev *dev)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_dev");
+	if (dev == NULL || sdpa_dev_id(dev) == SDPA_DEV_ID_INVALID) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_set_dev: dev is NULL or not an open device; "
+		             "open one with doca_dev_open");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->dev = dev;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_set_dev_rep(struct doca_flow_port_cfg *cfg,
+                                                        struct doca_dev_rep *dev_rep)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_dev_rep");
+	if (dev_rep == NULL || sdpa_dev_rep_index(dev_rep) == UINT32_MAX) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_set_dev_rep: dev_rep is NULL or not an open "
+		             "representor; open one with doca_dev_rep_open");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->dev_rep = dev_rep;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_set_port_id(struct doca_flow_port_cfg *cfg,
+                                                        uint16_t port_id)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_port_id");
+	if (port_id >= SDPA_MAX_PORTS) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_set_port_id: port id %u is out of range; use "
+		             "0..%u",
+		             (unsigned int)port_id, SDPA_MAX_PORTS - 1);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->port_id = port_id;
+	cfg->has_port_id = true;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_set_rss_cfg(
+        struct doca_flow_port_cfg *cfg, const struct doca_flow_resource_rss_cfg *rss)
+{
+	doca_error_t r;
+
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_rss_cfg");
+	if (rss == NULL) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_set_rss_cfg: rss is NULL; pass an RSS config");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	r = sdpa_rss_compile(rss, "doca_flow_port_cfg_set_rss_cfg", &cfg->rss);
+	if (r == DOCA_SUCCESS)
+		cfg->has_rss = true;
+	return r;
+}
+
+DOCA_STABLE doca_error_t
+doca_flow_port_cfg_set_ipsec_sn_offload_disable(struct doca_flow_port_cfg *cfg)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_ipsec_sn_offload_disable");
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_set_operation_state(
+        struct doca_flow_port_cfg *cfg, enum doca_flow_port_operation_state state)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_operation_state");
+	if ((unsigned int)state > DOCA_FLOW_PORT_OPERATION_STATE_UNCONNECTED) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_set_operation_state: unknown state %d; use a "
+		             "doca_flow_port_operation_state value",
+		             (int)state);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->op_state = state;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_set_actions_mem_size(struct doca_flow_port_cfg *cfg,
+                                                                 uint32_t size)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_actions_mem_size");
+	if (size != 0 && (size < 64 || !sdpa_is_pow2(size))) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_set_actions_mem_size: %u is not a power of two "
+		             ">= 64; use such a size or 0",
+		             size);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->actions_mem = size;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_set_service_threads_core(struct doca_flow_port_cfg *cfg,
+                                                                     uint32_t core)
+{
+	(void)core;
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_service_threads_core");
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t
+doca_flow_port_cfg_set_service_threads_cycle(struct doca_flow_port_cfg *cfg, uint32_t cycle_ms)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_service_threads_cycle");
+	if (cycle_ms == 0) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_set_service_threads_cycle: cycle 0 ms; use a "
+		             "positive period (default 1000)");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_cfg_set_nr_resources(struct doca_flow_port_cfg *cfg,
+                                                             enum doca_flow_resource type,
+                                                             uint32_t nr)
+{
+	PCFG_CHECK(cfg, "doca_flow_port_cfg_set_nr_resources");
+	if ((unsigned int)type > DOCA_FLOW_RESOURCE_IPSEC_SA) {
+		DOCA_LOG_ERR("doca_flow_port_cfg_set_nr_resources: unknown resource %d; use a "
+		             "doca_flow_resource value",
+		             (int)type);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->nr_res[type] = nr;
+	return DOCA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ ports */
+
+bool sdpa_flow_port_valid(const struct doca_flow_port *port)
+{
+	return port != NULL && port->magic == SDPA_PORT_MAGIC;
+}
+
+int sdpa_flow_port_id_of(const struct doca_flow_port *port)
+{
+	return sdpa_flow_port_valid(port) ? (int)port->port_id : -1;
+}
+
+static void port_free(struct doca_flow_port *p)
+{
+	while (p->pipes != NULL)
+		sdpa_pipe_destroy_locked(p->pipes);
+	(void)sdpa_port_close(p->port_id);
+	sdpa_rxq_free_all(p);
+	for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++)
+		free(p->queues[q].ops);
+	free(p->priv);
+	p->magic = SDPA_DEAD_MAGIC;
+	free(p);
+}
+
+static bool devargs_port_id(const char *s, uint16_t *id)
+{
+	const char *p = strstr(s, "port_id=");
+	char *end;
+	unsigned long v;
+
+	p = p ? p + 8 : s;
+	if (*p < '0' || *p > '9')
+		return false;
+	errno = 0;
+	v = strtoul(p, &end, 10);
+	if (errno || (*end != '\0' && *end != ',') || v >= SDPA_MAX_PORTS)
+		return false;
+	*id = (uint16_t)v;
+	return true;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *cfg,
+                                              struct doca_flow_port **port)
+{
+	struct doca_flow_port *p;
+	uint16_t id = 0;
+	doca_error_t r;
+
+	if (cfg == NULL || port == NULL) {
+		DOCA_LOG_ERR("doca_flow_port_start: %s is NULL; pass a port cfg and the address "
+		             "of a port pointer",
+		             cfg == NULL ? "cfg" : "port");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (cfg->has_port_id)
+		id = cfg->port_id;
+	else if (cfg->dev_rep != NULL)
+		id = (uint16_t)(sdpa_dev_rep_index(cfg->dev_rep) + 1);
+	else if (cfg->dev != NULL)
+		id = 0;
+	else if (!devargs_port_id(cfg->devargs, &id)) {
+		DOCA_LOG_ERR("doca_flow_port_start: the port has no id; call "
+		             "doca_flow_port_cfg_set_port_id (or set_dev / set_dev_rep)");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (id >= SDPA_MAX_PORTS) {
+		DOCA_LOG_ERR("doca_flow_port_start: port id %u is out of range; use 0..%u",
+		             (unsigned int)id, SDPA_MAX_PORTS - 1);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	pthread_mutex_lock(&flow_g.lock);
+	if (!flow_g.inited) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_port_start: DOCA Flow is not initialised; call "
+		             "doca_flow_init first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (sdpa_load_relaxed(&flow_g.ports[id]) != NULL) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_port_start: port %u is already started; stop it first "
+		             "or use another port id",
+		             (unsigned int)id);
+		return DOCA_ERROR_ALREADY_EXIST;
+	}
+	p = calloc(1, sizeof(*p));
+	if (p == NULL || (cfg->priv_size && (p->priv = calloc(1, cfg->priv_size)) == NULL)) {
+		free(p);
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_port_start: out of memory for port %u; free memory and "
+		             "retry",
+		             (unsigned int)id);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	for (uint32_t q = 0; q < flow_g.pipe_queues; q++) {
+		p->queues[q].ops = calloc(flow_g.queue_depth, sizeof(struct sdpa_qop));
+		if (p->queues[q].ops == NULL) {
+			for (uint32_t k = 0; k < q; k++)
+				free(p->queues[k].ops);
+			free(p->priv);
+			free(p);
+			pthread_mutex_unlock(&flow_g.lock);
+			DOCA_LOG_ERR("doca_flow_port_start: out of memory for the entry queues of "
+			             "port %u; lower the queue depth",
+			             (unsigned int)id);
+			return DOCA_ERROR_NO_MEMORY;
+		}
+	}
+	p->magic = SDPA_PORT_MAGIC;
+	p->port_id = id;
+	p->dev = cfg->dev;
+	p->dev_rep = cfg->dev_rep;
+	p->is_rep = cfg->dev_rep != NULL;
+	p->switch_mode = flow_g.switch_mode;
+	sdpa_store_relaxed(&p->op_state, (uint32_t)cfg->op_state);
+	sdpa_store_relaxed(&p->miss_type, (uint32_t)DOCA_FLOW_PORT_DEFAULT_MISS_DROP);
+	if (cfg->has_rss)
+		p->rss = cfg->rss;
+	else if (flow_g.has_default_rss)
+		p->rss = flow_g.default_rss;
+	else
+		p->rss.nr_queues = 1; /* queue 0 */
+	memcpy(p->nr_res, cfg->nr_res, sizeof(p->nr_res));
+	for (uint32_t i = 0; i < p->rss.nr_queues; i++) {
+		if (sdpa_rxq_get(p, p->rss.queues[i]) == NULL) {
+			sdpa_rxq_free_all(p);
+			for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++)
+				free(p->queues[q].ops);
+			free(p->priv);
+			free(p);
+			pthread_mutex_unlock(&flow_g.lock);
+			DOCA_LOG_ERR(
+			        "doca_flow_port_start: out of memory for the software queues of "
+			        "port %u; free memory and retry",
+			        (unsigned int)id);
+			return DOCA_ERROR_NO_MEMORY;
+		}
+	}
+	r = sdpa_port_open(id);
+	if (r != DOCA_SUCCESS) {
+		sdpa_rxq_free_all(p);
+		for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++)
+			free(p->queues[q].ops);
+		free(p->priv);
+		free(p);
+		pthread_mutex_unlock(&flow_g.lock);
+		return r; /* sdpa_port_open logged the cause */
+	}
+	/* R-port: pairs with A-port in flow_dp.c (the worker sees a complete port). */
+	sdpa_store_release(&flow_g.ports[id], p);
+	pthread_mutex_unlock(&flow_g.lock);
+	*port = p;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_stop(struct doca_flow_port *port)
+{
+	pthread_mutex_lock(&flow_g.lock);
+	if (!sdpa_flow_port_valid(port)) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_port_stop: not a started port; pass a port from "
+		             "doca_flow_port_start (each port is stopped once)");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (port->switch_mode && !port->is_rep) {
+		for (uint32_t i = 0; i < SDPA_MAX_PORTS; i++) {
+			struct doca_flow_port *o = sdpa_load_relaxed(&flow_g.ports[i]);
+
+			if (o != NULL && o != port && o->is_rep) {
+				pthread_mutex_unlock(&flow_g.lock);
+				DOCA_LOG_ERR("doca_flow_port_stop: switch port %u still has "
+				             "representor port %u started; stop the "
+				             "representors first",
+				             (unsigned int)port->port_id, i);
+				return DOCA_ERROR_IN_USE;
+			}
+		}
+	}
+	sdpa_store_release(&flow_g.ports[port->port_id], NULL); /* R-port */
+	sdpa_dp_synchronize();
+	port_free(port);
+	pthread_mutex_unlock(&flow_g.lock);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_pair(struct doca_flow_port *port,
+                                             struct doca_flow_port *pair_port)
+{
+	pthread_mutex_lock(&flow_g.lock);
+	if (!sdpa_flow_port_valid(port) || !sdpa_flow_port_valid(pair_port) || port == pair_port) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_port_pair: both arguments must be two different started "
+		             "ports");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	port->pair = pair_port;
+	pair_port->pair = port;
+	pthread_mutex_unlock(&flow_g.lock);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE uint8_t *doca_flow_port_priv_data(struct doca_flow_port *port)
+{
+	if (!sdpa_flow_port_valid(port)) {
+		DOCA_LOG_ERR("doca_flow_port_priv_data: not a started port; pass a port from "
+		             "doca_flow_port_start");
+		return NULL;
+	}
+	return port->priv;
+}
+
+DOCA_STABLE struct doca_flow_port *doca_flow_port_switch_get(const struct doca_flow_port *port)
+{
+	struct doca_flow_port *found = NULL;
+
+	pthread_mutex_lock(&flow_g.lock);
+	if (port != NULL && !sdpa_flow_port_valid(port)) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_port_switch_get: not a started port; pass a started port "
+		             "or NULL");
+		return NULL;
+	}
+	if (flow_g.switch_mode) {
+		for (uint32_t i = 0; i < SDPA_MAX_PORTS && found == NULL; i++) {
+			struct doca_flow_port *o = sdpa_load_relaxed(&flow_g.ports[i]);
+
+			if (o != NULL && !o->is_rep)
+				found = o;
+		}
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	if (found == NULL)
+		DOCA_LOG_WARN("doca_flow_port_switch_get: no switch port; initialise with "
+		              "mode \"switch\" and start the PF port (set_dev) first");
+	return found;
+}
+
+DOCA_STABLE void doca_flow_port_pipes_flush(struct doca_flow_port *port)
+{
+	pthread_mutex_lock(&flow_g.lock);
+	if (!sdpa_flow_port_valid(port)) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_port_pipes_flush: not a started port; pass a port from "
+		             "doca_flow_port_start");
+		return;
+	}
+	while (port->pipes != NULL)
+		sdpa_pipe_destroy_locked(port->pipes);
+	pthread_mutex_unlock(&flow_g.lock);
+}
+
+DOCA_STABLE doca_error_t doca_flow_port_operation_state_modify(
+        struct doca_flow_port *port, enum doca_flow_port_operation_state state)
+{
+	if (!sdpa_flow_port_valid(port) ||
+	    (unsigned int)state > DOCA_FLOW_PORT_OPERATION_STATE_UNCONNECTED) {
+		DOCA_LOG_ERR("doca_flow_port_operation_state_modify: %s; pass a started port and "
+		             "a doca_flow_port_operation_state value",
+		             sdpa_flow_port_valid(port) ? "unknown state" : "not a started port");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (sdpa_load_relaxed(&port->op_state) == (uint32_t)state) {
+		DOCA_LOG_ERR("doca_flow_port_operation_state_modify: port %u is already in state "
+		             "%d; nothing to change",
+		             (unsigned int)port->port_id, (int)state);
+		return DOCA_ERROR_ALREADY_EXIST;
+	}
+	sdpa_store_relaxed(&port->op_state, (uint32_t)state);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_port_update_default_miss(
+        struct doca_flow_port *port, enum doca_flow_port_default_miss_type type, bool counter_en)
+{
+	if (!sdpa_flow_port_valid(port) || (unsigned int)type > DOCA_FLOW_PORT_DEFAULT_MISS_DROP) {
+		DOCA_LOG_ERR("doca_flow_port_update_default_miss: %s; pass a started port and "
+		             "KERNEL, RSS or DROP",
+		             sdpa_flow_port_valid(port) ? "unknown miss type"
+		                                        : "not a started port");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	sdpa_store_relaxed(&port->miss_type, (uint32_t)type);
+	sdpa_store_relaxed(&port->miss_ctr_en, counter_en ? 1u : 0u);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_port_query_default_miss(
+        struct doca_flow_port *port, struct doca_flow_resource_query *data)
+{
+	if (!sdpa_flow_port_valid(port) || data == NULL) {
+		DOCA_LOG_ERR("doca_flow_port_query_default_miss: %s is invalid; pass a started "
+		             "port and an output struct",
+		             data == NULL ? "data" : "port");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!sdpa_load_relaxed(&port->miss_ctr_en)) {
+		DOCA_LOG_ERR("doca_flow_port_query_default_miss: port %u has no default-miss "
+		             "counter; call doca_flow_port_update_default_miss(..., true) first",
+		             (unsigned int)port->port_id);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	sdpa_ctr_sum(port->miss_ctr, SDPA_FLOW_NW, data);
+	return DOCA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ forwards */
+
+doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_port *port,
+                              bool in_entry, const char *who, struct sdpa_fwd *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (fwd == NULL) {
+		out->kind = SDPA_FWD_NONE;
+		return DOCA_SUCCESS;
+	}
+	switch (fwd->type) {
+	case DOCA_FLOW_FWD_NONE:
+		out->kind = SDPA_FWD_NONE;
+		return DOCA_SUCCESS;
+	case DOCA_FLOW_FWD_CHANGEABLE:
+		if (in_entry) {
+			DOCA_LOG_ERR("%s: an entry's fwd cannot be CHANGEABLE; give the entry a "
+			             "concrete forward",
+			             who);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		out->kind = SDPA_FWD_NONE;
+		return DOCA_SUCCESS;
+	case DOCA_FLOW_FWD_DROP:
+		out->kind = SDPA_FWD_DROP;
+		return DOCA_SUCCESS;
+	case DOCA_FLOW_FWD_PORT:
+		if (fwd->port_id == 0xffff && !in_entry) {
+			out->kind = SDPA_FWD_NONE;
+			return DOCA_SUCCESS;
+		}
+		if (fwd->port_id >= SDPA_MAX_PORTS) {
+			DOCA_LOG_ERR("%s: fwd port %u is out of range; use a port id 0..%u", who,
+			             (unsigned int)fwd->port_id, SDPA_MAX_PORTS - 1);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		out->kind = SDPA_FWD_PORT;
+		out->port_id = fwd->port_id;
+		return DOCA_SUCCESS;
+	case DOCA_FLOW_FWD_PIPE:
+		if (fwd->next_pipe == NULL && !in_entry) {
+			out->kind = SDPA_FWD_NONE;
+			return DOCA_SUCCESS;
+		}
+		if (!sdpa_flow_pipe_valid(fwd->next_pipe)) {
+			DOCA_LOG_ERR("%s: fwd next_pipe is not a live pipe; create the next pipe "
+			             "first",
+			             who);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		out->kind =
+		        fwd->next_pipe->type == DOCA_FLOW_PIPE_HASH ? SDPA_FWD_HASH : SDPA_FWD_PIPE;
+		out->pipe = fwd->next_pipe;
+		return DOCA_SUCCESS;
+	case DOCA_FLOW_FWD_ORDERED_LIST_PIPE:
+		if (!sdpa_flow_pipe_valid(fwd->ordered_list_pipe.pipe) ||
+		    fwd->ordered_list_pipe.pipe->type != DOCA_FLOW_PIPE_ORDERED_LIST) {
+			DOCA_LOG_ERR("%s: fwd ordered_list_pipe.pipe is not a live ORDERED_LIST "
+			             "pipe; create it first",
+			             who);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		out->kind = SDPA_FWD_OL;
+		out->pipe = fwd->ordered_list_pipe.pipe;
+		out->idx = fwd->ordered_list_pipe.idx;
+		return DOCA_SUCCESS;
+	case DOCA_FLOW_FWD_HASH_PIPE: {
+		struct doca_flow_pipe *hp = fwd->hash_pipe.pipe;
+		uint32_t a = (uint32_t)fwd->hash_pipe.algorithm;
+
+		if (!sdpa_flow_pipe_valid(hp) || hp->type != DOCA_FLOW_PIPE_HASH) {
+			DOCA_LOG_ERR("%s: fwd hash_pipe.pipe is not a live HASH pipe; create it "
+			             "first",
+			             who);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		if (a != 0 && (a & ~hp->hash.algos) != 0) {
+			DOCA_LOG_ERR(
+			        "%s: hash algorithm 0x%x is not enabled on hash pipe '%s' "
+			        "(0x%x); add it with doca_flow_pipe_cfg_set_hash_map_algorithm",
+			        who, a, hp->name, hp->hash.algos);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		out->kind = SDPA_FWD_HASH;
+		out->pipe = hp;
+		out->algo = a;
+		return DOCA_SUCCESS;
+	}
+	case DOCA_FLOW_FWD_RSS:
+		if (fwd->rss_type == DOCA_FLOW_RESOURCE_TYPE_SHARED) {
+			if (fwd->shared_rss_id >= flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_RSS] ||
+			    sdpa_load_relaxed(&flow_g.shared_rss[fwd->shared_rss_id]) == NULL) {
+				DOCA_LOG_ERR("%s: shared RSS %u is not configured; raise "
+				             "nr_shared_resource(RSS) and call "
+				             "doca_flow_shared_resource_set_cfg",
+				             who, fwd->shared_rss_id);
+				return DOCA_ERROR_INVALID_VALUE;
+			}
+			out->kind = SDPA_FWD_SHARED_RSS;
+			out->idx = fwd->shared_rss_id;
+			return DOCA_SUCCESS;
+		}
+		if (!in_entry && fwd->rss.nr_queues == (int)UINT32_MAX) {
+			out->kind = SDPA_FWD_NONE;
+			return DOCA_SUCCESS;
+		}
+		out->kind = SDPA_FWD_RSS;
+		if (sdpa_rss_compile(&fwd->rss, who, &out->rss) != DOCA_SUCCESS)
+			return DOCA_ERROR_INVALID_VALUE;
+		for (uint32_t i = 0; port != NULL && i < out->rss.nr_queues; i++) {
+			if (sdpa_rxq_get(port, out->rss.queues[i]) == NULL) {
+				DOCA_LOG_ERR("%s: out of memory for software queue %u; free "
+				             "memory and retry",
+				             who, (unsigned int)out->rss.queues[i]);
+				return DOCA_ERROR_NO_MEMORY;
+			}
+		}
+		return DOCA_SUCCESS;
+	case DOCA_FLOW_FWD_TARGET:
+		DOCA_LOG_ERR("%s: fwd TARGET is not supported by softdpa; forward to a PORT or "
+		             "RSS instead",
+		             who);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	default:
+		DOCA_LOG_ERR("%s: unknown fwd type %d; use a doca_flow_fwd_type value", who,
+		             (int)fwd->type);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+}
+
+/* ------------------------------------------------------------------ shared resources */
+
+static const char *shared_type_name(enum doca_flow_shared_resource_type t)
+{
+	static const char *const n[] = {"METER", "COUNTER", "RSS",     "PSP",
+	                                "ENCAP", "DECAP",   "IPSEC_SA"};
+
+	return (unsigned int)t < SDPA_ARRAY_SIZE(n) ? n[t] : "unknown";
+}
+
+DOCA_STABLE doca_error_t doca_flow_shared_resources_query(
+        enum doca_flow_shared_resource_type type, uint32_t *res_array,
+        struct doca_flow_resource_query *query_results_array, uint32_t array_len)
+{
+	doca_error_t r = DOCA_SUCCESS;
+
+	if (res_array == NULL || query_results_array == NULL || array_len == 0) {
+		DOCA_LOG_ERR("doca_flow_shared_resources_query: NULL arrays or length 0; pass ids "
+		             "and a result array of array_len elements");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (type != DOCA_FLOW_SHARED_RESOURCE_COUNTER) {
+		DOCA_LOG_ERR("doca_flow_shared_resources_query: %s resources have no counters; "
+		             "query COUNTER resources",
+		             shared_type_name(type));
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	pthread_mutex_lock(&flow_g.lock);
+	if (!flow_g.inited) {
+		r = DOCA_ERROR_BAD_STATE;
+		DOCA_LOG_ERR("doca_flow_shared_resources_query: DOCA Flow is not initialised; "
+		             "call doca_flow_init first");
+	}
+	for (uint32_t i = 0; r == DOCA_SUCCESS && i < array_len; i++) {
+		if (res_array[i] >= flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER]) {
+			DOCA_LOG_ERR("doca_flow_shared_resources_query: shared counter %u out of "
+			             "range (%u configured); raise "
+			             "doca_flow_cfg_set_nr_shared_resource(COUNTER)",
+			             res_array[i],
+			             flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER]);
+			r = DOCA_ERROR_INVALID_VALUE;
+			break;
+		}
+		sdpa_ctr_sum(&flow_g.shared_ctr[(size_t)res_array[i] * SDPA_FLOW_NW], SDPA_FLOW_NW,
+		             &query_results_array[i]);
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+DOCA_STABLE doca_error_t
+doca_flow_shared_resource_set_cfg(enum doca_flow_shared_resource_type type, uint32_t id,
+                                  struct doca_flow_shared_resource_cfg *cfg)
+{
+	doca_error_t r = DOCA_SUCCESS;
+
+	pthread_mutex_lock(&flow_g.lock);
+	if (!flow_g.inited) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_shared_resource_set_cfg: DOCA Flow is not initialised; "
+		             "call doca_flow_init first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if ((unsigned int)type > DOCA_FLOW_SHARED_RESOURCE_IPSEC_SA ||
+	    id >= flow_g.nr_shared[type]) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_shared_resource_set_cfg: %s id %u out of range; raise "
+		             "doca_flow_cfg_set_nr_shared_resource",
+		             shared_type_name(type), id);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	switch (type) {
+	case DOCA_FLOW_SHARED_RESOURCE_COUNTER:
+		break;
+	case DOCA_FLOW_SHARED_RESOURCE_RSS:
+		if (cfg == NULL) {
+			r = DOCA_ERROR_INVALID_VALUE;
+			DOCA_LOG_ERR("doca_flow_shared_resource_set_cfg: RSS %u needs a cfg; pass "
+			             "rss_cfg",
+			             id);
+			break;
+		}
+		{
+			struct sdpa_rss *n = malloc(sizeof(*n)), *old;
+
+			if (n == NULL) {
+				r = DOCA_ERROR_NO_MEMORY;
+				DOCA_LOG_ERR(
+				        "doca_flow_shared_resource_set_cfg: out of memory; free "
+				        "memory and retry");
+				break;
+			}
+			r = sdpa_rss_compile(&cfg->rss_cfg, "doca_flow_shared_resource_set_cfg", n);
+			if (r != DOCA_SUCCESS) {
+				free(n);
+				break;
+			}
+			old = sdpa_load_relaxed(&flow_g.shared_rss[id]);
+			/* R-srss: pairs with A-srss in flow_dp.c. */
+			sdpa_store_release(&flow_g.shared_rss[id], n);
+			if (old != NULL)
+				sdpa_nic_defer(free, old);
+		}
+		break;
+	default:
+		r = DOCA_ERROR_NOT_SUPPORTED;
+		DOCA_LOG_ERR("doca_flow_shared_resource_set_cfg: shared %s resources are not "
+		             "supported by softdpa; use COUNTER or RSS",
+		             shared_type_name(type));
+		break;
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+DOCA_STABLE doca_error_t doca_flow_shared_resources_bind(enum doca_flow_shared_resource_type type,
+                                                         uint32_t *res_array, uint32_t array_len,
+                                                         void *bindable_obj)
+{
+	(void)bindable_obj;
+	if (res_array == NULL || array_len == 0) {
+		DOCA_LOG_ERR("doca_flow_shared_resources_bind: res_array NULL or empty; pass the "
+		             "ids to bind");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if ((unsigned int)type > DOCA_FLOW_SHARED_RESOURCE_IPSEC_SA) {
+		DOCA_LOG_ERR("doca_flow_shared_resources_bind: unknown type %d; use a "
+		             "doca_flow_shared_resource_type",
+		             (int)type);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	for (uint32_t i = 0; i < array_len; i++) {
+		if (res_array[i] >= flow_g.nr_shared[type]) {
+			DOCA_LOG_ERR("doca_flow_shared_resources_bind: %s id %u out of range; "
+			             "raise doca_flow_cfg_set_nr_shared_resource",
+			             shared_type_name(type), res_array[i]);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+	}
+	return DOCA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ software queues */
+
+/* Any thread (control plane, or a worker on first use of a queue): creators race with a
+ * CAS, the loser frees its copy. */
+struct sdpa_rxq *sdpa_rxq_get(struct doca_flow_port *port, uint16_t queue)
+{
+	void *expected = NULL;
+	struct sdpa_rxq *q;
+
+	if (queue >= SDPA_FLOW_RSS_QUEUES)
+		return NULL;
+	q = sdpa_load_acquire(&port->rxq[queue]); /* A-rxq */
+	if (q != NULL)
+		return q;
+	q = calloc(1, sizeof(*q));
+	if (q == NULL)
+		return NULL;
+	pthread_mutex_init(&q->mtx, NULL);
+	/* R-rxq: pairs with A-rxq here and in flow_dp.c (the queue is initialised). */
+	if (!sdpa_cas_acq_rel(&port->rxq[queue], &expected, q)) {
+		pthread_mutex_destroy(&q->mtx);
+		free(q);
+		return expected;
+	}
+	return q;
+}
+
+void sdpa_rxq_free_all(struct doca_flow_port *port)
+{
+	for (uint32_t i = 0; i < SDPA_FLOW_RSS_QUEUES; i++) {
+		struct sdpa_rxq *q = sdpa_load_relaxed(&port->rxq[i]);
+
+		if (q == NULL)
+			continue;
+		sdpa_store_relaxed(&port->rxq[i], NULL);
+		for (uint32_t s = 0; s < SDPA_FLOW_RXQ_SIZE; s++)
+			free(q->slots[s].buf);
+		pthread_mutex_destroy(&q->mtx);
+		free(q);
+	}
+}

@@ -1,0 +1,1422 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The NIC datapath engine: workers, softdpa_nic_sync, QSBR grace periods, pollers, and
+ * the per-packet pipeline (lookup, counters, actions, forward).
+ *
+ * Sync protocol (threaded mode): softdpa_nic_sync bumps sync_epoch (R-sync) and waits
+ * until every worker has stored done >= that epoch. A worker reads sync_epoch at the top
+ * of an iteration (A-sync) and, when the iteration found no frame on any of its ports and
+ * every poller idle, publishes done = the epoch it read (R-done, read by A-done in
+ * softdpa_nic_sync). Frames injected before the call are visible to an iteration that saw
+ * the new epoch (inject happens-before R-sync -> A-sync), so an idle iteration proves
+ * they were all processed and their effects (TX, counters) published.
+ *
+ * QSBR: each datapath thread owns qs (0 = offline). At every loop iteration it stores
+ * the global epoch with release (R-qs) after finishing its reads; a grace period started
+ * at epoch t ends when every online thread shows qs >= t (A-qs). Going offline (to sleep)
+ * and back online takes qs_mtx (see qs_online). No standalone fences: TSan understands
+ * every ordering used here.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <softdpa.h>
+
+#include "core/log.h"
+#include "core/util.h"
+#include "io/port.h"
+#include "nic/ext_resource.h"
+#include "nic/flow_priv.h"
+#include "nic/nic.h"
+
+SDPA_LOG_REGISTER(nic_dp);
+
+enum {
+	CLONE_MAX = 256,
+	MAX_POLLERS = 16,
+	DEFER_MAX = 1 << 16,
+};
+
+struct pctx {
+	struct sdpa_pkt *pkt;
+	uint16_t in_port;
+	bool parsed;
+	bool dirty;
+	struct doca_flow_match m; /* packet view (meta persists across pipes) */
+	struct sdpa_pkt_info info;
+};
+
+struct txq {
+	uint16_t n;
+	struct sdpa_pkt *pkts[SDPA_WIRE_BURST_MAX];
+};
+
+struct worker {
+	sdpa_atomic_u64 qs; /* QSBR epoch, 0 = offline */
+	char pad0[56];
+	sdpa_atomic_u64 done; /* last sync epoch proven idle */
+	char pad1[56];
+	sdpa_atomic_u32 stop;
+	uint16_t idx;
+	pthread_t th;
+	bool running;
+	uint64_t rng;
+	uint64_t tx_mask;
+	struct txq tx[SDPA_MAX_PORTS];
+	uint32_t nclones;
+	struct sdpa_pkt clones[CLONE_MAX];
+	uint8_t *clone_mem;
+	/* The packet context, reused: its tun/inner view stays zero between packets that
+	 * are not tunnelled (sdpa_view_build clears it after a tunnelled one). */
+	struct pctx ctx;
+};
+
+struct poller {
+	sdpa_nic_poller_fn fn;
+	void *arg;
+};
+
+struct defer_item {
+	void (*fn)(void *);
+	void *ptr;
+	uint64_t epoch;
+};
+
+static struct {
+	uint32_t nworkers;
+	struct worker *w; /* [0] = mode-0 / caller context, [1..n] threads */
+	sdpa_atomic_u64 epoch;
+	sdpa_atomic_u64 sync_epoch;
+	pthread_mutex_t sync_mtx;
+	pthread_cond_t sync_cv;
+	pthread_mutex_t dp_mtx; /* mode 0: one softdpa_nic_sync at a time */
+	pthread_mutex_t qs_mtx; /* QSBR online/offline transitions vs grace checks */
+	pthread_mutex_t defer_mtx;
+	struct defer_item *defer;
+	uint32_t ndefer;
+	pthread_mutex_t poll_mtx;
+	sdpa_atomic_ptr pollers[MAX_POLLERS]; /* struct poller * */
+	sdpa_atomic_u32 running;
+} dp = {
+        .sync_mtx = PTHREAD_MUTEX_INITIALIZER,
+        .sync_cv = PTHREAD_COND_INITIALIZER,
+        .dp_mtx = PTHREAD_MUTEX_INITIALIZER,
+        .qs_mtx = PTHREAD_MUTEX_INITIALIZER,
+        .defer_mtx = PTHREAD_MUTEX_INITIALIZER,
+        .poll_mtx = PTHREAD_MUTEX_INITIALIZER,
+};
+
+static _Thread_local int my_worker = -1; /* datapath thread's index, -1 otherwise */
+
+/* ------------------------------------------------------------------ QSBR */
+
+/* Online/offline transitions are rare (a worker going to sleep) and take qs_mtx, which
+ * grace_done() also holds while it reads: a thread that comes online after grace_done()
+ * saw it offline therefore also sees every pointer unlinked before that grace period. */
+static void qs_online(struct worker *w)
+{
+	pthread_mutex_lock(&dp.qs_mtx);
+	sdpa_store_release(&w->qs, sdpa_load_acquire(&dp.epoch));
+	pthread_mutex_unlock(&dp.qs_mtx);
+}
+
+static void qs_quiescent(struct worker *w)
+{
+	/* R-qs: pairs with A-qs in grace_done(); every read of this iteration is done. The
+	 * acquire load of the epoch pairs with R-epoch: later reads see what was unlinked
+	 * before that epoch began. */
+	sdpa_store_release(&w->qs, sdpa_load_acquire(&dp.epoch));
+}
+
+static void qs_offline(struct worker *w)
+{
+	pthread_mutex_lock(&dp.qs_mtx);
+	sdpa_store_release(&w->qs, 0); /* R-qs */
+	pthread_mutex_unlock(&dp.qs_mtx);
+}
+
+static uint64_t grace_start(void)
+{
+	/* R-epoch: everything unlinked before this is visible to a reader that reads the
+	 * new epoch. */
+	return sdpa_fetch_add_acq_rel(&dp.epoch, 1) + 1;
+}
+
+static bool grace_done(uint64_t t)
+{
+	bool done = true;
+
+	if (dp.w == NULL)
+		return true;
+	pthread_mutex_lock(&dp.qs_mtx);
+	for (uint32_t i = 0; i <= dp.nworkers && done; i++) {
+		uint64_t q;
+
+		if ((int)i == my_worker)
+			continue;
+		q = sdpa_load_acquire(&dp.w[i].qs); /* A-qs: pairs with R-qs */
+		if (q != 0 && q < t)
+			done = false;
+	}
+	pthread_mutex_unlock(&dp.qs_mtx);
+	return done;
+}
+
+void sdpa_nic_synchronize(void)
+{
+	uint64_t t = grace_start();
+
+	while (!grace_done(t))
+		sched_yield();
+}
+
+void sdpa_dp_synchronize(void)
+{
+	sdpa_nic_synchronize();
+}
+
+static void defer_reclaim(bool all)
+{
+	uint32_t k = 0;
+	struct defer_item run[256];
+	uint32_t nrun = 0;
+
+	pthread_mutex_lock(&dp.defer_mtx);
+	for (uint32_t i = 0; i < dp.ndefer; i++) {
+		struct defer_item *d = &dp.defer[i];
+
+		if ((all || grace_done(d->epoch)) && nrun < SDPA_ARRAY_SIZE(run))
+			run[nrun++] = *d;
+		else
+			dp.defer[k++] = *d;
+	}
+	dp.ndefer = k;
+	pthread_mutex_unlock(&dp.defer_mtx);
+	for (uint32_t i = 0; i < nrun; i++)
+		run[i].fn(run[i].ptr);
+}
+
+void sdpa_nic_defer(void (*fn)(void *), void *ptr)
+{
+	uint64_t t = grace_start();
+	bool full;
+
+	pthread_mutex_lock(&dp.defer_mtx);
+	if (dp.defer == NULL)
+		dp.defer = calloc(DEFER_MAX, sizeof(*dp.defer));
+	full = dp.defer == NULL || dp.ndefer == DEFER_MAX;
+	if (!full)
+		dp.defer[dp.ndefer++] = (struct defer_item){fn, ptr, t};
+	pthread_mutex_unlock(&dp.defer_mtx);
+	if (full) {
+		/* No room to remember it: wait for the grace period here instead. */
+		while (!grace_done(t))
+			sched_yield();
+		fn(ptr);
+	}
+	defer_reclaim(false);
+}
+
+/* ------------------------------------------------------------------ pollers */
+
+struct sdpa_nic_poller {
+	struct poller p;
+	uint32_t slot;
+};
+
+doca_error_t sdpa_nic_register_poller(sdpa_nic_poller_fn fn, void *arg,
+                                      struct sdpa_nic_poller **handle)
+{
+	struct sdpa_nic_poller *h;
+
+	if (fn == NULL || handle == NULL) {
+		DOCA_LOG_ERR("sdpa_nic_register_poller: %s is NULL; pass a function and a handle "
+		             "pointer",
+		             fn == NULL ? "fn" : "handle");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	h = calloc(1, sizeof(*h));
+	if (h == NULL) {
+		DOCA_LOG_ERR("sdpa_nic_register_poller: out of memory; free memory and retry");
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	h->p.fn = fn;
+	h->p.arg = arg;
+	pthread_mutex_lock(&dp.poll_mtx);
+	for (uint32_t i = 0; i < MAX_POLLERS; i++) {
+		if (sdpa_load_relaxed(&dp.pollers[i]) == NULL) {
+			h->slot = i;
+			/* R-poll: pairs with A-poll in run_pollers(). */
+			sdpa_store_release(&dp.pollers[i], &h->p);
+			pthread_mutex_unlock(&dp.poll_mtx);
+			*handle = h;
+			return DOCA_SUCCESS;
+		}
+	}
+	pthread_mutex_unlock(&dp.poll_mtx);
+	free(h);
+	DOCA_LOG_ERR("sdpa_nic_register_poller: all %u poller slots are taken; unregister one "
+	             "first",
+	             MAX_POLLERS);
+	return DOCA_ERROR_FULL;
+}
+
+void sdpa_nic_unregister_poller(struct sdpa_nic_poller *h)
+{
+	if (h == NULL)
+		return;
+	pthread_mutex_lock(&dp.poll_mtx);
+	sdpa_store_release(&dp.pollers[h->slot], NULL);
+	pthread_mutex_unlock(&dp.poll_mtx);
+	sdpa_nic_synchronize();
+	free(h);
+}
+
+uint32_t sdpa_nic_workers(void)
+{
+	return dp.nworkers;
+}
+
+static bool run_pollers(uint16_t widx)
+{
+	bool busy = false;
+
+	for (uint32_t i = 0; i < MAX_POLLERS; i++) {
+		struct poller *p = sdpa_load_acquire(&dp.pollers[i]); /* A-poll */
+
+		if (p != NULL && p->fn(p->arg, widx))
+			busy = true;
+	}
+	return busy;
+}
+
+/* ------------------------------------------------------------------ helpers */
+
+static inline uint32_t rng32(struct worker *w)
+{
+	uint64_t x = w->rng;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	w->rng = x;
+	return (uint32_t)(x >> 16);
+}
+
+static inline void ensure_parsed(struct pctx *c)
+{
+	if (!c->parsed || c->dirty) {
+		sdpa_parse(c->pkt->data, c->pkt->len, &c->info);
+		sdpa_view_build(&c->m, &c->info);
+		c->parsed = true;
+		c->dirty = false;
+	}
+}
+
+static void drop(struct worker *w, struct pctx *c, enum softdpa_drop_reason why)
+{
+	sdpa_port_count_drop(c->in_port, w->idx, why, 1);
+}
+
+static void tx_flush_port(struct worker *w, uint16_t port)
+{
+	struct txq *q = &w->tx[port];
+
+	if (q->n) {
+		(void)sdpa_port_tx_burst(port, w->idx, q->pkts, q->n);
+		q->n = 0;
+	}
+	w->tx_mask &= ~(1ull << port);
+}
+
+static void tx_flush(struct worker *w)
+{
+	while (w->tx_mask) {
+		uint16_t p = (uint16_t)__builtin_ctzll(w->tx_mask);
+
+		tx_flush_port(w, p);
+	}
+}
+
+static void tx_one(struct worker *w, uint16_t port, struct sdpa_pkt *pkt)
+{
+	struct txq *q = &w->tx[port];
+
+	q->pkts[q->n++] = pkt;
+	w->tx_mask |= 1ull << port;
+	if (q->n == SDPA_WIRE_BURST_MAX)
+		tx_flush_port(w, port);
+}
+
+static struct sdpa_pkt *clone_pkt(struct worker *w, const struct sdpa_pkt *src)
+{
+	struct sdpa_pkt *c;
+	uint8_t *base;
+
+	if (w->nclones == CLONE_MAX) {
+		/* Frames sitting in TX batches may be clones: flush them to free the pool. */
+		tx_flush(w);
+		w->nclones = 0;
+	}
+	c = &w->clones[w->nclones];
+	base = w->clone_mem + (size_t)w->nclones * (SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX);
+	w->nclones++;
+	c->headroom = SDPA_PKT_HEADROOM;
+	c->data = base + SDPA_PKT_HEADROOM;
+	c->cap = SOFTDPA_FRAME_MAX;
+	c->len = src->len;
+	c->in_port = src->in_port;
+	c->meta = src->meta;
+	memcpy(c->data, src->data, src->len);
+	return c;
+}
+
+/* ------------------------------------------------------------------ RSS */
+
+static uint32_t toeplitz(const uint8_t *in, uint32_t n, bool symmetric)
+{
+	const uint8_t *key = flow_g.rss_key;
+	uint32_t klen = flow_g.rss_key_len;
+	uint32_t h = 0;
+	uint32_t v;
+
+	(void)symmetric;
+	if (klen < 4)
+		return 0;
+	v = (uint32_t)key[0] << 24 | (uint32_t)key[1] << 16 | (uint32_t)key[2] << 8 | key[3];
+	for (uint32_t i = 0; i < n; i++) {
+		for (int b = 7; b >= 0; b--) {
+			if (in[i] & (1u << b))
+				h ^= v;
+			v <<= 1;
+			{
+				uint32_t bitpos = i * 8 + (uint32_t)(7 - b) + 32;
+				uint32_t kb = bitpos / 8;
+
+				if (kb < klen && (key[kb] & (0x80u >> (bitpos % 8))))
+					v |= 1;
+			}
+		}
+	}
+	return h;
+}
+
+static uint32_t rss_hash(struct pctx *c, const struct sdpa_rss *rss)
+{
+	uint8_t in[40];
+	uint32_t n = 0;
+	const struct doca_flow_header_format *h = &c->m.outer;
+	uint32_t fl = rss->outer_flags;
+	bool sym = rss->func == DOCA_FLOW_RSS_HASH_FUNCTION_SYMMETRIC_TOEPLITZ;
+
+	ensure_parsed(c);
+	if (h->l3_type == DOCA_FLOW_L3_TYPE_IP4 && (fl & DOCA_FLOW_RSS_IPV4)) {
+		const uint8_t *s = (const uint8_t *)&h->ip4.src_ip,
+		              *d = (const uint8_t *)&h->ip4.dst_ip;
+
+		if (sym && memcmp(s, d, 4) > 0) {
+			const uint8_t *t = s;
+			s = d;
+			d = t;
+		}
+		if (!(fl & DOCA_FLOW_RSS_L3_DST_ONLY)) {
+			memcpy(in + n, s, 4);
+			n += 4;
+		}
+		if (!(fl & DOCA_FLOW_RSS_L3_SRC_ONLY)) {
+			memcpy(in + n, d, 4);
+			n += 4;
+		}
+	} else if (h->l3_type == DOCA_FLOW_L3_TYPE_IP6 && (fl & DOCA_FLOW_RSS_IPV6)) {
+		if (!(fl & DOCA_FLOW_RSS_L3_DST_ONLY)) {
+			memcpy(in + n, h->ip6.src_ip, 16);
+			n += 16;
+		}
+		if (!(fl & DOCA_FLOW_RSS_L3_SRC_ONLY)) {
+			memcpy(in + n, h->ip6.dst_ip, 16);
+			n += 16;
+		}
+	}
+	if (n && ((h->l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_TCP && (fl & DOCA_FLOW_RSS_TCP)) ||
+	          (h->l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_UDP && (fl & DOCA_FLOW_RSS_UDP)))) {
+		if (!(fl & DOCA_FLOW_RSS_L4_DST_ONLY)) {
+			memcpy(in + n, &h->transport.src_port, 2);
+			n += 2;
+		}
+		if (!(fl & DOCA_FLOW_RSS_L4_SRC_ONLY)) {
+			memcpy(in + n, &h->transport.dst_port, 2);
+			n += 2;
+		}
+	}
+	return toeplitz(in, n, sym);
+}
+
+static void rxq_push(struct worker *w, struct pctx *c, const struct sdpa_rss *rss)
+{
+	struct doca_flow_port *port = sdpa_load_acquire(&flow_g.ports[c->in_port]);
+	uint32_t hash = rss->nr_queues > 1 || rss->outer_flags ? rss_hash(c, rss) : 0;
+	uint16_t qid = rss->queues[rss->nr_queues ? hash % rss->nr_queues : 0];
+	struct sdpa_rxq *q;
+	uint32_t head, tail;
+	struct sdpa_rxq_slot *s;
+
+	/* Created on first use when no forward named it at configuration time (shared RSS,
+	 * a representor reached through the switch port's pipes). */
+	q = port ? sdpa_rxq_get(port, qid) : NULL;
+	if (q == NULL) {
+		drop(w, c, SOFTDPA_DROP_RXQ_FULL);
+		return;
+	}
+	tail = sdpa_load_relaxed(&q->tail);
+	head = sdpa_load_acquire(&q->head); /* A-rxqh: pairs with R-rxqh in rx_burst */
+	if (tail - head >= SDPA_FLOW_RXQ_SIZE) {
+		drop(w, c, SOFTDPA_DROP_RXQ_FULL);
+		return;
+	}
+	s = &q->slots[tail & (SDPA_FLOW_RXQ_SIZE - 1)];
+	if (s->buf == NULL) {
+		s->buf = malloc(SOFTDPA_FRAME_MAX); /* once per slot, reused afterwards */
+		if (s->buf == NULL) {
+			drop(w, c, SOFTDPA_DROP_RXQ_FULL);
+			return;
+		}
+	}
+	memcpy(s->buf, c->pkt->data, c->pkt->len);
+	s->len = c->pkt->len;
+	s->hash = hash;
+	sdpa_store_release(&q->tail, tail + 1); /* R-rxqt: pairs with A-rxqt in rx_burst */
+}
+
+DOCA_EXPERIMENTAL uint16_t softdpa_port_rx_burst(uint16_t port_id, uint16_t queue,
+                                                 struct softdpa_frame *frames, uint16_t n)
+{
+	struct doca_flow_port *port;
+	struct sdpa_rxq *q;
+	uint16_t got = 0;
+
+	if (frames == NULL || port_id >= SDPA_MAX_PORTS || queue >= SDPA_FLOW_RSS_QUEUES) {
+		DOCA_LOG_RATE_LIMIT_ERR("softdpa_port_rx_burst: %s; pass a frame array, a port "
+		                        "id < %u and a queue < %u",
+		                        frames == NULL ? "frames is NULL"
+		                                       : "port or queue out of range",
+		                        SDPA_MAX_PORTS, SDPA_FLOW_RSS_QUEUES);
+		return 0;
+	}
+	pthread_mutex_lock(&flow_g.lock);
+	port = sdpa_load_relaxed(&flow_g.ports[port_id]);
+	q = port ? sdpa_load_relaxed(&port->rxq[queue]) : NULL;
+	if (q != NULL) {
+		uint32_t head, tail;
+
+		pthread_mutex_lock(&q->mtx);
+		head = sdpa_load_relaxed(&q->head);
+		tail = sdpa_load_acquire(&q->tail); /* A-rxqt */
+		while (got < n && head != tail) {
+			struct sdpa_rxq_slot *s = &q->slots[head & (SDPA_FLOW_RXQ_SIZE - 1)];
+
+			frames[got].len = s->len;
+			frames[got].port_id = port_id;
+			frames[got].queue = queue;
+			frames[got].rss_hash = s->hash;
+			memcpy(frames[got].data, s->buf, s->len);
+			got++;
+			head++;
+		}
+		sdpa_store_release(&q->head, head); /* R-rxqh */
+		pthread_mutex_unlock(&q->mtx);
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	return got;
+}
+
+/* ------------------------------------------------------------------ actions */
+
+static void csum_replace(uint8_t *csum, const uint8_t *old, const uint8_t *new, uint32_t len,
+                         bool udp)
+{
+	uint32_t sum = (uint16_t)~sdpa_be16(csum);
+
+	if (udp && sdpa_be16(csum) == 0)
+		return; /* IPv4 UDP without checksum stays without */
+	for (uint32_t i = 0; i + 1 < len; i += 2) {
+		sum += (uint16_t)~sdpa_be16(old + i);
+		sum += sdpa_be16(new + i);
+	}
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	sum = (uint16_t)~sum;
+	if (udp && sum == 0)
+		sum = 0xffff;
+	sdpa_put_be16(csum, (uint16_t)sum);
+}
+
+static void ip4_csum_fix(uint8_t *ip, uint32_t hlen)
+{
+	ip[10] = 0;
+	ip[11] = 0;
+	sdpa_put_be16(ip + 10, sdpa_csum_fold(sdpa_csum_partial(ip, hlen, 0)));
+}
+
+/* Where a header op lands in the frame; NULL when the packet lacks that header. */
+static uint8_t *op_target(struct pctx *c, uint8_t kind)
+{
+	const struct sdpa_pkt_hdrs *h = &c->info.outer;
+	uint8_t *f = c->pkt->data;
+
+	switch (kind) {
+	case SDPA_OP_ETH_DST:
+		return f;
+	case SDPA_OP_ETH_SRC:
+		return f + 6;
+	case SDPA_OP_IP4_SRC:
+		return h->l3_type == SDPA_L3_IP4 && h->l3_ok ? f + h->l3_off + 12 : NULL;
+	case SDPA_OP_IP4_DST:
+		return h->l3_type == SDPA_L3_IP4 && h->l3_ok ? f + h->l3_off + 16 : NULL;
+	case SDPA_OP_IP4_DSCP_ECN:
+		return h->l3_type == SDPA_L3_IP4 && h->l3_ok ? f + h->l3_off + 1 : NULL;
+	case SDPA_OP_IP4_TTL:
+		return h->l3_type == SDPA_L3_IP4 && h->l3_ok ? f + h->l3_off + 8 : NULL;
+	case SDPA_OP_IP6_SRC:
+		return h->l3_type == SDPA_L3_IP6 && h->l3_ok ? f + h->l3_off + 8 : NULL;
+	case SDPA_OP_IP6_DST:
+		return h->l3_type == SDPA_L3_IP6 && h->l3_ok ? f + h->l3_off + 24 : NULL;
+	case SDPA_OP_IP6_HOP:
+		return h->l3_type == SDPA_L3_IP6 && h->l3_ok ? f + h->l3_off + 7 : NULL;
+	case SDPA_OP_IP6_TC:
+		return h->l3_type == SDPA_L3_IP6 && h->l3_ok ? f + h->l3_off : NULL;
+	case SDPA_OP_L4_SRC:
+		return (h->l4_type == SDPA_L4_TCP || h->l4_type == SDPA_L4_UDP) && h->l4_ok
+		               ? f + h->l4_off
+		               : NULL;
+	case SDPA_OP_L4_DST:
+		return (h->l4_type == SDPA_L4_TCP || h->l4_type == SDPA_L4_UDP) && h->l4_ok
+		               ? f + h->l4_off + 2
+		               : NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* Write 'size' bytes (new = old & ~mask | val & mask) into a header field, keeping the
+ * IPv4 header checksum and the TCP/UDP checksum right. Parse must be current. */
+static void hdr_write(struct pctx *c, uint8_t kind, const uint8_t *val, const uint8_t *mask,
+                      uint32_t size)
+{
+	uint8_t *t = op_target(c, kind);
+	const struct sdpa_pkt_hdrs *h = &c->info.outer;
+	uint8_t old[16], nv[16];
+	uint8_t *l4csum = NULL;
+	bool udp = h->l4_type == SDPA_L4_UDP;
+
+	if (t == NULL)
+		return;
+	if (kind == SDPA_OP_IP6_TC) {
+		uint8_t tc = (uint8_t)(((t[0] & 0x0f) << 4) | (t[1] >> 4));
+
+		tc = (uint8_t)((tc & ~mask[0]) | (val[0] & mask[0]));
+		t[0] = (uint8_t)((t[0] & 0xf0) | (tc >> 4));
+		t[1] = (uint8_t)((t[1] & 0x0f) | (uint8_t)(tc << 4));
+		c->dirty = true;
+		return;
+	}
+	for (uint32_t i = 0; i < size; i++) {
+		old[i] = t[i];
+		nv[i] = (uint8_t)((t[i] & ~mask[i]) | (val[i] & mask[i]));
+	}
+	if (memcmp(old, nv, size) == 0)
+		return;
+	if ((h->l4_type == SDPA_L4_TCP || udp) && h->l4_ok && !h->ip_fragmented)
+		l4csum = c->pkt->data + h->l4_off + (udp ? 6 : 16);
+	switch (kind) {
+	case SDPA_OP_IP4_SRC:
+	case SDPA_OP_IP4_DST:
+	case SDPA_OP_IP6_SRC:
+	case SDPA_OP_IP6_DST:
+	case SDPA_OP_L4_SRC:
+	case SDPA_OP_L4_DST:
+		if (l4csum != NULL)
+			csum_replace(l4csum, old, nv, size, udp && h->l3_type == SDPA_L3_IP4);
+		break;
+	default:
+		break;
+	}
+	memcpy(t, nv, size);
+	if (h->l3_type == SDPA_L3_IP4 && h->l3_ok &&
+	    (kind == SDPA_OP_IP4_SRC || kind == SDPA_OP_IP4_DST || kind == SDPA_OP_IP4_TTL ||
+	     kind == SDPA_OP_IP4_DSCP_ECN))
+		ip4_csum_fix(c->pkt->data + h->l3_off,
+		             (uint32_t)(c->pkt->data[h->l3_off] & 0x0f) * 4);
+	c->dirty = true;
+}
+
+static void pop_vlan(struct pctx *c)
+{
+	ensure_parsed(c);
+	if (!(c->info.outer.l2_valid_headers & SDPA_L2_VALID_VLAN_0) || c->pkt->len < 18)
+		return;
+	memmove(c->pkt->data + 4, c->pkt->data, 12);
+	(void)sdpa_pkt_adj(c->pkt, 4);
+	c->dirty = true;
+}
+
+static void apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const uint8_t *vals,
+                          const struct sdpa_hash_slot *slot)
+{
+	if (t->pop_vlan)
+		pop_vlan(c);
+	for (uint32_t i = 0; i < t->nops; i++) {
+		const struct sdpa_op *op = &t->ops[i];
+		const uint8_t *v = op->cval;
+		uint8_t pv[4];
+
+		if (op->per_entry) {
+			if (op->psv && slot != NULL) {
+				uint32_t x = sdpa_load_relaxed(&slot->value);
+
+				for (uint32_t b = 0; b < op->size; b++)
+					pv[b] = (uint8_t)(x >> (8 * (op->size - 1 - b)));
+				v = pv;
+			} else {
+				v = vals + op->val_off;
+			}
+		}
+		if (op->kind == SDPA_OP_META) {
+			uint8_t *m = (uint8_t *)&c->m.meta + op->arg;
+
+			for (uint32_t b = 0; b < op->size; b++)
+				m[b] = (uint8_t)((m[b] & ~op->mask[b]) | (v[b] & op->mask[b]));
+			continue;
+		}
+		ensure_parsed(c);
+		hdr_write(c, op->kind, v, op->mask, op->size);
+	}
+}
+
+/* ------------------------------------------------------------------ fields by name */
+
+/* meta.data is 11 32-bit words (pkt_meta, u32[0..9]); bit b is bit b % 32 of word b / 32,
+ * and a value wider than what is left of a word continues in the next word. */
+static uint64_t meta_bits_read(const struct doca_flow_meta *m, uint32_t bit, uint32_t width)
+{
+	const uint8_t *words = (const uint8_t *)&m->pkt_meta;
+	uint32_t shift = bit % 32;
+	uint64_t v = 0;
+
+	if (shift + width <= 32) {
+		uint32_t w = sdpa_be32(words + (bit / 32) * 4) >> shift;
+
+		return width == 32 ? w : w & ((1u << width) - 1);
+	}
+	for (uint32_t i = 0; i < width; i++) {
+		uint32_t b = bit + i;
+
+		if (sdpa_be32(words + (b / 32) * 4) & (1u << (b % 32)))
+			v |= 1ull << i;
+	}
+	return v;
+}
+
+static void meta_bits_write(struct doca_flow_meta *m, uint32_t bit, uint32_t width, uint64_t v)
+{
+	uint8_t *words = (uint8_t *)&m->pkt_meta;
+	uint32_t shift = bit % 32;
+
+	if (shift + width <= 32) {
+		uint8_t *p = words + (bit / 32) * 4;
+		uint32_t mask = (width == 32 ? 0xffffffffu : ((1u << width) - 1)) << shift;
+
+		sdpa_put_be32(p, (sdpa_be32(p) & ~mask) | (((uint32_t)v << shift) & mask));
+		return;
+	}
+	for (uint32_t i = 0; i < width; i++) {
+		uint32_t b = bit + i;
+		uint8_t *p = words + (b / 32) * 4;
+		uint32_t w = sdpa_be32(p);
+
+		if (v & (1ull << i))
+			w |= 1u << (b % 32);
+		else
+			w &= ~(1u << (b % 32));
+		sdpa_put_be32(p, w);
+	}
+}
+
+static const struct {
+	uint8_t op;
+	uint8_t size;
+} hdr_of_field[] = {
+        [SDPA_FIELD_OUTER_IP4_SRC] = {SDPA_OP_IP4_SRC, 4},
+        [SDPA_FIELD_OUTER_IP4_DST] = {SDPA_OP_IP4_DST, 4},
+        [SDPA_FIELD_OUTER_IP4_TTL] = {SDPA_OP_IP4_TTL, 1},
+        [SDPA_FIELD_OUTER_L4_SRC] = {SDPA_OP_L4_SRC, 2},
+        [SDPA_FIELD_OUTER_L4_DST] = {SDPA_OP_L4_DST, 2},
+        [SDPA_FIELD_OUTER_ETH_SRC] = {SDPA_OP_ETH_SRC, 6},
+        [SDPA_FIELD_OUTER_ETH_DST] = {SDPA_OP_ETH_DST, 6},
+};
+
+/* Read bits [bit, bit+width) of a named field (bit 0 = least significant). false when the
+ * packet lacks the header. */
+static bool field_read(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t width, uint64_t *out)
+{
+	const uint8_t *t;
+	uint64_t v = 0;
+	uint32_t size;
+
+	if (kind == SDPA_FIELD_META) {
+		*out = meta_bits_read(&c->m.meta, bit, width);
+		return true;
+	}
+	ensure_parsed(c);
+	t = op_target(c, hdr_of_field[kind].op);
+	if (t == NULL)
+		return false;
+	size = hdr_of_field[kind].size;
+	for (uint32_t i = 0; i < size; i++)
+		v = v << 8 | t[i];
+	v >>= bit;
+	*out = width >= 64 ? v : v & ((1ull << width) - 1);
+	return true;
+}
+
+static bool field_write(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t width, uint64_t v)
+{
+	uint8_t val[8], mask[8];
+	uint64_t m = width >= 64 ? ~0ull : ((1ull << width) - 1);
+	uint32_t size;
+
+	if (kind == SDPA_FIELD_META) {
+		meta_bits_write(&c->m.meta, bit, width, v);
+		return true;
+	}
+	ensure_parsed(c);
+	if (op_target(c, hdr_of_field[kind].op) == NULL)
+		return false;
+	size = hdr_of_field[kind].size;
+	v = (v & m) << bit;
+	m <<= bit;
+	for (uint32_t i = 0; i < size; i++) {
+		val[i] = (uint8_t)(v >> (8 * (size - 1 - i)));
+		mask[i] = (uint8_t)(m >> (8 * (size - 1 - i)));
+	}
+	hdr_write(c, hdr_of_field[kind].op, val, mask, size);
+	return true;
+}
+
+/* ------------------------------------------------------------------ the pipeline */
+
+static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe, uint32_t algo,
+                     uint32_t ol_idx, uint32_t hops);
+
+static struct doca_flow_port *switch_port(void)
+{
+	for (uint32_t i = 0; i < SDPA_MAX_PORTS; i++) {
+		struct doca_flow_port *p = sdpa_load_acquire(&flow_g.ports[i]);
+
+		if (p != NULL && !p->is_rep)
+			return p;
+	}
+	return NULL;
+}
+
+static void default_miss(struct worker *w, struct pctx *c, struct doca_flow_port *port)
+{
+	uint32_t t;
+
+	if (port == NULL) {
+		drop(w, c, SOFTDPA_DROP_NO_PIPE);
+		return;
+	}
+	if (sdpa_load_relaxed(&port->miss_ctr_en))
+		sdpa_ctr_add(&port->miss_ctr[w->idx], c->pkt->len);
+	t = sdpa_load_relaxed(&port->miss_type);
+	if (t == DOCA_FLOW_PORT_DEFAULT_MISS_RSS)
+		rxq_push(w, c, &port->rss);
+	else if (t == DOCA_FLOW_PORT_DEFAULT_MISS_DROP)
+		drop(w, c, SOFTDPA_DROP_RULE);
+	else
+		drop(w, c, SOFTDPA_DROP_NO_PIPE); /* KERNEL: no kernel behind an emulated port */
+}
+
+static void do_fwd(struct worker *w, struct pctx *c, const struct sdpa_fwd *f,
+                   struct doca_flow_pipe *from, uint32_t hops)
+{
+	switch (f->kind) {
+	case SDPA_FWD_PORT:
+		tx_one(w, f->port_id, c->pkt);
+		return;
+	case SDPA_FWD_DROP:
+		drop(w, c, SOFTDPA_DROP_RULE);
+		return;
+	case SDPA_FWD_RSS:
+		rxq_push(w, c, &f->rss);
+		return;
+	case SDPA_FWD_SHARED_RSS:
+		rxq_push(w, c, sdpa_load_acquire(&flow_g.shared_rss[f->idx])); /* A-srss */
+		return;
+	case SDPA_FWD_PIPE:
+	case SDPA_FWD_HASH:
+		run_pipe(w, c, f->pipe, f->algo, 0, hops + 1);
+		return;
+	case SDPA_FWD_OL:
+		run_pipe(w, c, f->pipe, 0, f->idx, hops + 1);
+		return;
+	default:
+		default_miss(w, c, from ? from->port : NULL);
+		return;
+	}
+}
+
+static void pipe_miss(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe, uint32_t hops)
+{
+	const struct sdpa_fwd *fm = sdpa_load_acquire(&pipe->fwd_miss); /* A-miss */
+
+	if (pipe->miss_counter)
+		sdpa_ctr_add(&pipe->miss[w->idx], c->pkt->len);
+	if (fm != NULL)
+		do_fwd(w, c, fm, pipe, hops);
+	else
+		default_miss(w, c, pipe->port);
+}
+
+static void count(struct worker *w, struct pctx *c, struct doca_flow_pipe_entry *e,
+                  const struct sdpa_entry_data *d)
+{
+	if (e->ctr != NULL)
+		sdpa_ctr_add(&e->ctr[w->idx], c->pkt->len);
+	if (d->has_shared_ctr)
+		sdpa_ctr_add(&flow_g.shared_ctr[(size_t)d->shared_ctr * SDPA_FLOW_NW + w->idx],
+		             c->pkt->len);
+}
+
+static void entry_fwd(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
+                      const struct sdpa_entry_data *d, uint32_t hops)
+{
+	const struct sdpa_fwd *f = pipe->fwd.kind != SDPA_FWD_NONE ? &pipe->fwd : &d->fwd;
+
+	do_fwd(w, c, f, pipe, hops);
+}
+
+static void hit(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
+                struct doca_flow_pipe_entry *e, const struct sdpa_hash_slot *slot, uint32_t hops)
+{
+	const struct sdpa_entry_data *d = sdpa_load_acquire(&e->data); /* A-data */
+
+	count(w, c, e, d);
+	if (pipe->nr_actions)
+		apply_actions(c, &pipe->act[d->action_idx], d->vals, slot);
+	if (d->ol != NULL && pipe->type == DOCA_FLOW_PIPE_CONTROL)
+		apply_actions(c, &d->ol->elems[0].act, d->vals, NULL);
+	entry_fwd(w, c, pipe, d, hops);
+}
+
+static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe, uint32_t idx,
+                   uint32_t hops)
+{
+	const struct sdpa_snap *s = sdpa_load_acquire(&pipe->snap); /* A-snap */
+	struct doca_flow_pipe_entry *e = NULL;
+	const struct sdpa_entry_data *d;
+	uint32_t lo = 0, hi = s ? s->n : 0;
+
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (s->e[mid]->index < idx)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (s && lo < s->n && s->e[lo]->index == idx)
+		e = s->e[lo];
+	if (e == NULL) {
+		pipe_miss(w, c, pipe, hops);
+		return;
+	}
+	d = sdpa_load_acquire(&e->data); /* A-data */
+	for (uint32_t i = 0; d->ol && i < d->ol->nelems; i++) {
+		const struct sdpa_ol_elem *el = &d->ol->elems[i];
+
+		switch (el->type) {
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS:
+			apply_actions(c, &el->act, d->vals + el->val_off, NULL);
+			break;
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR:
+			if (el->counter)
+				count(w, c, e, d);
+			break;
+		case SDPA_OL_EXTERNAL: {
+			uint64_t v = 0;
+
+			if (el->ext_ixsel) {
+				uint32_t sel = sdpa_ixsel_select(el->ext_res, el->ext_off);
+
+				if (sel == 0) {
+					pipe_miss(w, c, pipe, hops);
+					return;
+				}
+				if (!field_write(c, el->fkind, el->fbit, el->fwidth, sel)) {
+					drop(w, c, SOFTDPA_DROP_MALFORMED);
+					return;
+				}
+				break;
+			}
+			if (!field_read(c, el->fkind, el->fbit, el->fwidth, &v)) {
+				drop(w, c, SOFTDPA_DROP_MALFORMED);
+				return;
+			}
+			if (!sdpa_array_exec(el->ext_res, el->ext_off, el->ext_index, el->ext_op,
+			                     &v)) {
+				drop(w, c, SOFTDPA_DROP_RULE);
+				return;
+			}
+			(void)field_write(c, el->fkind, el->fbit, el->fwidth, v);
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	entry_fwd(w, c, pipe, d, hops);
+}
+
+static struct doca_flow_pipe_entry *em_lookup(struct doca_flow_pipe *pipe, const uint8_t *key,
+                                              uint32_t h)
+{
+	const struct sdpa_em_table *t = sdpa_load_acquire(&pipe->em); /* A-em */
+	uint32_t mask, i;
+
+	if (t == NULL)
+		return NULL;
+	mask = t->size - 1;
+	for (i = h & mask;; i = (i + 1) & mask) {
+		const struct sdpa_em_slot *s = &t->slots[i];
+		struct doca_flow_pipe_entry *e;
+
+		e = sdpa_load_acquire(&s->e); /* A-slot: pairs with R-slot in flow_entry.c */
+		if (e == NULL)
+			return NULL;
+		if (e == SDPA_EM_TOMB || e->hash != h)
+			continue;
+		if (memcmp(e->key, key, pipe->mt.klen) == 0)
+			return e;
+	}
+}
+
+static uint32_t next_active(const struct sdpa_hash_state *hs, uint32_t from, uint32_t nr)
+{
+	for (uint32_t k = 0; k < nr; k++) {
+		uint32_t i = from + k;
+
+		if (i >= nr)
+			i -= nr;
+		if (sdpa_load_relaxed(&hs->active[i / 64]) & (1ull << (i % 64)))
+			return i;
+	}
+	return UINT32_MAX;
+}
+
+static void run_hash(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe, uint32_t algo,
+                     uint32_t hops)
+{
+	struct sdpa_hash_state *hs = &pipe->hash;
+	const uint8_t *view = (const uint8_t *)&c->m;
+	uint32_t nr = pipe->nr_entries;
+	uint32_t idx;
+	bool sel_en;
+	struct doca_flow_pipe_entry *e;
+
+	if (pipe->mt.needs_parse)
+		ensure_parsed(c);
+	if (!sdpa_match_selectors_ok(&pipe->mt, view) || !sdpa_match_consts_ok(&pipe->mt, view)) {
+		pipe_miss(w, c, pipe, hops);
+		return;
+	}
+	if (algo == 0)
+		algo = hs->def_algo;
+	sel_en = (algo | hs->algos) & DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED;
+	if (algo & DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_FLOODING) {
+		uint32_t last = UINT32_MAX;
+
+		/* Every active entry gets the packet; the last one gets the original. */
+		for (uint32_t i = 0; i < nr; i++)
+			if (sdpa_load_relaxed(&hs->active[i / 64]) & (1ull << (i % 64)))
+				last = i;
+		if (last == UINT32_MAX) {
+			pipe_miss(w, c, pipe, hops);
+			return;
+		}
+		for (uint32_t i = 0; i < last; i++) {
+			if (!(sdpa_load_relaxed(&hs->active[i / 64]) & (1ull << (i % 64))))
+				continue;
+			e = sdpa_load_acquire(&hs->slots[i].entry); /* A-hslot */
+			if (e == NULL)
+				continue;
+			{
+				struct pctx cc = *c;
+
+				cc.pkt = clone_pkt(w, c->pkt);
+				hit(w, &cc, pipe, e, &hs->slots[i], hops);
+			}
+		}
+		e = sdpa_load_acquire(&hs->slots[last].entry); /* A-hslot */
+		if (e == NULL)
+			pipe_miss(w, c, pipe, hops);
+		else
+			hit(w, c, pipe, e, &hs->slots[last], hops);
+		return;
+	}
+	if (algo & DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM)
+		idx = nr ? rng32(w) % nr : 0;
+	else if (algo & DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_ROUND_ROBIN)
+		idx = nr ? sdpa_fetch_add_relaxed(&hs->rr, 1) % nr : 0;
+	else if (algo & DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_IDENTITY) {
+		uint32_t v = 0;
+
+		for (uint32_t s = 0; s < pipe->mt.nsegs; s++)
+			for (uint32_t i = pipe->mt.segs[s].off;
+			     i < (uint32_t)pipe->mt.segs[s].off + pipe->mt.segs[s].len; i++)
+				v = v << 8 | (view[i] & pipe->mt.mask[i]);
+		idx = v & (hs->size - 1);
+	} else {
+		idx = sdpa_hash_of(&pipe->mt, view) & (hs->size - 1);
+	}
+	if (sel_en)
+		idx = next_active(hs, idx < nr ? idx : idx % nr, nr);
+	if (idx >= nr || !(sdpa_load_relaxed(&hs->active[idx / 64]) & (1ull << (idx % 64)))) {
+		pipe_miss(w, c, pipe, hops);
+		return;
+	}
+	e = sdpa_load_acquire(&hs->slots[idx].entry); /* A-hslot: pairs with R-hslot */
+	if (e == NULL) {
+		pipe_miss(w, c, pipe, hops);
+		return;
+	}
+	hit(w, c, pipe, e, &hs->slots[idx], hops);
+}
+
+static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe, uint32_t algo,
+                     uint32_t ol_idx, uint32_t hops)
+{
+	const uint8_t *view = (const uint8_t *)&c->m;
+
+	if (SDPA_UNLIKELY(sdpa_load_relaxed(&pipe->dead))) {
+		DOCA_LOG_RATE_LIMIT_WARN("packet from port %u forwarded to destroyed pipe '%s'; "
+		                         "dropped. Update the forwards that name it before "
+		                         "destroying it",
+		                         (unsigned int)c->in_port, pipe->name);
+		drop(w, c, SOFTDPA_DROP_RULE);
+		return;
+	}
+	if (hops >= SDPA_FLOW_MAX_HOPS) {
+		DOCA_LOG_RATE_LIMIT_WARN("packet from port %u traversed %u pipes (last '%s'): a "
+		                         "forwarding loop; dropped. Break the pipe cycle",
+		                         (unsigned int)c->in_port, hops, pipe->name);
+		drop(w, c, SOFTDPA_DROP_RULE);
+		return;
+	}
+	switch (pipe->type) {
+	case DOCA_FLOW_PIPE_BASIC: {
+		uint8_t key[SDPA_FLOW_KEY_MAX];
+		struct doca_flow_pipe_entry *e;
+
+		if (pipe->mt.needs_parse)
+			ensure_parsed(c);
+		if (!sdpa_match_selectors_ok(&pipe->mt, view)) {
+			pipe_miss(w, c, pipe, hops);
+			return;
+		}
+		sdpa_match_key(&pipe->mt, view, key);
+		e = em_lookup(pipe, key, sdpa_em_hash(key, pipe->mt.klen));
+		if (e == NULL)
+			pipe_miss(w, c, pipe, hops);
+		else
+			hit(w, c, pipe, e, NULL, hops);
+		return;
+	}
+	case DOCA_FLOW_PIPE_CONTROL: {
+		const struct sdpa_snap *s = sdpa_load_acquire(&pipe->snap); /* A-snap */
+
+		ensure_parsed(c);
+		for (uint32_t i = 0; s && i < s->n; i++) {
+			struct doca_flow_pipe_entry *e = s->e[i];
+
+			if (sdpa_match_selectors_ok(e->cm, view) &&
+			    sdpa_match_consts_ok(e->cm, view)) {
+				hit(w, c, pipe, e, NULL, hops);
+				return;
+			}
+		}
+		pipe_miss(w, c, pipe, hops);
+		return;
+	}
+	case DOCA_FLOW_PIPE_HASH:
+		run_hash(w, c, pipe, algo, hops);
+		return;
+	case DOCA_FLOW_PIPE_ORDERED_LIST:
+		run_ol(w, c, pipe, ol_idx, hops);
+		return;
+	default:
+		drop(w, c, SOFTDPA_DROP_RULE);
+		return;
+	}
+}
+
+static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sdpa_pkt *pkt)
+{
+	struct pctx *cp = &w->ctx;
+	struct doca_flow_pipe *root;
+	uint16_t r;
+
+	cp->pkt = pkt;
+	cp->in_port = port->port_id;
+	cp->parsed = false;
+	cp->dirty = false;
+	memset(&cp->m.meta, 0, sizeof(cp->m.meta));
+	cp->m.parser_meta.port_id = port->port_id;
+	r = (uint16_t)rng32(w);
+	sdpa_put_be16((uint8_t *)&cp->m.parser_meta.random, r);
+#define c (*cp)
+	if (pkt->len < SDPA_ETH_HLEN) {
+		drop(w, &c, SOFTDPA_DROP_MALFORMED);
+		return;
+	}
+	if (sdpa_load_relaxed(&port->op_state) != DOCA_FLOW_PORT_OPERATION_STATE_ACTIVE) {
+		drop(w, &c, SOFTDPA_DROP_RULE);
+		return;
+	}
+	root = sdpa_load_acquire(&port->root); /* A-root: pairs with R-root in flow_pipe.c */
+	if (root == NULL && port->switch_mode) {
+		struct doca_flow_port *sw = switch_port();
+
+		root = sw ? sdpa_load_acquire(&sw->root) : NULL; /* A-root */
+	}
+	if (root == NULL) {
+		drop(w, &c, SOFTDPA_DROP_NO_PIPE);
+		return;
+	}
+	run_pipe(w, &c, root, 0, 0, 0);
+#undef c
+}
+
+/* Process one burst of a port; returns how many frames it took. */
+static uint16_t poll_port(struct worker *w, struct doca_flow_port *port)
+{
+	struct sdpa_pkt *pkts[SDPA_WIRE_BURST_MAX];
+	uint16_t n = sdpa_port_rx_burst(port->port_id, pkts, SDPA_WIRE_BURST_MAX);
+
+	if (n == 0)
+		return 0;
+	for (uint16_t i = 0; i < n; i++)
+		process_pkt(w, port, pkts[i]);
+	tx_flush(w);
+	w->nclones = 0;
+	sdpa_port_rx_release(port->port_id, n);
+	return n;
+}
+
+static bool owns(struct worker *w, uint32_t port_id)
+{
+	if (dp.nworkers == 0)
+		return true;
+	return port_id % dp.nworkers + 1 == w->idx;
+}
+
+/* One loop iteration over the worker's ports: frames taken, and whether some input is
+ * still pending (pcap not at EOF). */
+static uint32_t iterate(struct worker *w, bool *pending)
+{
+	uint32_t got = 0;
+
+	*pending = false;
+	for (uint32_t i = 0; i < SDPA_MAX_PORTS; i++) {
+		struct doca_flow_port *p;
+
+		if (!owns(w, i))
+			continue;
+		p = sdpa_load_acquire(&flow_g.ports[i]); /* A-port: pairs with R-port */
+		if (p == NULL)
+			continue;
+		got += poll_port(w, p);
+		if (sdpa_port_wire_kind(p->port_id) == SDPA_WIRE_PCAP &&
+		    !sdpa_port_rx_exhausted(p->port_id))
+			*pending = true;
+	}
+	return got;
+}
+
+/* Once per sync request per worker: cheap, and under sync_mtx so a waiter that checked
+ * 'done' under the same mutex cannot miss the wake-up. */
+static void wake_syncers(void)
+{
+	pthread_mutex_lock(&dp.sync_mtx);
+	pthread_cond_broadcast(&dp.sync_cv);
+	pthread_mutex_unlock(&dp.sync_mtx);
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Idle back-off by time, not by iterations: spin for 50 us after the last frame (the
+ * next burst usually comes sooner), then yield, then after 2 ms sleep 100 us per round
+ * (offline for QSBR), so an idle NIC does not burn a core. */
+static void backoff(struct worker *w, uint64_t *idle_since)
+{
+	uint64_t t = mono_ns(), idle;
+
+	if (*idle_since == 0) {
+		*idle_since = t;
+		return;
+	}
+	idle = t - *idle_since;
+	if (idle < 50000) {
+		sdpa_cpu_relax();
+	} else if (idle < 2000000) {
+		sched_yield();
+	} else {
+		struct timespec ts = {0, 100000};
+
+		qs_offline(w);
+		nanosleep(&ts, NULL);
+		qs_online(w);
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	uint64_t idle_since = 0;
+
+	my_worker = w->idx;
+	qs_online(w);
+	while (!sdpa_load_acquire(&w->stop)) {
+		uint64_t s = sdpa_load_acquire(&dp.sync_epoch); /* A-sync: pairs with R-sync */
+		bool pending;
+		uint32_t got = iterate(w, &pending);
+		bool busy = w->idx == 1 && run_pollers(w->idx);
+
+		qs_quiescent(w);
+		if (got == 0 && !busy && !pending) {
+			if (sdpa_load_relaxed(&w->done) < s) {
+				sdpa_store_release(&w->done, s); /* R-done: pairs with A-done */
+				wake_syncers();
+			}
+			backoff(w, &idle_since);
+		} else {
+			idle_since = 0;
+		}
+	}
+	qs_offline(w);
+	return NULL;
+}
+
+doca_error_t sdpa_dp_start(uint32_t nworkers)
+{
+	dp.w = calloc(nworkers + 1, sizeof(*dp.w));
+	if (dp.w == NULL) {
+		DOCA_LOG_ERR("doca_flow_init: out of memory for %u NIC workers; lower "
+		             "SOFTDPA_NIC_WORKERS",
+		             nworkers);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	dp.nworkers = nworkers;
+	for (uint32_t i = 0; i <= nworkers; i++) {
+		struct worker *w = &dp.w[i];
+
+		w->idx = (uint16_t)i;
+		w->rng = 0x9e3779b97f4a7c15ull * (i + 1);
+		w->clone_mem = malloc((size_t)CLONE_MAX * (SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX));
+		if (w->clone_mem == NULL) {
+			DOCA_LOG_ERR("doca_flow_init: out of memory for NIC worker buffers; free "
+			             "memory and retry");
+			sdpa_dp_stop();
+			return DOCA_ERROR_NO_MEMORY;
+		}
+	}
+	for (uint32_t i = 1; i <= nworkers; i++) {
+		if (pthread_create(&dp.w[i].th, NULL, worker_main, &dp.w[i]) != 0) {
+			DOCA_LOG_ERR("doca_flow_init: cannot create NIC worker thread %u; lower "
+			             "SOFTDPA_NIC_WORKERS",
+			             i);
+			sdpa_dp_stop();
+			return DOCA_ERROR_OPERATING_SYSTEM;
+		}
+		dp.w[i].running = true;
+	}
+	return DOCA_SUCCESS;
+}
+
+void sdpa_dp_stop(void)
+{
+	if (dp.w == NULL)
+		return;
+	for (uint32_t i = 1; i <= dp.nworkers; i++) {
+		if (!dp.w[i].running)
+			continue;
+		sdpa_store_release(&dp.w[i].stop, 1);
+		pthread_join(dp.w[i].th, NULL);
+		dp.w[i].running = false;
+	}
+	defer_reclaim(true);
+	for (uint32_t i = 0; i <= dp.nworkers; i++)
+		free(dp.w[i].clone_mem);
+	free(dp.w);
+	dp.w = NULL;
+	dp.nworkers = 0;
+}
+
+DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void)
+{
+	pthread_mutex_lock(&flow_g.lock);
+	if (!flow_g.inited || dp.w == NULL) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("softdpa_nic_sync: DOCA Flow is not initialised; call doca_flow_init "
+		             "and start ports first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	if (dp.nworkers == 0) {
+		struct worker *w = &dp.w[0];
+		bool pending;
+		uint32_t got;
+		bool busy;
+
+		pthread_mutex_lock(&dp.dp_mtx);
+		my_worker = 0;
+		qs_online(w);
+		do {
+			got = iterate(w, &pending);
+			busy = run_pollers(0);
+			qs_quiescent(w);
+		} while (got || busy || pending);
+		qs_offline(w);
+		my_worker = -1;
+		pthread_mutex_unlock(&dp.dp_mtx);
+		defer_reclaim(false);
+		return DOCA_SUCCESS;
+	}
+	{
+		uint64_t s = sdpa_fetch_add_acq_rel(&dp.sync_epoch, 1) + 1; /* R-sync */
+
+		pthread_mutex_lock(&dp.sync_mtx);
+		for (;;) {
+			bool all = true;
+
+			for (uint32_t i = 1; i <= dp.nworkers; i++)
+				if (sdpa_load_acquire(&dp.w[i].done) < s) /* A-done */
+					all = false;
+			if (all)
+				break;
+			pthread_cond_wait(&dp.sync_cv, &dp.sync_mtx);
+		}
+		pthread_mutex_unlock(&dp.sync_mtx);
+	}
+	defer_reclaim(false);
+	return DOCA_SUCCESS;
+}

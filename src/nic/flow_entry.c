@@ -1,0 +1,1039 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * DOCA Flow entries: add/update/remove through per-(port, queue) operation queues,
+ * doca_flow_entries_process, the "hardware" tables the datapath reads, counter queries.
+ *
+ * Queue model: each (port, pipe_queue) holds at most queue_depth operations that were
+ * submitted and not yet completed. WAIT_FOR_BATCH operations are buffered; a NO_WAIT
+ * operation, or doca_flow_entries_process, pushes every buffered one (in order) to the
+ * table. entries_process then completes them: it sets the entry status and calls the entry
+ * callback once per operation, after releasing the DOCA Flow lock. A removed entry is
+ * freed after its DEL callback (and a grace period for the datapath).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "core/log.h"
+#include "core/util.h"
+#include "nic/flow_priv.h"
+#include "nic/nic.h"
+
+SDPA_LOG_REGISTER(nic_flow_entry);
+
+/* ------------------------------------------------------------------ tables */
+
+struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size)
+{
+	size_t bytes = sizeof(struct sdpa_em_table) + (size_t)size * sizeof(struct sdpa_em_slot);
+	const size_t huge = 2u << 20;
+	struct sdpa_em_table *t;
+
+	if (bytes >= huge) {
+		bytes = (bytes + huge - 1) & ~(huge - 1);
+		t = aligned_alloc(huge, bytes);
+		if (t == NULL)
+			return NULL;
+		(void)madvise(t, bytes, MADV_HUGEPAGE); /* a hint: failure only costs speed */
+		memset(t, 0, bytes);
+	} else {
+		t = calloc(1, bytes);
+		if (t == NULL)
+			return NULL;
+	}
+	t->size = size;
+	return t;
+}
+
+static void em_free_cb(void *p)
+{
+	free(p);
+}
+
+static bool em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
+{
+	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
+	uint32_t mask = t->size - 1;
+	uint32_t i, tomb = UINT32_MAX;
+
+	if (t->used + 1 > t->size / 4 * 3) {
+		/* Too many tombstones: rebuild at the same size, publish, free the old later. */
+		struct sdpa_em_table *n = sdpa_em_table_alloc(t->size);
+
+		if (n == NULL)
+			return false;
+		for (uint32_t k = 0; k < t->size; k++) {
+			struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->slots[k].e);
+
+			if (x == NULL || x == SDPA_EM_TOMB)
+				continue;
+			for (i = x->hash & mask; sdpa_load_relaxed(&n->slots[i].e) != NULL;
+			     i = (i + 1) & mask)
+				;
+			sdpa_store_relaxed(&n->slots[i].e, x);
+			n->used++;
+			n->live++;
+		}
+		sdpa_store_release(&pipe->em, n); /* R-em: pairs with A-em */
+		sdpa_nic_defer(em_free_cb, t);
+		t = n;
+	}
+	for (i = e->hash & mask;; i = (i + 1) & mask) {
+		struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->slots[i].e);
+
+		if (x == NULL)
+			break;
+		if (x == SDPA_EM_TOMB) {
+			if (tomb == UINT32_MAX)
+				tomb = i;
+			continue;
+		}
+		if (x->hash == e->hash && memcmp(x->key, e->key, pipe->mt.klen) == 0)
+			return false;
+	}
+	if (tomb != UINT32_MAX)
+		i = tomb;
+	else
+		t->used++;
+	t->live++;
+	/* R-slot: the entry (key, data, counters) is complete before readers can find it. */
+	sdpa_store_release(&t->slots[i].e, e);
+	return true;
+}
+
+static void em_remove(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
+{
+	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
+	uint32_t mask = t->size - 1;
+
+	for (uint32_t i = e->hash & mask;; i = (i + 1) & mask) {
+		struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->slots[i].e);
+
+		if (x == NULL)
+			return;
+		if (x == e) {
+			sdpa_store_release(&t->slots[i].e, SDPA_EM_TOMB);
+			t->live--;
+			return;
+		}
+	}
+}
+
+static bool snap_less(const struct doca_flow_pipe *pipe, const struct doca_flow_pipe_entry *a,
+                      const struct doca_flow_pipe_entry *b)
+{
+	if (pipe->type == DOCA_FLOW_PIPE_CONTROL)
+		return a->priority < b->priority || (a->priority == b->priority && a->seq < b->seq);
+	return a->index < b->index;
+}
+
+static bool snap_update(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *add,
+                        struct doca_flow_pipe_entry *del)
+{
+	struct sdpa_snap *o = sdpa_load_relaxed(&pipe->snap);
+	uint32_t n = o ? o->n : 0;
+	struct sdpa_snap *s = malloc(sizeof(*s) + (size_t)(n + 1) * sizeof(s->e[0]));
+	uint32_t k = 0;
+	bool placed = add == NULL;
+
+	if (s == NULL)
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		struct doca_flow_pipe_entry *x = o->e[i];
+
+		if (x == del)
+			continue;
+		if (!placed && snap_less(pipe, add, x)) {
+			s->e[k++] = add;
+			placed = true;
+		}
+		if (add && pipe->type == DOCA_FLOW_PIPE_ORDERED_LIST && x->index == add->index) {
+			free(s);
+			return false; /* duplicate list idx */
+		}
+		s->e[k++] = x;
+	}
+	if (!placed)
+		s->e[k++] = add;
+	s->n = k;
+	sdpa_store_release(&pipe->snap, s); /* R-snap: pairs with A-snap */
+	if (o)
+		sdpa_nic_defer(em_free_cb, o);
+	return true;
+}
+
+/* Link an entry into its pipe's table; false = the table refused it (duplicate). */
+static bool link_hw(struct doca_flow_pipe_entry *e)
+{
+	struct doca_flow_pipe *pipe = e->pipe;
+	const struct sdpa_entry_data *d = sdpa_load_relaxed(&e->data);
+
+	switch (pipe->type) {
+	case DOCA_FLOW_PIPE_BASIC:
+		return em_insert(pipe, e);
+	case DOCA_FLOW_PIPE_CONTROL:
+	case DOCA_FLOW_PIPE_ORDERED_LIST:
+		return snap_update(pipe, e, NULL);
+	case DOCA_FLOW_PIPE_HASH: {
+		uint32_t v = 0;
+
+		/* D3: the entry's own value of the path-selector field. */
+		for (uint32_t i = 0; pipe->hash.has_psv && i < pipe->act[d->action_idx].nops; i++) {
+			const struct sdpa_op *op = &pipe->act[d->action_idx].ops[i];
+
+			if (op->psv)
+				for (uint32_t b = 0; b < op->size; b++)
+					v = v << 8 | d->vals[op->val_off + b];
+		}
+		sdpa_hash_slot_set(pipe, e->index, e, v);
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
+void sdpa_entry_unlink_hw(struct doca_flow_pipe_entry *e)
+{
+	struct doca_flow_pipe *pipe = e->pipe;
+
+	if (!e->in_hw)
+		return;
+	switch (pipe->type) {
+	case DOCA_FLOW_PIPE_BASIC:
+		em_remove(pipe, e);
+		break;
+	case DOCA_FLOW_PIPE_CONTROL:
+	case DOCA_FLOW_PIPE_ORDERED_LIST:
+		(void)snap_update(pipe, NULL, e);
+		break;
+	case DOCA_FLOW_PIPE_HASH:
+		sdpa_hash_slot_set(pipe, e->index, NULL, 0);
+		break;
+	default:
+		break;
+	}
+	e->in_hw = false;
+}
+
+/* ------------------------------------------------------------------ entry memory */
+
+static void data_free(struct sdpa_entry_data *d)
+{
+	if (d == NULL)
+		return;
+	if (d->ol) {
+		sdpa_ol_unpin(d->ol);
+		free(d->ol);
+	}
+	free(d);
+}
+
+static void data_free_cb(void *p)
+{
+	data_free(p);
+}
+
+void sdpa_entry_free(struct doca_flow_pipe_entry *e)
+{
+	data_free(sdpa_load_relaxed(&e->data));
+	free(e->ctr);
+	free(e->cm);
+	e->magic = SDPA_DEAD_MAGIC;
+	free(e);
+}
+
+static void entry_free_cb(void *p)
+{
+	sdpa_entry_free(p);
+}
+
+static void pipe_list_del(struct doca_flow_pipe_entry *e)
+{
+	struct doca_flow_pipe *pipe = e->pipe;
+
+	if (e->prev)
+		e->prev->next = e->next;
+	else
+		pipe->entries = e->next;
+	if (e->next)
+		e->next->prev = e->prev;
+	e->prev = e->next = NULL;
+	pipe->nr_cur--;
+}
+
+/* ------------------------------------------------------------------ queues */
+
+static void push_op(struct sdpa_qop *op)
+{
+	struct doca_flow_pipe_entry *e = op->entry;
+
+	op->pushed = 1;
+	op->status = DOCA_FLOW_ENTRY_STATUS_SUCCESS;
+	if (e == NULL)
+		return;
+	switch (op->op) {
+	case DOCA_FLOW_ENTRY_OP_ADD:
+		if (e->removing)
+			break;
+		if (!link_hw(e)) {
+			op->status = DOCA_FLOW_ENTRY_STATUS_ERROR;
+			DOCA_LOG_WARN("pipe '%s': entry add completes with ERROR: %s; remove the "
+			              "entry and add a distinct one",
+			              e->pipe->name,
+			              e->pipe->type == DOCA_FLOW_PIPE_ORDERED_LIST
+			                      ? "another entry has the same list idx"
+			                      : "another entry has the same match (or no memory)");
+			break;
+		}
+		e->in_hw = true;
+		break;
+	case DOCA_FLOW_ENTRY_OP_DEL:
+		sdpa_entry_unlink_hw(e);
+		break;
+	case DOCA_FLOW_ENTRY_OP_UPD: {
+		struct sdpa_entry_data *old = sdpa_load_relaxed(&e->data);
+
+		sdpa_store_release(&e->data, op->upd); /* R-data: pairs with A-data */
+		op->upd = NULL;
+		if (e->pipe->type == DOCA_FLOW_PIPE_HASH && e->in_hw)
+			(void)link_hw(e); /* refresh the path-selector value */
+		sdpa_nic_defer(data_free_cb, old);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void push_all(struct sdpa_fqueue *q)
+{
+	uint32_t depth = flow_g.queue_depth;
+
+	for (uint32_t i = q->unpushed_from; i < q->count; i++)
+		push_op(&q->ops[(q->head + i) % depth]);
+	q->unpushed_from = q->count;
+}
+
+static bool flags_ok(uint32_t flags, const char *who)
+{
+	uint32_t both = DOCA_FLOW_ENTRY_FLAGS_NO_WAIT | DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH;
+
+	if ((flags & ~both) != 0 || (flags & both) == both) {
+		DOCA_LOG_ERR("%s: flags 0x%x invalid; pass DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or "
+		             "DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH (not both)",
+		             who, flags);
+		return false;
+	}
+	return true;
+}
+
+/* Room for one more operation on (port, queue)? AGAIN is flow control: DEBUG only. */
+static doca_error_t queue_room(struct doca_flow_port *port, uint16_t queue, const char *who)
+{
+	if (port->queues[queue].count >= flow_g.queue_depth) {
+		DOCA_LOG_DBG("%s: port %u queue %u holds %u uncompleted operations (queue "
+		             "depth); call doca_flow_entries_process",
+		             who, (unsigned int)port->port_id, (unsigned int)queue,
+		             flow_g.queue_depth);
+		return DOCA_ERROR_AGAIN;
+	}
+	return DOCA_SUCCESS;
+}
+
+static void queue_op(struct doca_flow_port *port, uint16_t queue, struct doca_flow_pipe_entry *e,
+                     uint8_t opcode, struct sdpa_entry_data *upd, uint32_t flags)
+{
+	struct sdpa_fqueue *q = &port->queues[queue];
+	struct sdpa_qop *op = &q->ops[(q->head + q->count) % flow_g.queue_depth];
+
+	op->entry = e;
+	op->op = opcode;
+	op->pushed = 0;
+	op->status = DOCA_FLOW_ENTRY_STATUS_IN_PROCESS;
+	op->upd = upd;
+	q->count++;
+	e->pending++;
+	sdpa_store_relaxed(&e->status, (uint32_t)DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
+	if (flags & DOCA_FLOW_ENTRY_FLAGS_NO_WAIT)
+		push_all(q);
+}
+
+void sdpa_queue_cancel_pipe(struct doca_flow_pipe *pipe)
+{
+	struct doca_flow_port *port = pipe->port;
+
+	for (uint32_t qi = 0; qi < flow_g.pipe_queues; qi++) {
+		struct sdpa_fqueue *q = &port->queues[qi];
+
+		for (uint32_t i = 0; i < q->count; i++) {
+			struct sdpa_qop *op = &q->ops[(q->head + i) % flow_g.queue_depth];
+
+			if (op->entry && op->entry->pipe == pipe) {
+				op->entry = NULL;
+				data_free(op->upd);
+				op->upd = NULL;
+			}
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ add */
+
+struct add_args {
+	const char *who;
+	uint16_t queue;
+	struct doca_flow_pipe *pipe;
+	uint8_t action_idx;
+	const struct doca_flow_actions *actions;
+	const struct doca_flow_monitor *monitor;
+	const struct doca_flow_fwd *fwd;
+	uint32_t flags;
+	void *usr_ctx;
+	struct doca_flow_pipe_entry **entry;
+};
+
+static doca_error_t check_common(const struct add_args *a, enum doca_flow_pipe_type type)
+{
+	if (a->entry == NULL) {
+		DOCA_LOG_ERR("%s: entry is NULL; pass the address of an entry pointer", a->who);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!sdpa_flow_pipe_valid(a->pipe)) {
+		DOCA_LOG_ERR("%s: not a live pipe; pass a pipe from doca_flow_pipe_create", a->who);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (a->pipe->type != type) {
+		DOCA_LOG_ERR("%s: pipe '%s' is not of the type this call adds to; use the add "
+		             "call of its type",
+		             a->who, a->pipe->name);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (a->queue >= flow_g.pipe_queues) {
+		DOCA_LOG_ERR("%s: pipe queue %u out of range (%u queues); use 0..%u or raise "
+		             "doca_flow_cfg_set_pipe_queues",
+		             a->who, (unsigned int)a->queue, (unsigned int)flow_g.pipe_queues,
+		             (unsigned int)flow_g.pipe_queues - 1);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!flags_ok(a->flags, a->who))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (a->pipe->nr_cur >= a->pipe->nr_entries) {
+		DOCA_LOG_ERR("%s: pipe '%s' is full (%u entries); raise "
+		             "doca_flow_pipe_cfg_set_nr_entries or remove entries",
+		             a->who, a->pipe->name, a->pipe->nr_entries);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return queue_room(a->pipe->port, a->queue, a->who);
+}
+
+/* Entry data from actions/monitor/fwd. */
+static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
+                              struct sdpa_entry_data **out)
+{
+	struct doca_flow_pipe *pipe = a->pipe;
+	uint32_t vlen = extra_vlen;
+	struct sdpa_entry_data *d;
+	doca_error_t r;
+
+	if ((pipe->nr_actions && a->action_idx >= pipe->nr_actions) ||
+	    (!pipe->nr_actions && a->action_idx != 0)) {
+		DOCA_LOG_ERR("%s: action_idx %u out of range: pipe '%s' has %u action templates",
+		             a->who, (unsigned int)a->action_idx, pipe->name, pipe->nr_actions);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (pipe->nr_actions)
+		vlen += pipe->act[a->action_idx].vlen;
+	d = calloc(1, sizeof(*d) + vlen);
+	if (d == NULL) {
+		DOCA_LOG_ERR("%s: out of memory for an entry of pipe '%s'; free memory", a->who,
+		             pipe->name);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	d->action_idx = a->action_idx;
+	d->vlen = vlen;
+	if (pipe->nr_actions)
+		sdpa_act_entry_vals(&pipe->act[a->action_idx], a->actions, d->vals);
+	if (pipe->ctr_shared) {
+		uint32_t id = pipe->ctr_shared_id;
+
+		if (a->monitor && a->monitor->counter_type == DOCA_FLOW_RESOURCE_TYPE_SHARED)
+			id = a->monitor->shared_counter.shared_counter_id;
+		if (id >= flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER]) {
+			DOCA_LOG_ERR("%s: shared counter %u out of range (%u configured); give a "
+			             "valid shared_counter_id",
+			             a->who, id,
+			             flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER]);
+			free(d);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		d->has_shared_ctr = true;
+		d->shared_ctr = id;
+	} else if (a->monitor && a->monitor->counter_type != DOCA_FLOW_RESOURCE_TYPE_NONE &&
+	           !pipe->ctr_non_shared) {
+		DOCA_LOG_ERR("%s: the entry asks for a counter but pipe '%s' has none; set the "
+		             "pipe monitor's counter_type",
+		             a->who, pipe->name);
+		free(d);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	r = sdpa_fwd_compile(a->fwd, pipe->port, true, a->who, &d->fwd);
+	if (r != DOCA_SUCCESS) {
+		free(d);
+		return r;
+	}
+	if (pipe->fwd.kind == SDPA_FWD_NONE && d->fwd.kind == SDPA_FWD_NONE &&
+	    pipe->type != DOCA_FLOW_PIPE_ORDERED_LIST) {
+		DOCA_LOG_ERR("%s: pipe '%s' forwards per entry but the entry has no fwd; pass "
+		             "the entry's fwd",
+		             a->who, pipe->name);
+		free(d);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*out = d;
+	return DOCA_SUCCESS;
+}
+
+static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_entry *e,
+                               struct sdpa_entry_data *d, bool counter)
+{
+	struct doca_flow_pipe *pipe = a->pipe;
+
+	if (counter) {
+		e->ctr = calloc(SDPA_FLOW_NW, sizeof(struct sdpa_ctr));
+		if (e->ctr == NULL) {
+			DOCA_LOG_ERR("%s: out of memory for an entry counter; free memory", a->who);
+			data_free(d);
+			free(e->cm);
+			free(e);
+			return DOCA_ERROR_NO_MEMORY;
+		}
+	}
+	e->magic = SDPA_ENTRY_MAGIC;
+	e->pipe = pipe;
+	e->usr_ctx = a->usr_ctx;
+	sdpa_store_relaxed(&e->data, d);
+	e->next = pipe->entries;
+	if (e->next)
+		e->next->prev = e;
+	pipe->entries = e;
+	pipe->nr_cur++;
+	queue_op(pipe->port, a->queue, e, DOCA_FLOW_ENTRY_OP_ADD, NULL, a->flags);
+	*a->entry = e;
+	return DOCA_SUCCESS;
+}
+
+#define LOCK_INITED(who)                                                                           \
+	do {                                                                                       \
+		pthread_mutex_lock(&flow_g.lock);                                                  \
+		if (!flow_g.inited) {                                                              \
+			pthread_mutex_unlock(&flow_g.lock);                                        \
+			DOCA_LOG_ERR("%s: DOCA Flow is not initialised; call doca_flow_init "      \
+			             "first",                                                      \
+			             who);                                                         \
+			return DOCA_ERROR_BAD_STATE;                                               \
+		}                                                                                  \
+	} while (0)
+
+DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
+        uint8_t action_idx, const struct doca_flow_actions *actions,
+        const struct doca_flow_monitor *monitor, const struct doca_flow_fwd *fwd, uint32_t flags,
+        void *usr_ctx, struct doca_flow_pipe_entry **entry)
+{
+	struct add_args a = {"doca_flow_pipe_basic_add_entry",
+	                     pipe_queue,
+	                     pipe,
+	                     action_idx,
+	                     actions,
+	                     monitor,
+	                     fwd,
+	                     flags,
+	                     usr_ctx,
+	                     entry};
+	struct sdpa_entry_data *d;
+	struct doca_flow_pipe_entry *e;
+	doca_error_t r;
+
+	LOCK_INITED(a.who);
+	r = check_common(&a, DOCA_FLOW_PIPE_BASIC);
+	if (r == DOCA_SUCCESS)
+		r = make_data(&a, 0, &d);
+	if (r != DOCA_SUCCESS) {
+		pthread_mutex_unlock(&flow_g.lock);
+		return r;
+	}
+	e = calloc(1, sizeof(*e) + pipe->mt.klen);
+	if (e == NULL) {
+		data_free(d);
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	sdpa_match_entry_key(&pipe->mt, match, e->key);
+	e->hash = sdpa_em_hash(e->key, pipe->mt.klen);
+	r = finish_add(&a, e, d, pipe->ctr_non_shared);
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_hash_add_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint32_t entry_index, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
+        const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
+        struct doca_flow_pipe_entry **entry)
+{
+	struct add_args a = {"doca_flow_pipe_hash_add_entry",
+	                     pipe_queue,
+	                     pipe,
+	                     action_idx,
+	                     actions,
+	                     monitor,
+	                     fwd,
+	                     flags,
+	                     usr_ctx,
+	                     entry};
+	struct sdpa_entry_data *d;
+	struct doca_flow_pipe_entry *e;
+	doca_error_t r;
+
+	LOCK_INITED(a.who);
+	r = check_common(&a, DOCA_FLOW_PIPE_HASH);
+	if (r == DOCA_SUCCESS && entry_index >= pipe->nr_entries) {
+		DOCA_LOG_ERR("%s: entry_index %u out of range; hash pipe '%s' has indices "
+		             "0..%u",
+		             a.who, entry_index, pipe->name, pipe->nr_entries - 1);
+		r = DOCA_ERROR_INVALID_VALUE;
+	}
+	if (r == DOCA_SUCCESS) {
+		for (e = pipe->entries; e != NULL; e = e->next) {
+			if (e->index == entry_index && !e->removing) {
+				DOCA_LOG_ERR("%s: index %u of hash pipe '%s' already has an entry; "
+				             "remove it first",
+				             a.who, entry_index, pipe->name);
+				r = DOCA_ERROR_INVALID_VALUE;
+				break;
+			}
+		}
+	}
+	if (r == DOCA_SUCCESS)
+		r = make_data(&a, 0, &d);
+	if (r != DOCA_SUCCESS) {
+		pthread_mutex_unlock(&flow_g.lock);
+		return r;
+	}
+	e = calloc(1, sizeof(*e));
+	if (e == NULL) {
+		data_free(d);
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	e->index = entry_index;
+	r = finish_add(&a, e, d, pipe->ctr_non_shared);
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+static uint64_t control_seq;
+
+DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
+        const struct doca_flow_match *match_mask, const struct doca_flow_match_condition *condition,
+        const struct doca_flow_actions *actions, const struct doca_flow_actions *actions_mask,
+        const struct doca_flow_action_descs *action_descs, const struct doca_flow_monitor *monitor,
+        uint32_t priority, const struct doca_flow_fwd *fwd, void *usr_ctx,
+        struct doca_flow_pipe_entry **entry)
+{
+	struct add_args a = {
+	        "doca_flow_pipe_control_add_entry", pipe_queue, pipe, 0, actions, monitor, fwd,
+	        DOCA_FLOW_ENTRY_FLAGS_NO_WAIT,      usr_ctx,    entry};
+	struct sdpa_entry_data *d;
+	struct doca_flow_pipe_entry *e;
+	struct sdpa_act_tmpl at;
+	doca_error_t r;
+
+	(void)action_descs;
+	LOCK_INITED(a.who);
+	r = check_common(&a, DOCA_FLOW_PIPE_CONTROL);
+	if (r == DOCA_SUCCESS && condition != NULL) {
+		DOCA_LOG_ERR("%s: match conditions are not supported by softdpa; pass condition "
+		             "NULL and express the test as a match",
+		             a.who);
+		r = DOCA_ERROR_NOT_SUPPORTED;
+	}
+	/* A control entry brings its own action template (actions + mask). */
+	if (r == DOCA_SUCCESS)
+		r = sdpa_act_compile(actions, actions_mask, a.who, &at);
+	if (r != DOCA_SUCCESS) {
+		pthread_mutex_unlock(&flow_g.lock);
+		return r;
+	}
+	e = calloc(1, sizeof(*e));
+	if (e == NULL || (e->cm = calloc(1, sizeof(*e->cm))) == NULL) {
+		free(e);
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	r = sdpa_match_compile(match, match_mask, true, a.who, e->cm);
+	if (r == DOCA_SUCCESS)
+		r = make_data(&a, 0, &d);
+	if (r != DOCA_SUCCESS) {
+		free(e->cm);
+		free(e);
+		pthread_mutex_unlock(&flow_g.lock);
+		return r;
+	}
+	if (at.nops || at.pop_vlan) {
+		struct sdpa_ol_tmpl *ol = calloc(1, sizeof(*ol));
+
+		if (ol == NULL) {
+			data_free(d);
+			free(e->cm);
+			free(e);
+			pthread_mutex_unlock(&flow_g.lock);
+			DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
+			return DOCA_ERROR_NO_MEMORY;
+		}
+		/* The entry's actions are constants: run them as a one-element list. */
+		for (uint32_t i = 0; i < at.nops; i++)
+			at.ops[i].per_entry = 0;
+		ol->nelems = 1;
+		ol->elems[0].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS;
+		ol->elems[0].act = at;
+		d->ol = ol;
+	}
+	e->priority = priority;
+	e->seq = control_seq++;
+	r = finish_add(&a, e, d, pipe->ctr_non_shared);
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint32_t idx,
+        const struct doca_flow_ordered_list *list, const struct doca_flow_fwd *fwd, uint32_t flags,
+        void *user_ctx, struct doca_flow_pipe_entry **entry)
+{
+	struct add_args a = {"doca_flow_pipe_ordered_list_add_entry",
+	                     pipe_queue,
+	                     pipe,
+	                     0,
+	                     NULL,
+	                     NULL,
+	                     fwd,
+	                     flags,
+	                     user_ctx,
+	                     entry};
+	struct sdpa_ol_tmpl *ol = NULL;
+	const struct sdpa_ol_tmpl *tmpl = NULL;
+	struct sdpa_entry_data *d = NULL;
+	struct doca_flow_pipe_entry *e;
+	uint32_t vlen = 0;
+	bool counter = false;
+	doca_error_t r;
+
+	LOCK_INITED(a.who);
+	r = check_common(&a, DOCA_FLOW_PIPE_ORDERED_LIST);
+	if (r == DOCA_SUCCESS && list == NULL) {
+		DOCA_LOG_ERR("%s: list is NULL; pass the ordered list the entry executes", a.who);
+		r = DOCA_ERROR_INVALID_VALUE;
+	}
+	if (r == DOCA_SUCCESS) {
+		for (uint32_t i = 0; i < pipe->nr_lists; i++)
+			if (pipe->lists[i].idx == list->idx)
+				tmpl = &pipe->lists[i];
+		if (tmpl == NULL) {
+			DOCA_LOG_ERR("%s: pipe '%s' has no ordered list with idx %u; use the idx "
+			             "of a list given to doca_flow_pipe_cfg_set_ordered_lists",
+			             a.who, pipe->name, list->idx);
+			r = DOCA_ERROR_INVALID_VALUE;
+		}
+	}
+	if (r == DOCA_SUCCESS) {
+		ol = calloc(1, sizeof(*ol));
+		if (ol == NULL) {
+			DOCA_LOG_ERR("%s: out of memory; free memory", a.who);
+			r = DOCA_ERROR_NO_MEMORY;
+		}
+	}
+	if (r == DOCA_SUCCESS)
+		r = sdpa_ol_compile(list, tmpl, a.who, ol, &vlen);
+	if (r == DOCA_SUCCESS)
+		r = make_data(&a, vlen, &d);
+	if (r != DOCA_SUCCESS) {
+		if (ol && r != DOCA_ERROR_INVALID_VALUE && r != DOCA_ERROR_NOT_SUPPORTED)
+			sdpa_ol_unpin(ol);
+		free(ol);
+		pthread_mutex_unlock(&flow_g.lock);
+		return r;
+	}
+	sdpa_ol_entry_vals(ol, list, d->vals);
+	d->ol = ol;
+	for (uint32_t i = 0; i < ol->nelems; i++)
+		if (ol->elems[i].type == DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR &&
+		    ol->elems[i].counter)
+			counter = true;
+	e = calloc(1, sizeof(*e));
+	if (e == NULL) {
+		data_free(d);
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	e->index = idx;
+	r = finish_add(&a, e, d, counter || pipe->ctr_non_shared);
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+static bool entry_live(const struct doca_flow_pipe_entry *e)
+{
+	return e != NULL && e->magic == SDPA_ENTRY_MAGIC;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
+        const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry)
+{
+	struct doca_flow_pipe_entry *dummy;
+	struct add_args a = {"doca_flow_pipe_basic_update_entry",
+	                     pipe_queue,
+	                     pipe,
+	                     action_idx,
+	                     actions,
+	                     monitor,
+	                     fwd,
+	                     flags,
+	                     NULL,
+	                     &dummy};
+	struct sdpa_entry_data *d;
+	doca_error_t r;
+
+	LOCK_INITED(a.who);
+	if (!entry_live(entry) || entry->pipe != pipe || entry->removing) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: the entry is not a live entry of this pipe (or is being "
+		             "removed); pass an entry added to 'pipe'",
+		             a.who);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (pipe->type != DOCA_FLOW_PIPE_BASIC && pipe->type != DOCA_FLOW_PIPE_HASH) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: pipe '%s' is not BASIC or HASH; update is supported on those "
+		             "pipe types only (remove and re-add instead)",
+		             a.who, pipe->name);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	if (pipe_queue >= flow_g.pipe_queues) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: pipe queue %u out of range; use 0..%u", a.who,
+		             (unsigned int)pipe_queue, (unsigned int)flow_g.pipe_queues - 1);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	r = flags_ok(flags, a.who) ? queue_room(pipe->port, pipe_queue, a.who)
+	                           : DOCA_ERROR_INVALID_VALUE;
+	if (r == DOCA_SUCCESS)
+		r = make_data(&a, 0, &d);
+	if (r == DOCA_SUCCESS)
+		queue_op(pipe->port, pipe_queue, entry, DOCA_FLOW_ENTRY_OP_UPD, d, flags);
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_remove_entry(uint16_t pipe_queue, uint32_t flags,
+                                                     struct doca_flow_pipe_entry *entry)
+{
+	static const char who[] = "doca_flow_pipe_remove_entry";
+	doca_error_t r;
+
+	LOCK_INITED(who);
+	if (!entry_live(entry) || entry->removing) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: not a live entry (NULL, removed, or its pipe destroyed); pass an "
+		             "entry once",
+		             who);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (pipe_queue >= flow_g.pipe_queues) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: pipe queue %u out of range; use 0..%u", who,
+		             (unsigned int)pipe_queue, (unsigned int)flow_g.pipe_queues - 1);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	r = flags_ok(flags, who) ? queue_room(entry->pipe->port, pipe_queue, who)
+	                         : DOCA_ERROR_INVALID_VALUE;
+	if (r == DOCA_SUCCESS) {
+		entry->removing = true;
+		queue_op(entry->pipe->port, pipe_queue, entry, DOCA_FLOW_ENTRY_OP_DEL, NULL, flags);
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+DOCA_STABLE enum doca_flow_entry_status
+doca_flow_pipe_entry_get_status(struct doca_flow_pipe_entry *entry)
+{
+	if (!entry_live(entry)) {
+		DOCA_LOG_ERR("doca_flow_pipe_entry_get_status: not a live entry; pass an entry "
+		             "that was added and not removed");
+		return DOCA_FLOW_ENTRY_STATUS_ERROR;
+	}
+	return (enum doca_flow_entry_status)sdpa_load_relaxed(&entry->status);
+}
+
+struct completion {
+	struct doca_flow_pipe_entry *e;
+	void *usr_ctx;
+	uint8_t status;
+	uint8_t op;
+};
+
+DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, uint16_t pipe_queue,
+                                                   uint64_t timeout, uint32_t max_processed_entries)
+{
+	static const char who[] = "doca_flow_entries_process";
+	struct sdpa_fqueue *q;
+	struct completion *done;
+	doca_flow_entry_process_cb cb;
+	uint32_t n, k = 0;
+
+	(void)timeout;
+	LOCK_INITED(who);
+	if (!sdpa_flow_port_valid(port) || pipe_queue >= flow_g.pipe_queues) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: %s; pass a started port and a queue below %u", who,
+		             sdpa_flow_port_valid(port) ? "pipe queue out of range"
+		                                        : "not a started port",
+		             (unsigned int)flow_g.pipe_queues);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	q = &port->queues[pipe_queue];
+	push_all(q);
+	n = q->count;
+	if (max_processed_entries && max_processed_entries < n)
+		n = max_processed_entries;
+	done = n ? malloc(n * sizeof(*done)) : NULL;
+	if (n && done == NULL) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: out of memory; free memory and retry", who);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		struct sdpa_qop *op = &q->ops[q->head];
+		struct doca_flow_pipe_entry *e = op->entry;
+
+		q->head = (q->head + 1) % flow_g.queue_depth;
+		if (e == NULL)
+			continue;
+		e->pending--;
+		sdpa_store_relaxed(&e->status, (uint32_t)op->status);
+		if (op->op == DOCA_FLOW_ENTRY_OP_DEL) {
+			e->del_done = true;
+			pipe_list_del(e);
+		} else if (op->op == DOCA_FLOW_ENTRY_OP_ADD &&
+		           op->status == DOCA_FLOW_ENTRY_STATUS_ERROR) {
+			/* Not in the table: the application removes it to free it. */
+		}
+		done[k++] = (struct completion){e, e->usr_ctx, op->status, op->op};
+	}
+	q->count -= n;
+	q->unpushed_from -= n;
+	cb = flow_g.entry_cb;
+	pthread_mutex_unlock(&flow_g.lock);
+	for (uint32_t i = 0; i < k; i++)
+		if (cb)
+			cb(done[i].e, pipe_queue, (enum doca_flow_entry_status)done[i].status,
+			   (enum doca_flow_entry_op)done[i].op, done[i].usr_ctx);
+	pthread_mutex_lock(&flow_g.lock);
+	for (uint32_t i = 0; i < k; i++) {
+		struct doca_flow_pipe_entry *e = done[i].e;
+
+		if (done[i].op == DOCA_FLOW_ENTRY_OP_DEL && e->pending == 0 && e->del_done) {
+			e->magic = SDPA_DEAD_MAGIC;
+			sdpa_nic_defer(entry_free_cb, e);
+		}
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	free(done);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE int doca_flow_aging_handle(struct doca_flow_port *port, uint16_t queue, uint64_t quota,
+                                       uint64_t max_entries)
+{
+	(void)queue;
+	(void)quota;
+	(void)max_entries;
+	if (!sdpa_flow_port_valid(port)) {
+		DOCA_LOG_ERR("doca_flow_aging_handle: not a started port; pass a port from "
+		             "doca_flow_port_start");
+		return -1;
+	}
+	return -1; /* aging is not emulated: nothing ever ages */
+}
+
+/* ------------------------------------------------------------------ queries */
+
+DOCA_STABLE doca_error_t doca_flow_resource_query_entry(
+        struct doca_flow_pipe_entry *entry, struct doca_flow_resource_query *query_stats)
+{
+	const struct sdpa_entry_data *d;
+	doca_error_t r = DOCA_SUCCESS;
+
+	if (query_stats == NULL) {
+		DOCA_LOG_ERR("doca_flow_resource_query_entry: query_stats is NULL; pass an output "
+		             "struct");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	pthread_mutex_lock(&flow_g.lock);
+	if (!entry_live(entry)) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_resource_query_entry: not a live entry; pass an entry that "
+		             "was added and not removed");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	d = sdpa_load_relaxed(&entry->data);
+	if (entry->ctr != NULL) {
+		sdpa_ctr_sum(entry->ctr, SDPA_FLOW_NW, query_stats);
+	} else if (d->has_shared_ctr) {
+		sdpa_ctr_sum(&flow_g.shared_ctr[(size_t)d->shared_ctr * SDPA_FLOW_NW], SDPA_FLOW_NW,
+		             query_stats);
+	} else {
+		DOCA_LOG_ERR("doca_flow_resource_query_entry: the entry of pipe '%s' has no "
+		             "counter; set the pipe monitor counter_type to NON_SHARED",
+		             entry->pipe->name);
+		r = DOCA_ERROR_INVALID_VALUE;
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+DOCA_STABLE doca_error_t doca_flow_resource_query_pipe_miss(
+        struct doca_flow_pipe *pipe, struct doca_flow_resource_query *query_stats)
+{
+	doca_error_t r = DOCA_SUCCESS;
+
+	if (query_stats == NULL) {
+		DOCA_LOG_ERR("doca_flow_resource_query_pipe_miss: query_stats is NULL; pass an "
+		             "output struct");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	pthread_mutex_lock(&flow_g.lock);
+	if (!sdpa_flow_pipe_valid(pipe)) {
+		r = DOCA_ERROR_INVALID_VALUE;
+		DOCA_LOG_ERR("doca_flow_resource_query_pipe_miss: not a live pipe; pass a pipe "
+		             "from doca_flow_pipe_create");
+	} else if (!pipe->miss_counter) {
+		r = DOCA_ERROR_INVALID_VALUE;
+		DOCA_LOG_ERR("doca_flow_resource_query_pipe_miss: pipe '%s' has no miss counter; "
+		             "call doca_flow_pipe_cfg_set_miss_counter(cfg, true) before creating "
+		             "it",
+		             pipe->name);
+	} else {
+		sdpa_ctr_sum(pipe->miss, SDPA_FLOW_NW, query_stats);
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}

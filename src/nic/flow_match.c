@@ -1,0 +1,628 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * DOCA Flow match and action compilation, the packet view, CRC32C (DECISIONS D2).
+ *
+ * A pipe's match is compiled once into byte masks over struct doca_flow_match: which bytes
+ * are compared (mask), which are constants of the pipe (cval) and which each entry
+ * supplies (per_entry), plus "selectors" (l3_type, l4_type_ext, tun.type) that are checked
+ * as header-type constraints and never hashed. Every packet is turned into the same struct
+ * (the packet view), so a key is the masked bytes of the view at the compiled segments.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "core/util.h"
+#include "nic/flow_priv.h"
+
+SDPA_LOG_REGISTER(nic_flow_match);
+
+/* ------------------------------------------------------------------ CRC32C */
+
+static uint32_t crc_table[256];
+
+static void __attribute__((constructor)) crc_init(void)
+{
+	for (uint32_t i = 0; i < 256; i++) {
+		uint32_t c = i;
+
+		for (int k = 0; k < 8; k++)
+			c = (c & 1) ? (c >> 1) ^ 0x82f63b78u : c >> 1;
+		crc_table[i] = c;
+	}
+}
+
+static inline uint32_t crc_step(uint32_t c, uint8_t b)
+{
+	return crc_table[(c ^ b) & 0xff] ^ (c >> 8);
+}
+
+#if defined(__x86_64__)
+/* The SSE4.2 crc32 instruction computes the same CRC32C (same polynomial, reflected); it
+ * is chosen at run time so the build needs no -msse4.2. */
+__attribute__((target("sse4.2"))) static uint32_t crc32c_hw(uint32_t c, const uint8_t *p,
+                                                            uint32_t n)
+{
+	while (n >= 8) {
+		uint64_t v;
+
+		memcpy(&v, p, 8);
+		c = (uint32_t)__builtin_ia32_crc32di(c, v);
+		p += 8;
+		n -= 8;
+	}
+	while (n--)
+		c = __builtin_ia32_crc32qi(c, *p++);
+	return c;
+}
+
+static int have_sse42 = -1;
+#endif
+
+uint32_t sdpa_crc32c(const uint8_t *p, uint32_t n)
+{
+	uint32_t c = 0xffffffffu;
+
+#if defined(__x86_64__)
+	if (SDPA_UNLIKELY(have_sse42 < 0))
+		have_sse42 = __builtin_cpu_supports("sse4.2") ? 1 : 0;
+	if (have_sse42)
+		return ~crc32c_hw(c, p, n);
+#endif
+	for (uint32_t i = 0; i < n; i++)
+		c = crc_step(c, p[i]);
+	return ~c;
+}
+
+uint32_t sdpa_hash_of(const struct sdpa_match_tmpl *mt, const uint8_t *m)
+{
+	uint8_t key[SDPA_FLOW_KEY_MAX];
+
+	sdpa_match_key(mt, m, key);
+	return sdpa_crc32c(key, mt->klen);
+}
+
+void sdpa_match_key(const struct sdpa_match_tmpl *mt, const uint8_t *m, uint8_t *key)
+{
+	uint32_t k = 0;
+
+	for (uint32_t s = 0; s < mt->nsegs; s++) {
+		const struct sdpa_seg *g = &mt->segs[s];
+
+		for (uint32_t i = g->off; i < (uint32_t)g->off + g->len; i++)
+			key[k++] = m[i] & mt->mask[i];
+	}
+}
+
+/* ------------------------------------------------------------------ field table */
+
+enum fgroup {
+	G_ALL = 0,
+	G_IP4,
+	G_IP6,
+	G_TCP,
+	G_ICMP,
+	G_VXLAN,
+	G_OTHER_TUN,
+};
+
+enum fflag {
+	F_SEL = 1 << 0,   /* header-type selector */
+	F_UNSUP = 1 << 1, /* softdpa does not fill it: matching on it is NOT_SUPPORTED */
+	F_OUTER = 1 << 2,
+	F_INNER = 1 << 3,
+};
+
+struct mfield {
+	const char *name;
+	uint16_t off;
+	uint16_t size;
+	uint8_t group;
+	uint8_t flags;
+};
+
+#define MF(path, grp, fl)                                                                          \
+	{                                                                                          \
+#path, (uint16_t)offsetof(struct doca_flow_match, path),                           \
+		        (uint16_t)sizeof(((struct doca_flow_match *)0)->path), grp, fl             \
+	}
+
+#define HDR_FIELDS(S, FL)                                                                          \
+	MF(S.eth.src_mac, G_ALL, FL), MF(S.eth.dst_mac, G_ALL, FL), MF(S.eth.type, G_ALL, FL),     \
+	        MF(S.l2_valid_headers, G_ALL, FL), MF(S.eth_vlan[0].tci, G_ALL, FL),               \
+	        MF(S.eth_vlan[1].tci, G_ALL, FL), MF(S.l3_type, G_ALL, FL | F_SEL),                \
+	        MF(S.ip4.src_ip, G_IP4, FL), MF(S.ip4.dst_ip, G_IP4, FL),                          \
+	        MF(S.ip4.version_ihl, G_IP4, FL), MF(S.ip4.dscp_ecn, G_IP4, FL),                   \
+	        MF(S.ip4.total_len, G_IP4, FL), MF(S.ip4.identification, G_IP4, FL),               \
+	        MF(S.ip4.flags_fragment_offset, G_IP4, FL), MF(S.ip4.next_proto, G_IP4, FL),       \
+	        MF(S.ip4.ttl, G_IP4, FL), MF(S.ip6.src_ip, G_IP6, FL),                             \
+	        MF(S.ip6.dst_ip, G_IP6, FL), MF(S.ip6.traffic_class, G_IP6, FL),                   \
+	        MF(S.ip6.flow_label, G_IP6, FL), MF(S.ip6.payload_len, G_IP6, FL),                 \
+	        MF(S.ip6.next_proto, G_IP6, FL), MF(S.ip6.hop_limit, G_IP6, FL),                   \
+	        MF(S.l4_type_ext, G_ALL, FL | F_SEL), MF(S.tcp.l4_port.src_port, G_TCP, FL),       \
+	        MF(S.tcp.l4_port.dst_port, G_TCP, FL), MF(S.tcp.data_offset, G_TCP, FL),           \
+	        MF(S.tcp.flags, G_TCP, FL), MF(S.tcp.seq_num, G_TCP, FL),                          \
+	        MF(S.tcp.ack_num, G_TCP, FL), MF(S.icmp.type, G_ICMP, FL),                         \
+	        MF(S.icmp.code, G_ICMP, FL), MF(S.icmp.ident, G_ICMP, FL)
+
+static const struct mfield mfields[] = {
+        MF(meta.pkt_meta, G_ALL, 0),
+        MF(meta.u32, G_ALL, 0),
+        MF(parser_meta.port_id, G_ALL, 0),
+        MF(parser_meta.random, G_ALL, 0),
+        MF(parser_meta.ipsec_syndrome, G_ALL, F_UNSUP),
+        MF(parser_meta.ipsec_ar_syndrome, G_ALL, F_UNSUP),
+        MF(parser_meta.psp_syndrome, G_ALL, F_UNSUP),
+        MF(parser_meta.meter_color, G_ALL, F_UNSUP),
+        MF(parser_meta.outer_l2_type, G_ALL, 0),
+        MF(parser_meta.outer_l3_type, G_ALL, 0),
+        MF(parser_meta.outer_l4_type, G_ALL, 0),
+        MF(parser_meta.inner_l2_type, G_ALL, 0),
+        MF(parser_meta.inner_l3_type, G_ALL, 0),
+        MF(parser_meta.inner_l4_type, G_ALL, 0),
+        MF(parser_meta.outer_ip_fragmented, G_ALL, 0),
+        MF(parser_meta.inner_ip_fragmented, G_ALL, 0),
+        MF(parser_meta.outer_l3_ok, G_ALL, 0),
+        MF(parser_meta.outer_ip4_checksum_ok, G_ALL, 0),
+        MF(parser_meta.outer_l4_ok, G_ALL, 0),
+        MF(parser_meta.outer_l4_checksum_ok, G_ALL, F_UNSUP),
+        MF(parser_meta.inner_l3_ok, G_ALL, 0),
+        MF(parser_meta.inner_ip4_checksum_ok, G_ALL, 0),
+        MF(parser_meta.inner_l4_ok, G_ALL, 0),
+        MF(parser_meta.inner_l4_checksum_ok, G_ALL, F_UNSUP),
+        HDR_FIELDS(outer, F_OUTER),
+        MF(tun.type, G_ALL, F_SEL),
+        MF(tun.vxlan_type, G_VXLAN, F_UNSUP),
+        MF(tun.vxlan_tun_id, G_VXLAN, 0),
+        MF(tun.vxlan_tun_rsvd1, G_VXLAN, F_UNSUP),
+        MF(tun.gre_key, G_OTHER_TUN, F_UNSUP),
+        HDR_FIELDS(inner, F_INNER),
+};
+
+static bool all_zero(const uint8_t *p, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+static bool all_ones(const uint8_t *p, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (p[i] != 0xff)
+			return false;
+	return true;
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/* Which union member a header stack uses, from the l3/l4 type of template or mask. */
+static bool group_active(uint8_t group, const struct doca_flow_match *match,
+                         const struct doca_flow_match *mask, bool inner)
+{
+	uint32_t l3 = 0, l4 = 0, tun = 0;
+
+	if (match) {
+		l3 = inner ? match->inner.l3_type : match->outer.l3_type;
+		l4 = inner ? match->inner.l4_type_ext : match->outer.l4_type_ext;
+		tun = match->tun.type;
+	}
+	if (mask) {
+		l3 = l3 ? l3 : (inner ? mask->inner.l3_type : mask->outer.l3_type);
+		l4 = l4 ? l4 : (inner ? mask->inner.l4_type_ext : mask->outer.l4_type_ext);
+		tun = tun ? tun : mask->tun.type;
+	}
+	switch (group) {
+	case G_IP4:
+		return l3 != DOCA_FLOW_L3_TYPE_IP6;
+	case G_IP6:
+		return l3 == DOCA_FLOW_L3_TYPE_IP6;
+	case G_TCP:
+		return l4 != DOCA_FLOW_L4_TYPE_EXT_ICMP && l4 != DOCA_FLOW_L4_TYPE_EXT_ICMP6;
+	case G_ICMP:
+		return l4 == DOCA_FLOW_L4_TYPE_EXT_ICMP || l4 == DOCA_FLOW_L4_TYPE_EXT_ICMP6;
+	case G_VXLAN:
+		return tun == DOCA_FLOW_TUN_NONE || tun == DOCA_FLOW_TUN_VXLAN;
+	case G_OTHER_TUN:
+		return tun != DOCA_FLOW_TUN_NONE && tun != DOCA_FLOW_TUN_VXLAN;
+	default:
+		return true;
+	}
+}
+
+static void build_segs(const uint8_t *mask, const uint8_t *sel, struct sdpa_seg *segs,
+                       uint32_t *nsegs, uint32_t *klen, bool *overflow)
+{
+	uint32_t n = 0, k = 0;
+	uint32_t i = 0;
+
+	*overflow = false;
+	while (i < sizeof(struct doca_flow_match)) {
+		if (!mask[i] || (sel && !sel[i])) {
+			i++;
+			continue;
+		}
+		uint32_t s = i;
+
+		while (i < sizeof(struct doca_flow_match) && mask[i] && (!sel || sel[i]))
+			i++;
+		if (n == SDPA_FLOW_MAX_SEGS) {
+			*overflow = true;
+			return;
+		}
+		segs[n].off = (uint16_t)s;
+		segs[n].len = (uint16_t)(i - s);
+		k += i - s;
+		n++;
+	}
+	*nsegs = n;
+	*klen = k;
+}
+
+static doca_error_t add_selector(struct sdpa_match_tmpl *out, uint16_t off, uint32_t v,
+                                 const char *who)
+{
+	if (out->nsel == SDPA_FLOW_MAX_SEL) {
+		DOCA_LOG_ERR("%s: too many header-type selectors; simplify the match", who);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	out->sel_off[out->nsel] = off;
+	out->sel_val[out->nsel] = v;
+	out->nsel++;
+	return DOCA_SUCCESS;
+}
+
+static doca_error_t finish(struct sdpa_match_tmpl *out, const char *who)
+{
+	bool ovf;
+	uint8_t cons[sizeof(struct doca_flow_match)];
+
+	build_segs(out->mask, NULL, out->segs, &out->nsegs, &out->klen, &ovf);
+	if (!ovf) {
+		for (uint32_t i = 0; i < sizeof(cons); i++)
+			cons[i] = out->mask[i] && !out->per_entry[i];
+		build_segs(out->mask, cons, out->csegs, &out->ncsegs, &out->cklen, &ovf);
+	}
+	if (ovf) {
+		DOCA_LOG_ERR("%s: the match uses more than %u separate byte ranges; match on "
+		             "fewer fields",
+		             who, SDPA_FLOW_MAX_SEGS);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	out->needs_parse = out->nsel > 0;
+	for (uint32_t i = offsetof(struct doca_flow_match, parser_meta.ipsec_syndrome);
+	     i < sizeof(struct doca_flow_match); i++)
+		if (out->mask[i])
+			out->needs_parse = true;
+	return DOCA_SUCCESS;
+}
+
+doca_error_t sdpa_match_compile(const struct doca_flow_match *match,
+                                const struct doca_flow_match *mask, bool literal, const char *who,
+                                struct sdpa_match_tmpl *out)
+{
+	const uint8_t *mv = (const uint8_t *)match;
+	const uint8_t *mk = (const uint8_t *)mask;
+	doca_error_t r;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t f = 0; f < SDPA_ARRAY_SIZE(mfields); f++) {
+		const struct mfield *d = &mfields[f];
+		static const uint8_t zero[64];
+		const uint8_t *v = mv ? mv + d->off : zero;
+		const uint8_t *k = mk ? mk + d->off : NULL;
+		bool per;
+
+		if (!group_active(d->group, match, mask, (d->flags & F_INNER) != 0))
+			continue;
+		if (d->flags & F_SEL) {
+			uint32_t sv = rd32(v);
+
+			if (sv == 0 && k)
+				sv = rd32(k);
+			if (sv != 0) {
+				r = add_selector(out, d->off, sv, who);
+				if (r != DOCA_SUCCESS)
+					return r;
+			}
+			continue;
+		}
+		if (k) {
+			if (all_zero(k, d->size))
+				continue;
+			per = !literal && (mv == NULL || all_ones(v, d->size));
+		} else {
+			if (all_zero(v, d->size))
+				continue;
+			per = !literal && all_ones(v, d->size);
+		}
+		if (d->flags & F_UNSUP) {
+			DOCA_LOG_ERR("%s: matching on %s is not supported by softdpa; remove it "
+			             "from the match",
+			             who, d->name);
+			return DOCA_ERROR_NOT_SUPPORTED;
+		}
+		for (uint32_t i = 0; i < d->size; i++) {
+			uint32_t b = d->off + i;
+
+			out->mask[b] = k ? k[i] : 0xff;
+			if (per)
+				out->per_entry[b] = 1;
+			else
+				out->cval[b] = v[i] & out->mask[b];
+		}
+	}
+	return finish(out, who);
+}
+
+bool sdpa_match_selectors_ok(const struct sdpa_match_tmpl *mt, const uint8_t *view)
+{
+	for (uint32_t i = 0; i < mt->nsel; i++) {
+		uint32_t have = rd32(view + mt->sel_off[i]);
+		uint32_t want = mt->sel_val[i];
+
+		if (have == want)
+			continue;
+		/* TRANSPORT means "TCP or UDP" (the ports). */
+		if (want == DOCA_FLOW_L4_TYPE_EXT_TRANSPORT &&
+		    (mt->sel_off[i] == offsetof(struct doca_flow_match, outer.l4_type_ext) ||
+		     mt->sel_off[i] == offsetof(struct doca_flow_match, inner.l4_type_ext)) &&
+		    (have == DOCA_FLOW_L4_TYPE_EXT_TCP || have == DOCA_FLOW_L4_TYPE_EXT_UDP))
+			continue;
+		return false;
+	}
+	return true;
+}
+
+bool sdpa_match_consts_ok(const struct sdpa_match_tmpl *mt, const uint8_t *view)
+{
+	for (uint32_t s = 0; s < mt->ncsegs; s++) {
+		const struct sdpa_seg *g = &mt->csegs[s];
+
+		for (uint32_t i = g->off; i < (uint32_t)g->off + g->len; i++)
+			if ((view[i] & mt->mask[i]) != mt->cval[i])
+				return false;
+	}
+	return true;
+}
+
+void sdpa_match_entry_key(const struct sdpa_match_tmpl *mt, const struct doca_flow_match *em,
+                          uint8_t *key)
+{
+	uint8_t tmp[sizeof(struct doca_flow_match)];
+	const uint8_t *e = (const uint8_t *)em;
+
+	for (uint32_t i = 0; i < sizeof(tmp); i++)
+		tmp[i] = mt->per_entry[i] ? (e ? e[i] : 0) : mt->cval[i];
+	sdpa_match_key(mt, tmp, key);
+}
+
+/* ------------------------------------------------------------------ packet view */
+
+static void view_hdrs(struct doca_flow_header_format *h, const struct sdpa_pkt_hdrs *p)
+{
+	memcpy(h->eth.src_mac, p->eth.src_mac, 6);
+	memcpy(h->eth.dst_mac, p->eth.dst_mac, 6);
+	h->eth.type = p->eth.type;
+	h->l2_valid_headers = p->l2_valid_headers;
+	h->eth_vlan[0].tci = p->eth_vlan[0].tci;
+	h->eth_vlan[1].tci = p->eth_vlan[1].tci;
+	h->l3_type = (enum doca_flow_l3_type)p->l3_type;
+	if (p->l3_type == SDPA_L3_IP4)
+		memcpy(&h->ip4, &p->ip4, sizeof(h->ip4));
+	else if (p->l3_type == SDPA_L3_IP6)
+		memcpy(&h->ip6, &p->ip6, sizeof(h->ip6));
+	switch (p->l4_type) {
+	case SDPA_L4_TCP:
+		h->l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_TCP;
+		memcpy(&h->tcp, &p->tcp, sizeof(h->tcp));
+		break;
+	case SDPA_L4_UDP:
+		h->l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
+		h->udp.l4_port.src_port = p->udp.l4_port.src_port;
+		h->udp.l4_port.dst_port = p->udp.l4_port.dst_port;
+		break;
+	case SDPA_L4_ICMP:
+	case SDPA_L4_ICMP6:
+		h->l4_type_ext = p->l4_type == SDPA_L4_ICMP ? DOCA_FLOW_L4_TYPE_EXT_ICMP
+		                                            : DOCA_FLOW_L4_TYPE_EXT_ICMP6;
+		h->icmp.type = p->icmp.type;
+		h->icmp.code = p->icmp.code;
+		h->icmp.ident = p->icmp.ident;
+		break;
+	default:
+		h->l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_NONE;
+		break;
+	}
+}
+
+static uint32_t l4_meta(uint8_t t)
+{
+	switch (t) {
+	case SDPA_L4_TCP:
+		return DOCA_FLOW_L4_META_TCP;
+	case SDPA_L4_UDP:
+		return DOCA_FLOW_L4_META_UDP;
+	case SDPA_L4_ICMP:
+	case SDPA_L4_ICMP6:
+		return DOCA_FLOW_L4_META_ICMP;
+	default:
+		return DOCA_FLOW_L4_META_NONE;
+	}
+}
+
+void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info)
+{
+	struct doca_flow_parser_meta *pm = &m->parser_meta;
+	uint16_t port_id = pm->port_id;
+	doca_be16_t rnd = pm->random;
+
+	/* Zero what a parse defines (parser_meta .. outer); tun and inner only when the frame
+	 * is tunnelled or they held a previous parse's values. */
+	memset(pm, 0,
+	       offsetof(struct doca_flow_match, tun) -
+	               offsetof(struct doca_flow_match, parser_meta));
+	if (info->tun.type != SDPA_TUN_NONE || m->tun.type != DOCA_FLOW_TUN_NONE)
+		memset(&m->tun, 0, sizeof(*m) - offsetof(struct doca_flow_match, tun));
+	pm->port_id = port_id;
+	pm->random = rnd;
+	pm->outer_l2_type = (enum doca_flow_l2_meta)info->outer.l2_type;
+	pm->outer_l3_type = (enum doca_flow_l3_meta)info->outer.l3_type;
+	pm->outer_l4_type = (enum doca_flow_l4_meta)l4_meta(info->outer.l4_type);
+	pm->outer_ip_fragmented = info->outer.ip_fragmented;
+	pm->outer_l3_ok = info->outer.l3_ok;
+	pm->outer_ip4_checksum_ok = info->outer.ip4_checksum_ok;
+	pm->outer_l4_ok = info->outer.l4_ok;
+	view_hdrs(&m->outer, &info->outer);
+	if (info->tun.type == SDPA_TUN_VXLAN) {
+		m->tun.type = DOCA_FLOW_TUN_VXLAN;
+		m->tun.vxlan_tun_id = info->tun.vxlan_tun_id;
+		pm->inner_l2_type = (enum doca_flow_l2_meta)info->inner.l2_type;
+		pm->inner_l3_type = (enum doca_flow_l3_meta)info->inner.l3_type;
+		pm->inner_l4_type = (enum doca_flow_l4_meta)l4_meta(info->inner.l4_type);
+		pm->inner_ip_fragmented = info->inner.ip_fragmented;
+		pm->inner_l3_ok = info->inner.l3_ok;
+		pm->inner_ip4_checksum_ok = info->inner.ip4_checksum_ok;
+		pm->inner_l4_ok = info->inner.l4_ok;
+		view_hdrs(&m->inner, &info->inner);
+	}
+}
+
+/* ------------------------------------------------------------------ actions */
+
+struct afield {
+	const char *name;
+	uint16_t off; /* in struct doca_flow_actions */
+	uint16_t size;
+	uint8_t kind; /* enum sdpa_op_kind */
+	uint8_t group;
+	uint16_t arg;
+};
+
+#define AF(path, kind, grp, arg)                                                                   \
+	{                                                                                          \
+#path, (uint16_t)offsetof(struct doca_flow_actions, path),                         \
+		        (uint16_t)sizeof(((struct doca_flow_actions *)0)->path), kind, grp, arg    \
+	}
+
+static const struct afield afields[] = {
+        AF(meta.pkt_meta, SDPA_OP_META, G_ALL, 0),
+        AF(meta.u32[0], SDPA_OP_META, G_ALL, 4),
+        AF(meta.u32[1], SDPA_OP_META, G_ALL, 8),
+        AF(meta.u32[2], SDPA_OP_META, G_ALL, 12),
+        AF(meta.u32[3], SDPA_OP_META, G_ALL, 16),
+        AF(meta.u32[4], SDPA_OP_META, G_ALL, 20),
+        AF(meta.u32[5], SDPA_OP_META, G_ALL, 24),
+        AF(meta.u32[6], SDPA_OP_META, G_ALL, 28),
+        AF(meta.u32[7], SDPA_OP_META, G_ALL, 32),
+        AF(meta.u32[8], SDPA_OP_META, G_ALL, 36),
+        AF(meta.u32[9], SDPA_OP_META, G_ALL, 40),
+        AF(outer.eth.dst_mac, SDPA_OP_ETH_DST, G_ALL, 0),
+        AF(outer.eth.src_mac, SDPA_OP_ETH_SRC, G_ALL, 0),
+        AF(outer.ip4.src_ip, SDPA_OP_IP4_SRC, G_IP4, 0),
+        AF(outer.ip4.dst_ip, SDPA_OP_IP4_DST, G_IP4, 0),
+        AF(outer.ip4.dscp_ecn, SDPA_OP_IP4_DSCP_ECN, G_IP4, 0),
+        AF(outer.ip4.ttl, SDPA_OP_IP4_TTL, G_IP4, 0),
+        AF(outer.ip6.src_ip, SDPA_OP_IP6_SRC, G_IP6, 0),
+        AF(outer.ip6.dst_ip, SDPA_OP_IP6_DST, G_IP6, 0),
+        AF(outer.ip6.traffic_class, SDPA_OP_IP6_TC, G_IP6, 0),
+        AF(outer.ip6.hop_limit, SDPA_OP_IP6_HOP, G_IP6, 0),
+        AF(outer.tcp.l4_port.src_port, SDPA_OP_L4_SRC, G_ALL, 0),
+        AF(outer.tcp.l4_port.dst_port, SDPA_OP_L4_DST, G_ALL, 0),
+};
+
+doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct doca_flow_actions *m,
+                              const char *who, struct sdpa_act_tmpl *out)
+{
+	const uint8_t *av = (const uint8_t *)a;
+	const uint8_t *mv = (const uint8_t *)m;
+	uint8_t covered[sizeof(struct doca_flow_actions)];
+	bool ip6;
+
+	memset(out, 0, sizeof(*out));
+	if (a == NULL)
+		return DOCA_SUCCESS;
+	memset(covered, 0, sizeof(covered));
+	ip6 = a->outer.l3_type == DOCA_FLOW_L3_TYPE_IP6 ||
+	      (m && m->outer.l3_type == DOCA_FLOW_L3_TYPE_IP6);
+	for (size_t f = 0; f < SDPA_ARRAY_SIZE(afields); f++) {
+		const struct afield *d = &afields[f];
+		const uint8_t *v = av + d->off;
+		const uint8_t *k = mv ? mv + d->off : NULL;
+		struct sdpa_op *op;
+		bool per;
+
+		if ((d->group == G_IP4 && ip6) || (d->group == G_IP6 && !ip6))
+			continue;
+		memset(covered + d->off, 1, d->size);
+		if (k) {
+			if (all_zero(k, d->size))
+				continue;
+			per = all_ones(v, d->size);
+		} else {
+			if (all_zero(v, d->size))
+				continue;
+			per = all_ones(v, d->size);
+		}
+		if (out->nops == SDPA_FLOW_MAX_OPS) {
+			DOCA_LOG_ERR("%s: more than %u modified fields in one action template; "
+			             "split them over pipes",
+			             who, SDPA_FLOW_MAX_OPS);
+			return DOCA_ERROR_NOT_SUPPORTED;
+		}
+		op = &out->ops[out->nops++];
+		op->kind = d->kind;
+		op->size = (uint8_t)d->size;
+		op->arg = d->arg;
+		op->act_off = d->off;
+		op->per_entry = per;
+		for (uint32_t i = 0; i < d->size; i++) {
+			op->mask[i] = k ? k[i] : 0xff;
+			op->cval[i] = per ? 0 : (uint8_t)(v[i] & op->mask[i]);
+		}
+		if (per) {
+			op->val_off = (uint16_t)out->vlen;
+			out->vlen += d->size;
+		}
+	}
+	/* Anything else set in the template is an action softdpa does not emulate. */
+	covered[offsetof(struct doca_flow_actions, pop_vlan)] = 1;
+	memset(covered + offsetof(struct doca_flow_actions, outer.l3_type), 1,
+	       sizeof(a->outer.l3_type));
+	memset(covered + offsetof(struct doca_flow_actions, outer.l4_type_ext), 1,
+	       sizeof(a->outer.l4_type_ext));
+	for (uint32_t i = 0; i < sizeof(covered); i++) {
+		if (!covered[i] && av[i] != 0) {
+			DOCA_LOG_ERR("%s: the action template sets bytes at offset %u of struct "
+			             "doca_flow_actions (encap/decap/push/nat64/crypto/tunnel/"
+			             "inner or a header field softdpa does not modify); softdpa "
+			             "modifies MACs, IPv4/IPv6 addresses, DSCP, TTL, L4 ports, "
+			             "meta and pops VLANs only",
+			             who, i);
+			return DOCA_ERROR_NOT_SUPPORTED;
+		}
+	}
+	out->pop_vlan = a->pop_vlan;
+	return DOCA_SUCCESS;
+}
+
+void sdpa_act_entry_vals(const struct sdpa_act_tmpl *t, const struct doca_flow_actions *a,
+                         uint8_t *vals)
+{
+	for (uint32_t i = 0; i < t->nops; i++) {
+		const struct sdpa_op *op = &t->ops[i];
+
+		if (!op->per_entry)
+			continue;
+		if (a == NULL)
+			memset(vals + op->val_off, 0, op->size);
+		else
+			memcpy(vals + op->val_off, (const uint8_t *)a + op->act_off, op->size);
+	}
+}

@@ -1,0 +1,1031 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * DOCA Flow pipes: configuration, creation (compiling match, actions, monitor, forwards,
+ * ordered lists), destruction, miss update, calc_hash, dump.
+ *
+ * A destroyed pipe's struct is kept (marked dead) until doca_flow_destroy, so a forward
+ * that still names it drops the packet with a counted reason instead of reading freed
+ * memory; its tables and entries are freed after a grace period.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <doca_flow_external_action_array.h>
+#include <doca_flow_external_action_index_selector.h>
+#include <doca_flow_external_actions.h>
+
+#include "core/log.h"
+#include "core/util.h"
+#include "nic/ext_resource.h"
+#include "nic/flow_priv.h"
+#include "nic/nic.h"
+
+SDPA_LOG_REGISTER(nic_flow_pipe);
+
+struct doca_flow_pipe_cfg {
+	struct doca_flow_port *port;
+	char name[SDPA_FLOW_NAME_MAX];
+	enum doca_flow_pipe_type type;
+	enum doca_flow_pipe_domain domain;
+	bool domain_set;
+	bool is_root;
+	uint32_t nr_entries;
+	bool miss_counter;
+	void *user_ctx;
+	uint32_t hash_algos;
+	bool has_match;
+	bool match_null;
+	bool has_mask;
+	struct doca_flow_match match;
+	struct doca_flow_match mask;
+	uint32_t nr_actions;
+	struct doca_flow_actions actions[SDPA_FLOW_MAX_ACTIONS];
+	struct doca_flow_actions amask[SDPA_FLOW_MAX_ACTIONS];
+	bool has_amask[SDPA_FLOW_MAX_ACTIONS];
+	bool has_monitor;
+	struct doca_flow_monitor monitor;
+	uint32_t nr_lists;
+	struct sdpa_ol_tmpl *lists;
+	doca_error_t deferred_err; /* a setter failed: pipe_create refuses */
+};
+
+static uint32_t next_pipe_id = 1;
+static struct doca_flow_pipe *graveyard;
+
+static const char *type_name(enum doca_flow_pipe_type t)
+{
+	static const char *const n[] = {"BASIC", "CONTROL",      "LPM", "CT",
+	                                "ACL",   "ORDERED_LIST", "HASH"};
+
+	return (unsigned int)t < SDPA_ARRAY_SIZE(n) ? n[t] : "unknown";
+}
+
+bool sdpa_flow_pipe_valid(const struct doca_flow_pipe *pipe)
+{
+	return pipe != NULL && pipe->magic == SDPA_PIPE_MAGIC;
+}
+
+/* ------------------------------------------------------------------ fields by name */
+
+static const struct {
+	const char *name;
+	uint32_t kind;
+	uint32_t bits;
+} field_names[] = {
+        {"meta.data", SDPA_FIELD_META, 32 * (DOCA_FLOW_META_SCRATCH_PAD_MAX + 1)},
+        {"outer.ipv4.src_ip", SDPA_FIELD_OUTER_IP4_SRC, 32},
+        {"outer.ipv4.dst_ip", SDPA_FIELD_OUTER_IP4_DST, 32},
+        {"outer.ipv4.ttl", SDPA_FIELD_OUTER_IP4_TTL, 8},
+        {"outer.udp.src_port", SDPA_FIELD_OUTER_L4_SRC, 16},
+        {"outer.udp.dst_port", SDPA_FIELD_OUTER_L4_DST, 16},
+        {"outer.tcp.src_port", SDPA_FIELD_OUTER_L4_SRC, 16},
+        {"outer.tcp.dst_port", SDPA_FIELD_OUTER_L4_DST, 16},
+        {"outer.transport.src_port", SDPA_FIELD_OUTER_L4_SRC, 16},
+        {"outer.transport.dst_port", SDPA_FIELD_OUTER_L4_DST, 16},
+        {"outer.eth.src_mac", SDPA_FIELD_OUTER_ETH_SRC, 48},
+        {"outer.eth.dst_mac", SDPA_FIELD_OUTER_ETH_DST, 48},
+};
+
+doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char *who,
+                                uint32_t *kind, uint32_t *bit, uint32_t *width)
+{
+	if (f->field_string == NULL) {
+		DOCA_LOG_ERR("%s: field_string is NULL; name a field such as \"meta.data\"", who);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	for (size_t i = 0; i < SDPA_ARRAY_SIZE(field_names); i++) {
+		uint32_t w;
+
+		if (strcmp(f->field_string, field_names[i].name) != 0)
+			continue;
+		w = f->width ? f->width
+		             : field_names[i].bits - SDPA_MIN(f->bit_offset, field_names[i].bits);
+		if (f->bit_offset >= field_names[i].bits || w == 0 || w > 64 ||
+		    f->bit_offset + w > field_names[i].bits) {
+			DOCA_LOG_ERR("%s: bits %u..%u do not fit field \"%s\" (%u bits) or exceed "
+			             "64; fix bit_offset/width",
+			             who, f->bit_offset, f->bit_offset + w - 1, f->field_string,
+			             field_names[i].bits);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		*kind = field_names[i].kind;
+		*bit = f->bit_offset;
+		*width = w;
+		return DOCA_SUCCESS;
+	}
+	DOCA_LOG_ERR("%s: unknown field \"%s\"; softdpa knows meta.data, outer.ipv4.{src_ip,"
+	             "dst_ip,ttl}, outer.{udp,tcp,transport}.{src_port,dst_port}, "
+	             "outer.eth.{src_mac,dst_mac}",
+	             who, f->field_string);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ------------------------------------------------------------------ ordered lists */
+
+static doca_error_t ext_compile(const struct doca_flow_external_actions *x, const char *who,
+                                struct sdpa_ol_elem *el)
+{
+	doca_error_t r;
+
+	if (x == NULL || x->resource == NULL || x->action == NULL) {
+		DOCA_LOG_ERR("%s: an EXTERNAL_ACTIONS element needs external_actions with a "
+		             "resource and an action",
+		             who);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	el->ext_type = x->type;
+	el->ext_res = x->resource;
+	el->ext_off = x->resource_offset;
+	if (sdpa_ext_type_is_index_selector(x->type)) {
+		const struct doca_flow_external_action_index_selector *a = x->action;
+
+		if (sdpa_ext_kind_of(x->resource) != SDPA_EXT_KIND_INDEX_SELECTOR) {
+			DOCA_LOG_ERR("%s: the resource is not a live index selector but the type "
+			             "says index selector; pass the object from "
+			             "doca_flow_external_resource_index_selector_create",
+			             who);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		if (a->is_dynamic) {
+			DOCA_LOG_ERR("%s: dynamic index-selector actions are not supported by "
+			             "softdpa; set is_dynamic = false",
+			             who);
+			return DOCA_ERROR_NOT_SUPPORTED;
+		}
+		el->ext_ixsel = true;
+		r = sdpa_field_resolve(&a->output, who, &el->fkind, &el->fbit, &el->fwidth);
+		if (r != DOCA_SUCCESS)
+			return r;
+	} else if (sdpa_ext_type_is_array(x->type)) {
+		const struct doca_flow_external_action_array *a = x->action;
+
+		if (sdpa_ext_kind_of(x->resource) != SDPA_EXT_KIND_ARRAY) {
+			DOCA_LOG_ERR("%s: the resource is not a live array but the type says "
+			             "array; pass the object from "
+			             "doca_flow_external_resource_array_create",
+			             who);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		if (a->is_dynamic) {
+			DOCA_LOG_ERR("%s: dynamic array actions are not supported by softdpa; set "
+			             "is_dynamic = false",
+			             who);
+			return DOCA_ERROR_NOT_SUPPORTED;
+		}
+		if (a->index >= sdpa_array_size(x->resource) ||
+		    (unsigned int)a->operation >
+		            DOCA_FLOW_EXTERNAL_ACTION_ARRAY_OP_FIND_FIRST_SET_AND_RESET_BITMAP_LSB) {
+			DOCA_LOG_ERR("%s: array index %u (size %u) or operation %d out of range; "
+			             "fix the action",
+			             who, a->index, sdpa_array_size(x->resource),
+			             (int)a->operation);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		el->ext_op = (uint32_t)a->operation;
+		el->ext_index = a->index;
+		r = sdpa_field_resolve(&a->input_output, who, &el->fkind, &el->fbit, &el->fwidth);
+		if (r != DOCA_SUCCESS)
+			return r;
+	} else {
+		DOCA_LOG_ERR("%s: external action type %u was not registered; call "
+		             "doca_flow_external_action_*_register before doca_flow_init",
+		             who, x->type);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (x->resource_offset >= sdpa_ext_obj_num_resources(x->resource)) {
+		DOCA_LOG_ERR("%s: resource_offset %u out of range (%u resources); fix the offset",
+		             who, x->resource_offset, sdpa_ext_obj_num_resources(x->resource));
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	sdpa_ext_pin(x->resource);
+	return DOCA_SUCCESS;
+}
+
+void sdpa_ol_unpin(struct sdpa_ol_tmpl *t)
+{
+	for (uint32_t i = 0; t && i < t->nelems; i++)
+		if (t->elems[i].type == SDPA_OL_EXTERNAL && t->elems[i].ext_res)
+			sdpa_ext_unpin(t->elems[i].ext_res);
+}
+
+doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
+                             const struct sdpa_ol_tmpl *tmpl, const char *who,
+                             struct sdpa_ol_tmpl *out, uint32_t *vlen)
+{
+	doca_error_t r;
+	uint32_t v = 0;
+
+	if (l == NULL || l->elements == NULL || l->size == 0 || l->size > SDPA_FLOW_MAX_ELEMS) {
+		DOCA_LOG_ERR("%s: ordered list NULL, without elements or with more than %u; pass "
+		             "1..%u elements",
+		             who, SDPA_FLOW_MAX_ELEMS, SDPA_FLOW_MAX_ELEMS);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (tmpl != NULL && tmpl->nelems != l->size) {
+		DOCA_LOG_ERR("%s: the entry's list has %u elements but pipe list %u has %u; give "
+		             "the same elements",
+		             who, l->size, tmpl->idx, tmpl->nelems);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	memset(out, 0, sizeof(*out));
+	out->idx = l->idx;
+	out->nelems = l->size;
+	for (uint32_t i = 0; i < l->size; i++) {
+		const struct doca_flow_ordered_list_element *e = &l->elements[i];
+		struct sdpa_ol_elem *el = &out->elems[i];
+		uint32_t type = (uint32_t)e->type;
+
+		if (tmpl != NULL && tmpl->elems[i].type != type) {
+			DOCA_LOG_ERR("%s: element %u has type %u but the pipe's list says %u; keep "
+			             "the template's order",
+			             who, i, type, tmpl->elems[i].type);
+			sdpa_ol_unpin(out);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		el->type = type;
+		switch (type) {
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS: {
+			const struct doca_flow_actions *m = NULL;
+
+			if (tmpl != NULL) {
+				el->act = tmpl->elems[i].act;
+				el->val_off = v;
+				v += el->act.vlen;
+				break;
+			}
+			if (i + 1 < l->size &&
+			    l->elements[i + 1].type == DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS_MASK)
+				m = l->elements[i + 1].actions_mask;
+			r = sdpa_act_compile(e->actions, m, who, &el->act);
+			if (r != DOCA_SUCCESS) {
+				sdpa_ol_unpin(out);
+				return r;
+			}
+			el->val_off = v;
+			v += el->act.vlen;
+			break;
+		}
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS_MASK:
+			break;
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTION_DESCS:
+			if (e->action_descs != NULL) {
+				for (uint32_t k = 0; k < e->action_descs->nb_action_desc; k++) {
+					if (e->action_descs->desc_array[k].type !=
+					    DOCA_FLOW_ACTION_AUTO) {
+						DOCA_LOG_ERR(
+						        "%s: action descriptor type %d is not "
+						        "supported by softdpa; use AUTO",
+						        who,
+						        (int)e->action_descs->desc_array[k].type);
+						sdpa_ol_unpin(out);
+						return DOCA_ERROR_NOT_SUPPORTED;
+					}
+				}
+			}
+			break;
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR:
+			if (tmpl != NULL) {
+				el->counter = tmpl->elems[i].counter;
+				break;
+			}
+			if (e->monitor == NULL) {
+				DOCA_LOG_ERR("%s: MONITOR element %u has no monitor; pass one", who,
+				             i);
+				return DOCA_ERROR_INVALID_VALUE;
+			}
+			if (e->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ||
+			    e->monitor->aging_sec != 0) {
+				DOCA_LOG_ERR(
+				        "%s: meters and aging are not supported by softdpa; use "
+				        "counters only",
+				        who);
+				sdpa_ol_unpin(out);
+				return DOCA_ERROR_NOT_SUPPORTED;
+			}
+			el->counter = e->monitor->counter_type != DOCA_FLOW_RESOURCE_TYPE_NONE;
+			break;
+		case SDPA_OL_EXTERNAL: {
+			const struct doca_flow_ordered_list_element_external *x =
+			        (const struct doca_flow_ordered_list_element_external *)e;
+
+			if (x->external_actions == NULL && tmpl != NULL) {
+				*el = tmpl->elems[i];
+				sdpa_ext_pin(el->ext_res);
+				break;
+			}
+			r = ext_compile(x->external_actions, who, el);
+			if (r != DOCA_SUCCESS) {
+				el->ext_res = NULL;
+				sdpa_ol_unpin(out);
+				return r;
+			}
+			break;
+		}
+		default:
+			DOCA_LOG_ERR("%s: unknown ordered-list element type %u; use a "
+			             "doca_flow_ordered_list_element_type",
+			             who, type);
+			sdpa_ol_unpin(out);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+	}
+	if (vlen)
+		*vlen = v;
+	return DOCA_SUCCESS;
+}
+
+void sdpa_ol_entry_vals(const struct sdpa_ol_tmpl *t, const struct doca_flow_ordered_list *l,
+                        uint8_t *vals)
+{
+	for (uint32_t i = 0; i < t->nelems; i++)
+		if (t->elems[i].type == DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS)
+			sdpa_act_entry_vals(&t->elems[i].act, l->elements[i].actions,
+			                    vals + t->elems[i].val_off);
+}
+
+/* ------------------------------------------------------------------ pipe cfg */
+
+#define PC_CHECK(cfg, fn)                                                                          \
+	do {                                                                                       \
+		if ((cfg) == NULL) {                                                               \
+			DOCA_LOG_ERR(fn                                                            \
+			             ": cfg is NULL; create it with doca_flow_pipe_cfg_create");   \
+			return DOCA_ERROR_INVALID_VALUE;                                           \
+		}                                                                                  \
+	} while (0)
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_create(struct doca_flow_pipe_cfg **cfg,
+                                                   struct doca_flow_port *port)
+{
+	if (cfg == NULL || !sdpa_flow_port_valid(port)) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_create: %s; pass a cfg pointer and a started port",
+		             cfg == NULL ? "cfg is NULL" : "port is not a started port");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*cfg = calloc(1, sizeof(**cfg));
+	if (*cfg == NULL) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_create: out of memory; free memory and retry");
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	(*cfg)->port = port;
+	(*cfg)->nr_entries = 8192;
+	(*cfg)->hash_algos = DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_destroy(struct doca_flow_pipe_cfg *cfg)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_destroy");
+	for (uint32_t i = 0; cfg->lists && i < cfg->nr_lists; i++)
+		sdpa_ol_unpin(&cfg->lists[i]);
+	free(cfg->lists);
+	free(cfg);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_match(struct doca_flow_pipe_cfg *cfg,
+                                                      const struct doca_flow_match *match,
+                                                      const struct doca_flow_match *match_mask)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_match");
+	if (match == NULL && match_mask == NULL) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_match: match and match_mask are both NULL; "
+		             "pass at least one");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->has_match = true;
+	cfg->match_null = match == NULL;
+	memset(&cfg->match, 0, sizeof(cfg->match));
+	if (match)
+		cfg->match = *match;
+	cfg->has_mask = match_mask != NULL;
+	if (match_mask)
+		cfg->mask = *match_mask;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
+        struct doca_flow_pipe_cfg *cfg, struct doca_flow_actions *const *actions,
+        struct doca_flow_actions *const *actions_masks,
+        struct doca_flow_action_descs *const *action_descs, size_t nr_actions)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_actions");
+	if (actions == NULL || nr_actions == 0 || nr_actions > SDPA_FLOW_MAX_ACTIONS) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_actions: actions NULL or nr_actions %zu out "
+		             "of range; pass 1..%u templates",
+		             nr_actions, SDPA_FLOW_MAX_ACTIONS);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	for (size_t i = 0; i < nr_actions; i++) {
+		if (actions[i] == NULL) {
+			DOCA_LOG_ERR("doca_flow_pipe_cfg_set_actions: actions[%zu] is NULL; pass a "
+			             "template for every index",
+			             i);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		if (action_descs && action_descs[i]) {
+			for (uint32_t k = 0; k < action_descs[i]->nb_action_desc; k++) {
+				if (action_descs[i]->desc_array[k].type != DOCA_FLOW_ACTION_AUTO) {
+					DOCA_LOG_ERR("doca_flow_pipe_cfg_set_actions: action "
+					             "descriptor type %d is not supported by "
+					             "softdpa; use AUTO or the actions struct",
+					             (int)action_descs[i]->desc_array[k].type);
+					return DOCA_ERROR_NOT_SUPPORTED;
+				}
+			}
+		}
+	}
+	cfg->nr_actions = (uint32_t)nr_actions;
+	for (size_t i = 0; i < nr_actions; i++) {
+		cfg->actions[i] = *actions[i];
+		cfg->has_amask[i] = actions_masks && actions_masks[i];
+		if (cfg->has_amask[i])
+			cfg->amask[i] = *actions_masks[i];
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_monitor(struct doca_flow_pipe_cfg *cfg,
+                                                        const struct doca_flow_monitor *monitor)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_monitor");
+	if (monitor == NULL) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_monitor: monitor is NULL; pass a monitor");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->has_monitor = true;
+	cfg->monitor = *monitor;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t
+doca_flow_pipe_cfg_set_ordered_lists(struct doca_flow_pipe_cfg *cfg,
+                                     struct doca_flow_ordered_list *const *lists, size_t nr_lists)
+{
+	struct sdpa_ol_tmpl *t;
+	doca_error_t r;
+
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_ordered_lists");
+	if (lists == NULL || nr_lists == 0 || nr_lists > SDPA_FLOW_MAX_LISTS) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_ordered_lists: lists NULL or nr_lists %zu "
+		             "out of range; pass 1..%u lists",
+		             nr_lists, SDPA_FLOW_MAX_LISTS);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	t = calloc(nr_lists, sizeof(*t));
+	if (t == NULL) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_ordered_lists: out of memory; free memory "
+		             "and retry");
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	for (size_t i = 0; i < nr_lists; i++) {
+		r = sdpa_ol_compile(lists[i], NULL, "doca_flow_pipe_cfg_set_ordered_lists", &t[i],
+		                    NULL);
+		if (r != DOCA_SUCCESS) {
+			for (size_t k = 0; k < i; k++)
+				sdpa_ol_unpin(&t[k]);
+			free(t);
+			return r;
+		}
+	}
+	for (uint32_t i = 0; cfg->lists && i < cfg->nr_lists; i++)
+		sdpa_ol_unpin(&cfg->lists[i]);
+	free(cfg->lists);
+	cfg->lists = t;
+	cfg->nr_lists = (uint32_t)nr_lists;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_name(struct doca_flow_pipe_cfg *cfg,
+                                                     const char *name)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_name");
+	if (name == NULL || name[0] == '\0' || strlen(name) >= SDPA_FLOW_NAME_MAX) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_name: name NULL, empty or longer than %u "
+		             "characters; pass a short name",
+		             SDPA_FLOW_NAME_MAX - 1);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	strcpy(cfg->name, name);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_label(struct doca_flow_pipe_cfg *cfg,
+                                                      const char *label)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_label");
+	if (label == NULL) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_label: label is NULL; pass a string");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_type(struct doca_flow_pipe_cfg *cfg,
+                                                     enum doca_flow_pipe_type type)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_type");
+	if ((unsigned int)type > DOCA_FLOW_PIPE_HASH) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_type: unknown type %d; use a "
+		             "doca_flow_pipe_type value",
+		             (int)type);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->type = type;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_domain(struct doca_flow_pipe_cfg *cfg,
+                                                       enum doca_flow_pipe_domain domain)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_domain");
+	if ((unsigned int)domain > DOCA_FLOW_PIPE_DOMAIN_SECURE_EGRESS) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_domain: unknown domain %d; use a "
+		             "doca_flow_pipe_domain value",
+		             (int)domain);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (cfg->domain_set) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_domain: the domain is already set; set it "
+		             "once per cfg");
+		return DOCA_ERROR_ALREADY_EXIST;
+	}
+	cfg->domain = domain;
+	cfg->domain_set = true;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_root(struct doca_flow_pipe_cfg *cfg,
+                                                        bool is_root)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_is_root");
+	cfg->is_root = is_root;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_nr_entries(struct doca_flow_pipe_cfg *cfg,
+                                                           uint32_t nr_entries)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_nr_entries");
+	if (nr_entries == 0 || nr_entries > SDPA_FLOW_MAX_ENTRIES) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_nr_entries: %u entries is out of range; use "
+		             "1..%u",
+		             nr_entries, SDPA_FLOW_MAX_ENTRIES);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->nr_entries = nr_entries;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_resizable(struct doca_flow_pipe_cfg *cfg,
+                                                             bool is_resizable)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_is_resizable");
+	if (is_resizable) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_is_resizable: resizable pipes are not "
+		             "supported by softdpa; size the pipe with set_nr_entries");
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_excluded_queue(struct doca_flow_pipe_cfg *cfg,
+                                                               uint16_t pipe_queue)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_excluded_queue");
+	if (pipe_queue >= SDPA_FLOW_MAX_QUEUES) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_excluded_queue: queue %u out of range; use "
+		             "0..%u",
+		             (unsigned int)pipe_queue, SDPA_FLOW_MAX_QUEUES - 1);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_miss_counter(struct doca_flow_pipe_cfg *cfg,
+                                                             bool miss_counter)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_miss_counter");
+	cfg->miss_counter = miss_counter;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_congestion_level_threshold(
+        struct doca_flow_pipe_cfg *cfg, uint8_t congestion_level_threshold)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_congestion_level_threshold");
+	if (congestion_level_threshold == 0 || congestion_level_threshold > 100) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_congestion_level_threshold: %u%% is out of "
+		             "range; use 1..100",
+		             (unsigned int)congestion_level_threshold);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_user_ctx(struct doca_flow_pipe_cfg *cfg,
+                                                         void *user_ctx)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_user_ctx");
+	cfg->user_ctx = user_ctx;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_hash_map_algorithm(struct doca_flow_pipe_cfg *cfg,
+                                                                   uint32_t algorithm_flags)
+{
+	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_hash_map_algorithm");
+	if (algorithm_flags == 0 || (algorithm_flags & ~0x3fu) != 0) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_hash_map_algorithm: flags 0x%x invalid; OR "
+		             "doca_flow_pipe_hash_map_algorithm bits (HASH, RANDOM, IDENTITY, "
+		             "ROUND_ROBIN, FLOODING, SELECT_ENABLED)",
+		             algorithm_flags);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	cfg->hash_algos = algorithm_flags;
+	return DOCA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ create / destroy */
+
+static uint32_t default_algo(uint32_t algos)
+{
+	static const uint32_t order[] = {
+	        DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH,
+	        DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM,
+	        DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_IDENTITY,
+	        DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_ROUND_ROBIN,
+	        DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_FLOODING,
+	};
+
+	for (size_t i = 0; i < SDPA_ARRAY_SIZE(order); i++)
+		if (algos & order[i])
+			return order[i] |
+			       (algos & DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED);
+	return DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH |
+	       (algos & DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED);
+}
+
+static void pipe_free_mem(struct doca_flow_pipe *p)
+{
+	struct sdpa_fwd *fm = sdpa_load_relaxed(&p->fwd_miss);
+
+	free(fm);
+	free(sdpa_load_relaxed(&p->em));
+	free(sdpa_load_relaxed(&p->snap));
+	sdpa_store_relaxed(&p->em, NULL);
+	sdpa_store_relaxed(&p->snap, NULL);
+	sdpa_store_relaxed(&p->fwd_miss, NULL);
+	if (p->type == DOCA_FLOW_PIPE_HASH)
+		sdpa_hash_state_fini(p);
+	for (uint32_t i = 0; p->lists && i < p->nr_lists; i++)
+		sdpa_ol_unpin(&p->lists[i]);
+	free(p->lists);
+	p->lists = NULL;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *cfg,
+                                               const struct doca_flow_fwd *fwd,
+                                               const struct doca_flow_fwd *fwd_miss,
+                                               struct doca_flow_pipe **pipe)
+{
+	static const char who[] = "doca_flow_pipe_create";
+	struct doca_flow_pipe *p;
+	struct sdpa_fwd fm;
+	doca_error_t r;
+
+	if (cfg == NULL || pipe == NULL) {
+		DOCA_LOG_ERR("doca_flow_pipe_create: %s is NULL; pass a pipe cfg and the address "
+		             "of a pipe pointer",
+		             cfg == NULL ? "cfg" : "pipe");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (cfg->type == DOCA_FLOW_PIPE_LPM || cfg->type == DOCA_FLOW_PIPE_CT ||
+	    cfg->type == DOCA_FLOW_PIPE_ACL) {
+		DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s' of type %s is not supported by "
+		             "softdpa; use BASIC, CONTROL, HASH or ORDERED_LIST",
+		             cfg->name, type_name(cfg->type));
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	if (cfg->domain != DOCA_FLOW_PIPE_DOMAIN_DEFAULT) {
+		DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s': domain %d is not supported by "
+		             "softdpa (ingress only); use DOCA_FLOW_PIPE_DOMAIN_DEFAULT",
+		             cfg->name, (int)cfg->domain);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	if (cfg->type == DOCA_FLOW_PIPE_ORDERED_LIST && cfg->nr_lists == 0) {
+		DOCA_LOG_ERR("doca_flow_pipe_create: ORDERED_LIST pipe '%s' has no lists; call "
+		             "doca_flow_pipe_cfg_set_ordered_lists",
+		             cfg->name);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (cfg->type == DOCA_FLOW_PIPE_HASH && !cfg->has_match) {
+		DOCA_LOG_ERR("doca_flow_pipe_create: HASH pipe '%s' has no match mask; call "
+		             "doca_flow_pipe_cfg_set_match(cfg, NULL, &mask) with the hashed "
+		             "fields",
+		             cfg->name);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (cfg->has_monitor && (cfg->monitor.meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ||
+	                         cfg->monitor.aging_sec != 0)) {
+		DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s': meters and aging are not "
+		             "supported by softdpa; use counters only",
+		             cfg->name);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	p = calloc(1, sizeof(*p));
+	if (p == NULL) {
+		DOCA_LOG_ERR("doca_flow_pipe_create: out of memory for pipe '%s'; free memory",
+		             cfg->name);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	pthread_mutex_lock(&flow_g.lock);
+	if (!sdpa_flow_port_valid(cfg->port)) {
+		r = DOCA_ERROR_INVALID_VALUE;
+		DOCA_LOG_ERR("doca_flow_pipe_create: the cfg's port was stopped; create the cfg "
+		             "on a started port");
+		goto err;
+	}
+	p->magic = SDPA_PIPE_MAGIC;
+	snprintf(p->name, sizeof(p->name), "%s", cfg->name[0] ? cfg->name : "(unnamed)");
+	p->type = cfg->type;
+	p->domain = cfg->domain;
+	p->is_root = cfg->is_root;
+	p->miss_counter = cfg->miss_counter;
+	p->nr_entries = cfg->nr_entries;
+	p->user_ctx = cfg->user_ctx;
+	p->port = cfg->port;
+	if (cfg->has_match && p->type != DOCA_FLOW_PIPE_ORDERED_LIST) {
+		r = sdpa_match_compile(cfg->match_null ? NULL : &cfg->match,
+		                       cfg->has_mask ? &cfg->mask : NULL, false, who, &p->mt);
+		if (r != DOCA_SUCCESS)
+			goto err;
+	}
+	p->nr_actions = cfg->nr_actions;
+	for (uint32_t i = 0; i < cfg->nr_actions; i++) {
+		r = sdpa_act_compile(&cfg->actions[i], cfg->has_amask[i] ? &cfg->amask[i] : NULL,
+		                     who, &p->act[i]);
+		if (r != DOCA_SUCCESS)
+			goto err;
+	}
+	if (cfg->has_monitor) {
+		p->ctr_non_shared = cfg->monitor.counter_type == DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+		p->ctr_shared = cfg->monitor.counter_type == DOCA_FLOW_RESOURCE_TYPE_SHARED;
+		p->ctr_shared_id = cfg->monitor.shared_counter.shared_counter_id;
+		if (p->ctr_shared && p->ctr_shared_id != UINT32_MAX &&
+		    p->ctr_shared_id >= flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER]) {
+			r = DOCA_ERROR_INVALID_VALUE;
+			DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s': shared counter %u out of "
+			             "range (%u configured); raise "
+			             "doca_flow_cfg_set_nr_shared_resource(COUNTER)",
+			             p->name, p->ctr_shared_id,
+			             flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER]);
+			goto err;
+		}
+	}
+	r = sdpa_fwd_compile(fwd, p->port, false, who, &p->fwd);
+	if (r != DOCA_SUCCESS)
+		goto err;
+	r = sdpa_fwd_compile(fwd_miss, p->port, true, who, &fm);
+	if (r != DOCA_SUCCESS)
+		goto err;
+	if (fm.kind != SDPA_FWD_NONE) {
+		struct sdpa_fwd *f = malloc(sizeof(*f));
+
+		if (f == NULL) {
+			r = DOCA_ERROR_NO_MEMORY;
+			DOCA_LOG_ERR("doca_flow_pipe_create: out of memory; free memory");
+			goto err;
+		}
+		*f = fm;
+		sdpa_store_relaxed(&p->fwd_miss, f);
+	}
+	switch (p->type) {
+	case DOCA_FLOW_PIPE_BASIC: {
+		uint32_t size = sdpa_pow2_ceil32(p->nr_entries * 2 < 16 ? 16 : p->nr_entries * 2);
+		struct sdpa_em_table *t = sdpa_em_table_alloc(size);
+
+		if (t == NULL) {
+			r = DOCA_ERROR_NO_MEMORY;
+			DOCA_LOG_ERR("doca_flow_pipe_create: out of memory for %u entries of pipe "
+			             "'%s'; lower nr_entries",
+			             p->nr_entries, p->name);
+			goto err;
+		}
+		sdpa_store_relaxed(&p->em, t);
+		break;
+	}
+	case DOCA_FLOW_PIPE_HASH:
+		r = sdpa_hash_state_init(p, cfg->hash_algos);
+		if (r != DOCA_SUCCESS)
+			goto err;
+		p->hash.def_algo = default_algo(cfg->hash_algos);
+		for (uint32_t a = 0; a < p->nr_actions; a++) {
+			for (uint32_t i = 0; i < p->act[a].nops; i++) {
+				struct sdpa_op *op = &p->act[a].ops[i];
+
+				if (op->per_entry && op->kind != SDPA_OP_META && op->size <= 4) {
+					op->psv = 1;
+					p->hash.has_psv = true;
+					p->hash.psv_size = op->size;
+					break;
+				}
+			}
+		}
+		break;
+	case DOCA_FLOW_PIPE_ORDERED_LIST:
+		p->lists = calloc(cfg->nr_lists, sizeof(*p->lists));
+		if (p->lists == NULL) {
+			r = DOCA_ERROR_NO_MEMORY;
+			DOCA_LOG_ERR("doca_flow_pipe_create: out of memory; free memory");
+			goto err;
+		}
+		memcpy(p->lists, cfg->lists, cfg->nr_lists * sizeof(*p->lists));
+		p->nr_lists = cfg->nr_lists;
+		for (uint32_t i = 0; i < p->nr_lists; i++)
+			for (uint32_t k = 0; k < p->lists[i].nelems; k++)
+				if (p->lists[i].elems[k].type == SDPA_OL_EXTERNAL)
+					sdpa_ext_pin(p->lists[i].elems[k].ext_res);
+		break;
+	default:
+		break;
+	}
+	if (p->is_root && sdpa_load_relaxed(&p->port->root) != NULL) {
+		struct doca_flow_pipe *old = sdpa_load_relaxed(&p->port->root);
+
+		r = DOCA_ERROR_INVALID_VALUE;
+		DOCA_LOG_ERR("doca_flow_pipe_create: port %u already has root pipe '%s'; destroy "
+		             "it or create '%s' with is_root false",
+		             (unsigned int)p->port->port_id, old->name, p->name);
+		goto err;
+	}
+	p->id = next_pipe_id++;
+	p->next = p->port->pipes;
+	if (p->next)
+		p->next->prev = p;
+	p->port->pipes = p;
+	sdpa_pipe_registry_add(p);
+	if (p->is_root)
+		sdpa_store_release(&p->port->root, p); /* R-root: pairs with A-root (datapath) */
+	pthread_mutex_unlock(&flow_g.lock);
+	*pipe = p;
+	return DOCA_SUCCESS;
+err:
+	pthread_mutex_unlock(&flow_g.lock);
+	pipe_free_mem(p);
+	free(p);
+	return r;
+}
+
+static void entries_free_all(struct doca_flow_pipe *p)
+{
+	struct doca_flow_pipe_entry *e = p->entries;
+
+	while (e != NULL) {
+		struct doca_flow_pipe_entry *n = e->next;
+
+		sdpa_entry_free(e);
+		e = n;
+	}
+	p->entries = NULL;
+}
+
+void sdpa_pipe_destroy_locked(struct doca_flow_pipe *p)
+{
+	if (p->is_root && sdpa_load_relaxed(&p->port->root) == p)
+		sdpa_store_release(&p->port->root, NULL);
+	if (p->prev)
+		p->prev->next = p->next;
+	else
+		p->port->pipes = p->next;
+	if (p->next)
+		p->next->prev = p->prev;
+	sdpa_queue_cancel_pipe(p);
+	sdpa_pipe_registry_del(p);
+	sdpa_store_relaxed(&p->dead, 1);
+	p->magic = SDPA_DEAD_MAGIC;
+	/* No datapath thread can reach the tables or entries once this returns. */
+	sdpa_dp_synchronize();
+	entries_free_all(p);
+	pipe_free_mem(p);
+	p->grave_next = graveyard;
+	graveyard = p;
+}
+
+void sdpa_pipe_graveyard_free(void)
+{
+	while (graveyard != NULL) {
+		struct doca_flow_pipe *n = graveyard->grave_next;
+
+		free(graveyard);
+		graveyard = n;
+	}
+}
+
+DOCA_STABLE void doca_flow_pipe_destroy(struct doca_flow_pipe *pipe)
+{
+	pthread_mutex_lock(&flow_g.lock);
+	if (!sdpa_flow_pipe_valid(pipe)) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_pipe_destroy: not a live pipe (NULL or destroyed twice); "
+		             "pass a pipe from doca_flow_pipe_create");
+		return;
+	}
+	sdpa_pipe_destroy_locked(pipe);
+	pthread_mutex_unlock(&flow_g.lock);
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_update_miss(struct doca_flow_pipe *pipe,
+                                                    const struct doca_flow_fwd *fwd_miss)
+{
+	struct sdpa_fwd fm, *nf = NULL, *old;
+	doca_error_t r;
+
+	pthread_mutex_lock(&flow_g.lock);
+	if (!sdpa_flow_pipe_valid(pipe) || fwd_miss == NULL) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_pipe_update_miss: %s; pass a live pipe and a fwd_miss",
+		             fwd_miss == NULL ? "fwd_miss is NULL" : "not a live pipe");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	r = sdpa_fwd_compile(fwd_miss, pipe->port, true, "doca_flow_pipe_update_miss", &fm);
+	if (r == DOCA_SUCCESS && fm.kind != SDPA_FWD_NONE) {
+		nf = malloc(sizeof(*nf));
+		if (nf == NULL) {
+			r = DOCA_ERROR_NO_MEMORY;
+			DOCA_LOG_ERR("doca_flow_pipe_update_miss: out of memory; free memory");
+		} else {
+			*nf = fm;
+		}
+	}
+	if (r == DOCA_SUCCESS) {
+		old = sdpa_load_relaxed(&pipe->fwd_miss);
+		sdpa_store_release(&pipe->fwd_miss, nf); /* R-miss: pairs with A-miss */
+		if (old)
+			sdpa_nic_defer(free, old);
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_calc_hash(struct doca_flow_pipe *pipe,
+                                                        const struct doca_flow_match *match,
+                                                        uint32_t *hash)
+{
+	if (!sdpa_flow_pipe_valid(pipe) || match == NULL || hash == NULL) {
+		DOCA_LOG_ERR("doca_flow_pipe_calc_hash: %s; pass a live HASH pipe, a match and an "
+		             "output",
+		             !sdpa_flow_pipe_valid(pipe) ? "not a live pipe" : "NULL argument");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (pipe->type != DOCA_FLOW_PIPE_HASH) {
+		DOCA_LOG_ERR("doca_flow_pipe_calc_hash: pipe '%s' is %s; calc_hash needs a HASH "
+		             "pipe",
+		             pipe->name, type_name(pipe->type));
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	*hash = sdpa_hash_of(&pipe->mt, (const uint8_t *)match);
+	return DOCA_SUCCESS;
+}
+
+static const char *fwd_name(uint8_t k)
+{
+	static const char *const n[] = {
+	        "none (per entry)", "rss",       "port",         "pipe",      "drop",
+	        "ordered list",     "hash pipe", "default miss", "shared rss"};
+
+	return k < SDPA_ARRAY_SIZE(n) ? n[k] : "?";
+}
+
+DOCA_EXPERIMENTAL void doca_flow_pipe_dump(struct doca_flow_pipe *pipe, FILE *f)
+{
+	struct doca_flow_resource_query q;
+
+	if (f == NULL)
+		f = stdout;
+	pthread_mutex_lock(&flow_g.lock);
+	if (!sdpa_flow_pipe_valid(pipe)) {
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("doca_flow_pipe_dump: not a live pipe; pass a pipe from "
+		             "doca_flow_pipe_create");
+		return;
+	}
+	fprintf(f,
+	        "pipe '%s' id %u type %s port %u%s: %u/%u entries, key %u bytes in %u "
+	        "ranges, %u selectors, %u action templates, fwd %s",
+	        pipe->name, pipe->id, type_name(pipe->type), (unsigned int)pipe->port->port_id,
+	        pipe->is_root ? " (root)" : "", pipe->nr_cur, pipe->nr_entries, pipe->mt.klen,
+	        pipe->mt.nsegs, pipe->mt.nsel, pipe->nr_actions, fwd_name(pipe->fwd.kind));
+	if (pipe->fwd.kind == SDPA_FWD_PORT)
+		fprintf(f, " %u", (unsigned int)pipe->fwd.port_id);
+	if (pipe->miss_counter) {
+		sdpa_ctr_sum(pipe->miss, SDPA_FLOW_NW, &q);
+		fprintf(f, ", missed %llu", (unsigned long long)q.counter.total_pkts);
+	}
+	if (pipe->type == DOCA_FLOW_PIPE_HASH)
+		fprintf(f, ", index space %u, algorithms 0x%x", pipe->hash.size, pipe->hash.algos);
+	fprintf(f, "\n");
+	for (uint32_t s = 0; s < pipe->mt.nsegs; s++)
+		fprintf(f, "  match bytes %u..%u of struct doca_flow_match\n", pipe->mt.segs[s].off,
+		        pipe->mt.segs[s].off + pipe->mt.segs[s].len - 1);
+	pthread_mutex_unlock(&flow_g.lock);
+}

@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * DOCA Flow on the emulated NIC: the objects shared by flow_*.c (not installed).
+ *
+ * Thread-safety:
+ *   - Control plane (every doca_flow_* call): serialised by flow_g.lock. Exactly one
+ *     thread mutates ports, pipes, entries and tables at a time.
+ *   - Datapath (workers, or softdpa_nic_sync in mode 0): reads ports, pipes, entry tables
+ *     and entry data lock-free through pointers published with release stores. Whatever
+ *     the control plane unlinks is freed only after every datapath thread has passed a
+ *     quiescent point (flow_qsbr.h), so a reader never touches freed memory.
+ *   - Hash-pipe slot state (enabled bit, path-selector value) is also written by the DPA
+ *     provider's request processor; those writers take pipe->hash.lock (flow_hash.h).
+ *   - Counters: one block per worker (0 = the application thread in mode 0), each with a
+ *     single writer; a query sums them with relaxed loads and never blocks.
+ */
+#ifndef SDPA_NIC_FLOW_PRIV_H
+#define SDPA_NIC_FLOW_PRIV_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <doca_flow.h>
+#include <softdpa.h>
+
+#include "core/atomics.h"
+#include "core/config.h"
+#include "io/wire.h"
+#include "nic/packet.h"
+
+enum {
+	SDPA_FLOW_MAX_WORKERS = 64,               /* NIC worker threads */
+	SDPA_FLOW_NW = SDPA_FLOW_MAX_WORKERS + 1, /* counter blocks: 0 = caller thread */
+	SDPA_FLOW_MAX_QUEUES = 64,                /* pipe queues per port */
+	SDPA_FLOW_MAX_ACTIONS = 8,                /* action templates per pipe */
+	SDPA_FLOW_MAX_OPS = 16,                   /* modify operations per action template */
+	SDPA_FLOW_MAX_LISTS = 64,                 /* ordered lists per pipe */
+	SDPA_FLOW_MAX_ELEMS = 8,                  /* elements per ordered list */
+	SDPA_FLOW_MAX_SEGS = 32,                  /* contiguous key segments per match */
+	SDPA_FLOW_MAX_SEL = 8,                    /* header-type selectors per match */
+	SDPA_FLOW_MAX_HOPS = 32,                  /* pipes one packet may traverse */
+	SDPA_FLOW_RSS_QUEUES = 64,                /* software queues per port */
+	SDPA_FLOW_RXQ_SIZE = 1024,                /* frames per software queue */
+	SDPA_FLOW_MAX_ENTRIES = 1 << 24,
+	SDPA_FLOW_NAME_MAX = 64,
+	SDPA_FLOW_KEY_MAX = sizeof(struct doca_flow_match),
+};
+
+/* One counter block. */
+struct sdpa_ctr {
+	sdpa_atomic_u64 pkts;
+	sdpa_atomic_u64 bytes;
+};
+
+static inline void sdpa_ctr_add(struct sdpa_ctr *c, uint64_t bytes)
+{
+	sdpa_counter_add(&c->pkts, 1);
+	sdpa_counter_add(&c->bytes, bytes);
+}
+
+/* Sum of n blocks. */
+void sdpa_ctr_sum(const struct sdpa_ctr *c, uint32_t n, struct doca_flow_resource_query *out);
+
+/* ---- compiled RSS ---- */
+struct sdpa_rss {
+	uint32_t outer_flags;
+	uint32_t inner_flags;
+	uint32_t func;
+	uint32_t nr_queues;
+	uint16_t queues[SDPA_FLOW_RSS_QUEUES];
+};
+
+/* ---- compiled forward ---- */
+enum sdpa_fwd_kind {
+	SDPA_FWD_NONE = 0, /* not decided here (entry decides, or default miss) */
+	SDPA_FWD_RSS,
+	SDPA_FWD_PORT,
+	SDPA_FWD_PIPE,
+	SDPA_FWD_DROP,
+	SDPA_FWD_OL,
+	SDPA_FWD_HASH,
+	SDPA_FWD_DEFAULT_MISS, /* the port's default miss */
+	SDPA_FWD_SHARED_RSS,
+};
+
+struct sdpa_fwd {
+	uint8_t kind; /* enum sdpa_fwd_kind */
+	uint16_t port_id;
+	uint32_t idx;  /* OL list index, shared RSS id */
+	uint32_t algo; /* HASH: algorithm flags (0 = the pipe's) */
+	struct doca_flow_pipe *pipe;
+	struct sdpa_rss rss;
+};
+
+/* ---- compiled match ---- */
+struct sdpa_seg {
+	uint16_t off;
+	uint16_t len;
+};
+
+struct sdpa_match_tmpl {
+	uint8_t mask[sizeof(struct doca_flow_match)];      /* compared bits */
+	uint8_t cval[sizeof(struct doca_flow_match)];      /* constant values (masked) */
+	uint8_t per_entry[sizeof(struct doca_flow_match)]; /* byte supplied by each entry */
+	struct sdpa_seg segs[SDPA_FLOW_MAX_SEGS];          /* key bytes (hash: hashed bytes) */
+	uint32_t nsegs;
+	uint32_t klen;
+	struct sdpa_seg csegs[SDPA_FLOW_MAX_SEGS]; /* constant bytes (hash pipes check them) */
+	uint32_t ncsegs;
+	uint32_t cklen;
+	uint16_t sel_off[SDPA_FLOW_MAX_SEL]; /* header-type selectors: enum at offset == value */
+	uint32_t sel_val[SDPA_FLOW_MAX_SEL];
+	uint32_t nsel;
+	bool needs_parse; /* anything beyond meta/port_id/random: the packet must be parsed */
+};
+
+/* ---- compiled actions ---- */
+enum sdpa_op_kind {
+	SDPA_OP_META,
+	SDPA_OP_ETH_DST,
+	SDPA_OP_ETH_SRC,
+	SDPA_OP_IP4_SRC,
+	SDPA_OP_IP4_DST,
+	SDPA_OP_IP4_DSCP_ECN,
+	SDPA_OP_IP4_TTL,
+	SDPA_OP_IP6_SRC,
+	SDPA_OP_IP6_DST,
+	SDPA_OP_IP6_TC,
+	SDPA_OP_IP6_HOP,
+	SDPA_OP_L4_SRC,
+	SDPA_OP_L4_DST,
+};
+
+struct sdpa_op {
+	uint8_t kind;      /* enum sdpa_op_kind */
+	uint8_t size;      /* bytes */
+	uint8_t per_entry; /* value comes from the entry (else cval) */
+	uint8_t psv;       /* hash pipe path-selector field (value from the slot) */
+	uint16_t arg;      /* META: byte offset in struct doca_flow_meta */
+	uint16_t act_off;  /* offset of the field in struct doca_flow_actions */
+	uint16_t val_off;  /* per-entry: offset in the entry's value bytes */
+	uint8_t mask[16];
+	uint8_t cval[16];
+};
+
+struct sdpa_act_tmpl {
+	bool pop_vlan;
+	uint32_t nops;
+	uint32_t vlen; /* per-entry value bytes */
+	struct sdpa_op ops[SDPA_FLOW_MAX_OPS];
+};
+
+/* ---- ordered lists ---- */
+enum { SDPA_OL_EXTERNAL = 100 }; /* DOCA_FLOW_ORDERED_LIST_ELEMENT_EXTERNAL_ACTIONS */
+
+struct sdpa_ol_elem {
+	uint32_t type;            /* enum doca_flow_ordered_list_element_type or SDPA_OL_EXTERNAL */
+	uint32_t val_off;         /* ACTIONS: this element's per-entry values in the entry data */
+	struct sdpa_act_tmpl act; /* ACTIONS */
+	bool counter;             /* MONITOR with a counter */
+	bool ext_ixsel;           /* EXTERNAL_ACTIONS: index selector (else array) */
+	uint32_t ext_type;
+	void *ext_res;
+	uint32_t ext_off;
+	uint32_t ext_op;    /* array operation */
+	uint32_t ext_index; /* array slot */
+	uint32_t fkind;     /* field accessor (flow_field.c) */
+	uint32_t fbit;
+	uint32_t fwidth;
+};
+
+struct sdpa_ol_tmpl {
+	uint32_t idx;
+	uint32_t nelems;
+	struct sdpa_ol_elem elems[SDPA_FLOW_MAX_ELEMS];
+};
+
+/* ---- entries ---- */
+struct sdpa_entry_data {
+	uint8_t action_idx;
+	bool has_shared_ctr;
+	uint32_t shared_ctr;
+	struct sdpa_fwd fwd;
+	struct sdpa_ol_tmpl *ol; /* ORDERED_LIST: this entry's list (values resolved) */
+	uint32_t vlen;
+	uint8_t vals[]; /* per-entry action values */
+};
+
+struct doca_flow_pipe_entry {
+	uint32_t magic;
+	struct doca_flow_pipe *pipe;
+	void *usr_ctx;
+	sdpa_atomic_u32 status; /* enum doca_flow_entry_status */
+	bool in_hw;             /* linked in the pipe's table (control plane) */
+	bool removing;          /* a DEL is queued */
+	bool del_done;          /* the DEL completed: free when nothing else is pending */
+	uint32_t pending;       /* queued operations not completed yet */
+	struct doca_flow_pipe_entry *prev, *next; /* pipe's entry list */
+	sdpa_atomic_ptr data;                     /* struct sdpa_entry_data * */
+	struct sdpa_ctr *ctr;                     /* NON_SHARED counter blocks, or NULL */
+	uint32_t hash;                            /* BASIC: key hash */
+	uint32_t index;                           /* HASH: slot; ORDERED_LIST: list idx */
+	uint32_t priority;                        /* CONTROL */
+	uint64_t seq;               /* CONTROL: insertion order among equal priorities */
+	struct sdpa_match_tmpl *cm; /* CONTROL: the entry's own match */
+	uint8_t key[];              /* BASIC: compact key */
+};
+
+/* ---- exact-match table (BASIC pipes) ---- */
+struct sdpa_em_slot {
+	sdpa_atomic_ptr e; /* NULL = never used, SDPA_EM_TOMB = removed */
+};
+
+#define SDPA_EM_TOMB ((struct doca_flow_pipe_entry *)(uintptr_t)1)
+
+struct sdpa_em_table {
+	uint32_t size; /* power of two */
+	uint32_t used; /* live + tombstones (control plane) */
+	uint32_t live;
+	struct sdpa_em_slot slots[];
+};
+
+/* A zeroed exact-match table of 'size' slots; large ones ask for transparent huge pages
+ * (a lookup touches a random slot: TLB misses dominate otherwise). NULL on NO_MEMORY. */
+struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size);
+
+/* A snapshot array (CONTROL and ORDERED_LIST pipes), replaced copy-on-write. */
+struct sdpa_snap {
+	uint32_t n;
+	struct doca_flow_pipe_entry *e[];
+};
+
+/* ---- hash pipe state (flow_hash.h) ---- */
+struct sdpa_hash_slot {
+	sdpa_atomic_ptr entry;   /* struct doca_flow_pipe_entry *, NULL = none */
+	sdpa_atomic_u32 enabled; /* D2: 1 = may receive packets */
+	sdpa_atomic_u32 value;   /* D3: path-selector value */
+};
+
+struct sdpa_hash_state {
+	pthread_mutex_t lock; /* writers of slots/active (control plane, provider) */
+	uint32_t size;        /* index space: pow2 >= nr_entries */
+	uint32_t algos;       /* configured algorithm flags */
+	uint32_t def_algo;    /* what a plain PIPE fwd / root uses */
+	sdpa_atomic_u32 rr;   /* ROUND_ROBIN cursor */
+	bool has_psv;
+	uint32_t psv_size; /* bytes of the path-selector field */
+	struct sdpa_hash_slot *slots;
+	sdpa_atomic_u64 *active; /* bit i: entry present and enabled */
+	uint32_t nwords;
+};
+
+struct doca_flow_pipe {
+	uint32_t magic;
+	uint32_t id; /* unique in the process, never reused */
+	char name[SDPA_FLOW_NAME_MAX];
+	enum doca_flow_pipe_type type;
+	enum doca_flow_pipe_domain domain;
+	bool is_root;
+	bool miss_counter;
+	uint32_t nr_entries;
+	uint32_t nr_cur; /* entries added (control plane) */
+	void *user_ctx;
+	struct doca_flow_port *port;
+	struct doca_flow_pipe *prev, *next; /* port's pipe list */
+	struct doca_flow_pipe_entry *entries;
+
+	struct sdpa_match_tmpl mt;
+	uint32_t nr_actions;
+	struct sdpa_act_tmpl act[SDPA_FLOW_MAX_ACTIONS];
+	/* monitor */
+	bool ctr_non_shared;
+	bool ctr_shared;
+	uint32_t ctr_shared_id; /* UINT32_MAX: per entry */
+	struct sdpa_fwd fwd;
+	sdpa_atomic_ptr fwd_miss; /* struct sdpa_fwd *, NULL = default miss */
+	struct sdpa_ctr miss[SDPA_FLOW_NW];
+
+	/* per type */
+	sdpa_atomic_ptr em;   /* BASIC: struct sdpa_em_table * */
+	sdpa_atomic_ptr snap; /* CONTROL/ORDERED_LIST: struct sdpa_snap * */
+	struct sdpa_hash_state hash;
+	uint32_t nr_lists;
+	struct sdpa_ol_tmpl *lists; /* ORDERED_LIST: nr_lists templates */
+	sdpa_atomic_u32 dead;       /* destroyed: the struct stays (graveyard) for stale fwds */
+	struct doca_flow_pipe *grave_next;
+};
+
+/* ---- entry queues ---- */
+struct sdpa_qop {
+	struct doca_flow_pipe_entry *entry; /* NULL: cancelled (pipe destroyed) */
+	uint8_t op;                         /* enum doca_flow_entry_op */
+	uint8_t pushed;                     /* applied to the "hardware" table */
+	uint8_t status;                     /* enum doca_flow_entry_status once pushed */
+	struct sdpa_entry_data *upd;        /* UPD: new data until pushed */
+};
+
+struct sdpa_fqueue {
+	uint32_t head;          /* oldest op */
+	uint32_t count;         /* ops queued */
+	uint32_t unpushed_from; /* ops [from, count) are buffered (WAIT_FOR_BATCH) */
+	struct sdpa_qop *ops;   /* ring of queue_depth */
+};
+
+/* ---- software (RSS) queues ---- */
+struct sdpa_rxq_slot {
+	uint32_t len;
+	uint32_t hash;
+	uint8_t *buf; /* SOFTDPA_FRAME_MAX bytes, allocated on first use */
+};
+
+struct sdpa_rxq {
+	sdpa_atomic_u32 head; /* consumer: the application (under mtx) */
+	char pad1[60];
+	sdpa_atomic_u32 tail; /* producer: the worker owning the port */
+	char pad2[60];
+	pthread_mutex_t mtx;
+	struct sdpa_rxq_slot slots[SDPA_FLOW_RXQ_SIZE];
+};
+
+struct doca_flow_port {
+	uint32_t magic;
+	uint16_t port_id;
+	bool is_rep;
+	bool switch_mode;
+	struct doca_dev *dev;
+	struct doca_dev_rep *dev_rep;
+	sdpa_atomic_u32 op_state;
+	sdpa_atomic_ptr root;      /* struct doca_flow_pipe * */
+	sdpa_atomic_u32 miss_type; /* enum doca_flow_port_default_miss_type */
+	sdpa_atomic_u32 miss_ctr_en;
+	struct sdpa_ctr miss_ctr[SDPA_FLOW_NW];
+	struct sdpa_rss rss; /* default-miss RSS */
+	uint8_t *priv;
+	struct doca_flow_port *pair;
+	struct doca_flow_pipe *pipes;
+	struct sdpa_fqueue queues[SDPA_FLOW_MAX_QUEUES];
+	sdpa_atomic_ptr rxq[SDPA_FLOW_RSS_QUEUES]; /* struct sdpa_rxq * */
+	uint32_t nr_res[8];
+};
+
+/* ---- global state ---- */
+struct sdpa_flow_global {
+	pthread_mutex_t lock;
+	bool inited;
+	bool switch_mode;
+	uint16_t pipe_queues;
+	uint32_t queue_depth;
+	uint32_t nr_counters;
+	uint32_t nr_shared[8];
+	enum doca_flow_resource_mode res_mode;
+	doca_flow_entry_process_cb entry_cb;
+	doca_flow_pipe_process_cb pipe_cb;
+	doca_flow_shared_resource_unbind_cb unbind_cb;
+	uint8_t rss_key[64];
+	uint32_t rss_key_len;
+	struct sdpa_rss default_rss;
+	bool has_default_rss;
+	uint32_t nworkers;
+	sdpa_atomic_ptr ports[SDPA_MAX_PORTS]; /* struct doca_flow_port * (datapath view) */
+	struct sdpa_ctr *shared_ctr;           /* nr_shared[COUNTER] x SDPA_FLOW_NW */
+	sdpa_atomic_ptr *shared_rss; /* nr_shared[RSS] x struct sdpa_rss *, NULL = unset */
+};
+
+extern struct sdpa_flow_global flow_g;
+
+enum {
+	SDPA_PORT_MAGIC = 0x50525431,  /* "PRT1" */
+	SDPA_PIPE_MAGIC = 0x50495031,  /* "PIP1" */
+	SDPA_ENTRY_MAGIC = 0x454e5431, /* "ENT1" */
+	SDPA_DEAD_MAGIC = 0xdeadbeef,
+};
+
+/* ---- cross-file helpers (control plane unless stated) ---- */
+bool sdpa_flow_port_valid(const struct doca_flow_port *port);
+bool sdpa_flow_pipe_valid(const struct doca_flow_pipe *pipe);
+/* Compile a doca_flow_fwd; 'who' names the caller in the log line. */
+doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_port *port,
+                              bool in_entry, const char *who, struct sdpa_fwd *out);
+doca_error_t sdpa_rss_compile(const struct doca_flow_resource_rss_cfg *cfg, const char *who,
+                              struct sdpa_rss *out);
+/* Software queue of a port, created if missing. NULL on NO_MEMORY. */
+struct sdpa_rxq *sdpa_rxq_get(struct doca_flow_port *port, uint16_t queue);
+void sdpa_rxq_free_all(struct doca_flow_port *port);
+/* Compile an action template. */
+doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct doca_flow_actions *m,
+                              const char *who, struct sdpa_act_tmpl *out);
+/* Values of a template's per-entry fields from entry actions (NULL: zeros). */
+void sdpa_act_entry_vals(const struct sdpa_act_tmpl *t, const struct doca_flow_actions *a,
+                         uint8_t *vals);
+/* Compile a match (template + optional mask). literal: every masked bit is a value to
+ * compare (control entries), never "supplied per entry". */
+doca_error_t sdpa_match_compile(const struct doca_flow_match *match,
+                                const struct doca_flow_match *mask, bool literal, const char *who,
+                                struct sdpa_match_tmpl *out);
+/* The key of an entry's match under a pipe template (constants merged in). */
+void sdpa_match_entry_key(const struct sdpa_match_tmpl *mt, const struct doca_flow_match *em,
+                          uint8_t *key);
+/* Packet-view checks: header-type selectors, and constant bytes. */
+bool sdpa_match_selectors_ok(const struct sdpa_match_tmpl *mt, const uint8_t *view);
+bool sdpa_match_consts_ok(const struct sdpa_match_tmpl *mt, const uint8_t *view);
+/* Fill a packet view from a parse (meta, parser_meta.port_id and .random are kept). */
+void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info);
+/* The compact key of a match struct (entry or packet view). */
+void sdpa_match_key(const struct sdpa_match_tmpl *mt, const uint8_t *m, uint8_t *key);
+/* CRC32C (Castagnoli; init ~0, final ~0) of n bytes. */
+uint32_t sdpa_crc32c(const uint8_t *p, uint32_t n);
+/* Exact-match table hash of a compact key: CRC32C, then a multiply-xorshift finaliser
+ * (CRC is linear, so sequential keys would otherwise cluster in the low bits). */
+static inline uint32_t sdpa_em_hash(const uint8_t *key, uint32_t klen)
+{
+	uint32_t h = sdpa_crc32c(key, klen);
+
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	h ^= h >> 16;
+	return h;
+}
+/* D2's H for a packet view or a user match. */
+uint32_t sdpa_hash_of(const struct sdpa_match_tmpl *mt, const uint8_t *m);
+/* Compile one ordered list (template when 'tmpl' is NULL, else an entry's list over it). */
+doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
+                             const struct sdpa_ol_tmpl *tmpl, const char *who,
+                             struct sdpa_ol_tmpl *out, uint32_t *vlen);
+void sdpa_ol_entry_vals(const struct sdpa_ol_tmpl *t, const struct doca_flow_ordered_list *l,
+                        uint8_t *vals);
+void sdpa_ol_unpin(struct sdpa_ol_tmpl *t);
+/* Free every destroyed pipe (doca_flow_destroy). */
+void sdpa_pipe_graveyard_free(void);
+/* Pipe destruction (entries freed after a grace period). Called with the lock held. */
+void sdpa_pipe_destroy_locked(struct doca_flow_pipe *pipe);
+/* Free an entry's memory now (the caller ensured no reader holds it). */
+void sdpa_entry_free(struct doca_flow_pipe_entry *e);
+/* Cancel queued ops of a pipe's entries on its port. */
+void sdpa_queue_cancel_pipe(struct doca_flow_pipe *pipe);
+/* Unlink an entry from its pipe's datapath table. */
+void sdpa_entry_unlink_hw(struct doca_flow_pipe_entry *e);
+/* Register/unregister a pipe id for lookup by the provider. */
+void sdpa_pipe_registry_add(struct doca_flow_pipe *pipe);
+void sdpa_pipe_registry_del(struct doca_flow_pipe *pipe);
+/* Hash state init/fini. */
+doca_error_t sdpa_hash_state_init(struct doca_flow_pipe *pipe, uint32_t algos);
+void sdpa_hash_state_fini(struct doca_flow_pipe *pipe);
+void sdpa_hash_slot_set(struct doca_flow_pipe *pipe, uint32_t index, struct doca_flow_pipe_entry *e,
+                        uint32_t value);
+/* Datapath engine lifecycle (flow_dp.c). */
+doca_error_t sdpa_dp_start(uint32_t nworkers);
+void sdpa_dp_stop(void);
+/* Wait until no datapath thread can hold a pointer unlinked before this call. */
+void sdpa_dp_synchronize(void);
+
+/* Field accessors by name (ordered lists, desc fields). */
+enum sdpa_field_kind {
+	SDPA_FIELD_NONE = 0,
+	SDPA_FIELD_META,
+	SDPA_FIELD_OUTER_IP4_SRC,
+	SDPA_FIELD_OUTER_IP4_DST,
+	SDPA_FIELD_OUTER_IP4_TTL,
+	SDPA_FIELD_OUTER_L4_SRC,
+	SDPA_FIELD_OUTER_L4_DST,
+	SDPA_FIELD_OUTER_ETH_SRC,
+	SDPA_FIELD_OUTER_ETH_DST,
+};
+/* Resolve a desc field: kind, bit offset, width (checked against the field). */
+doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char *who,
+                                uint32_t *kind, uint32_t *bit, uint32_t *width);
+
+#endif

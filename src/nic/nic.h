@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The NIC datapath engine: internal API for later layers (the DPA provider).
+ *
+ * Worker model (SOFTDPA_NIC_WORKERS, read at doca_flow_init):
+ *   0  no threads: every frame is processed in the thread that calls softdpa_nic_sync;
+ *   N  N worker threads; worker i (1..N) owns the ports whose id % N == i - 1 and runs a
+ *      PMD loop: poll RX in bursts of 32, process, transmit, run the pollers, quiesce.
+ *
+ * Pollers: functions that run on the datapath once per loop iteration (the provider's
+ * request processor). All pollers run on one thread at a time: worker 1 in threaded mode,
+ * the softdpa_nic_sync caller in mode 0. softdpa_nic_sync returns only after an iteration
+ * in which every poller reported idle and no port had a frame.
+ *
+ * Grace periods: sdpa_nic_defer() runs a free function once every datapath thread has
+ * passed a quiescent point (QSBR); sdpa_nic_synchronize() waits for that.
+ */
+#ifndef SDPA_NIC_NIC_H
+#define SDPA_NIC_NIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <doca_error.h>
+
+/* A poller: do a bounded amount of work; return true when work remains or was done
+ * (not idle), false when idle. 'worker' is the counter block index of the calling
+ * thread (0 in mode 0). */
+typedef bool (*sdpa_nic_poller_fn)(void *arg, uint16_t worker);
+
+struct sdpa_nic_poller;
+
+/* Register a poller. Any thread; takes effect at the next loop iteration.
+ * INVALID_VALUE for a NULL fn or handle, NO_MEMORY, FULL beyond 16 pollers. */
+doca_error_t sdpa_nic_register_poller(sdpa_nic_poller_fn fn, void *arg,
+                                      struct sdpa_nic_poller **handle);
+
+/* Unregister: when this returns, the poller is not running and will not run again. Must
+ * not be called from inside a poller. */
+void sdpa_nic_unregister_poller(struct sdpa_nic_poller *handle);
+
+/* Number of worker threads (0 = deterministic mode). */
+uint32_t sdpa_nic_workers(void);
+
+/* Run fn(ptr) after a grace period (any thread). */
+void sdpa_nic_defer(void (*fn)(void *), void *ptr);
+
+/* Wait for a grace period. Must not be called by a datapath thread from a poller (it
+ * would wait for itself); a control-plane thread that is not a datapath thread may. */
+void sdpa_nic_synchronize(void);
+
+#endif

@@ -1,0 +1,561 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Hash pipes with real frames (DECISIONS D2, D3): index space, H and calc_hash, the six
+ * algorithms, the enabled state and the path-selector value.
+ */
+#include <arpa/inet.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <doca_dev.h>
+
+#include "flow_t.h"
+#include "nic/flow_hash.h"
+
+static uint8_t in[SOFTDPA_FRAME_MAX], out[SOFTDPA_FRAME_MAX];
+
+/* Reference CRC32C, bit by bit (independent of the library's table). */
+static uint32_t ref_crc32c(const uint8_t *p, uint32_t n)
+{
+	uint32_t c = 0xffffffffu;
+
+	for (uint32_t i = 0; i < n; i++) {
+		c ^= p[i];
+		for (int k = 0; k < 8; k++)
+			c = (c >> 1) ^ (0x82f63b78u & (0u - (c & 1)));
+	}
+	return ~c;
+}
+
+static struct doca_flow_pipe *hash_pipe(struct doca_flow_port *port, const char *name,
+                                        const struct doca_flow_match *mask, uint32_t nr,
+                                        uint32_t algos, bool root,
+                                        const struct doca_flow_actions *act)
+{
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_monitor mon;
+	struct doca_flow_fwd fwd;
+	struct doca_flow_pipe *p;
+	struct doca_flow_actions *acts[1];
+
+	memset(&mon, 0, sizeof(mon));
+	memset(&fwd, 0, sizeof(fwd));
+	mon.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	fwd.type = DOCA_FLOW_FWD_PORT;
+	fwd.port_id = 0xffff;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, port), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_name(pc, name), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_HASH), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, root), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_nr_entries(pc, nr), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, NULL, mask), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_monitor(pc, &mon), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_miss_counter(pc, true), DOCA_SUCCESS);
+	if (algos)
+		assert_int_equal(doca_flow_pipe_cfg_set_hash_map_algorithm(pc, algos),
+		                 DOCA_SUCCESS);
+	if (act) {
+		acts[0] = (struct doca_flow_actions *)act;
+		assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1),
+		                 DOCA_SUCCESS);
+	}
+	assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &p), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
+	return p;
+}
+
+static struct doca_flow_pipe_entry *hash_entry(struct doca_flow_pipe *p, uint32_t idx,
+                                               uint16_t port, const struct doca_flow_actions *a)
+{
+	struct doca_flow_fwd fwd;
+	struct doca_flow_pipe_entry *e = NULL;
+
+	memset(&fwd, 0, sizeof(fwd));
+	fwd.type = DOCA_FLOW_FWD_PORT;
+	fwd.port_id = port;
+	assert_int_equal(doca_flow_pipe_hash_add_entry(0, p, idx, 0, a, NULL, &fwd,
+	                                               DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH, NULL,
+	                                               &e),
+	                 DOCA_SUCCESS);
+	return e;
+}
+
+static void mask_ip4_dst(struct doca_flow_match *m, uint32_t dst_mask)
+{
+	memset(m, 0, sizeof(*m));
+	m->outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m->outer.ip4.dst_ip = htonl(dst_mask);
+}
+
+/* Switch mode, PF = port 0, representors = ports 1 and 2 (DECISIONS D12). */
+static void test_switch_hash_ipv4_dst(void **state)
+{
+	struct doca_devinfo **devs;
+	struct doca_devinfo_rep **reps;
+	struct doca_dev *dev;
+	struct doca_dev_rep *rep[2];
+	uint32_t ndev, nrep;
+	struct doca_flow_cfg *cfg;
+	struct doca_flow_port *port[3];
+	struct doca_flow_port_cfg *pc;
+	struct doca_flow_match mask, m;
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e[2];
+	const uint32_t dst[2] = {0x08080808, 0x08080809};
+
+	(void)state;
+	setenv("SOFTDPA_NIC_WORKERS", "0", 1);
+	assert_int_equal(doca_devinfo_create_list(&devs, &ndev), DOCA_SUCCESS);
+	assert_true(ndev >= 1);
+	assert_int_equal(doca_dev_open(devs[0], &dev), DOCA_SUCCESS);
+	assert_int_equal(
+	        doca_devinfo_rep_create_list(dev, DOCA_DEVINFO_REP_FILTER_NET, &reps, &nrep),
+	        DOCA_SUCCESS);
+	assert_int_equal(nrep, 2);
+	assert_int_equal(doca_dev_rep_open(reps[0], &rep[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_rep_open(reps[1], &rep[1]), DOCA_SUCCESS);
+
+	assert_int_equal(doca_flow_cfg_create(&cfg), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_cfg_set_mode_args(cfg, "switch,hws"), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_init(cfg), DOCA_SUCCESS);
+	doca_flow_cfg_destroy(cfg);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(doca_flow_port_cfg_create(&pc), DOCA_SUCCESS);
+		if (i == 0)
+			assert_int_equal(doca_flow_port_cfg_set_dev(pc, dev), DOCA_SUCCESS);
+		else
+			assert_int_equal(doca_flow_port_cfg_set_dev_rep(pc, rep[i - 1]),
+			                 DOCA_SUCCESS);
+		assert_int_equal(doca_flow_port_start(pc, &port[i]), DOCA_SUCCESS);
+		doca_flow_port_cfg_destroy(pc);
+	}
+	assert_ptr_equal(doca_flow_port_switch_get(port[2]), port[0]);
+	assert_ptr_equal(doca_flow_port_switch_get(NULL), port[0]);
+
+	mask_ip4_dst(&mask, 0xffffffff);
+	p = hash_pipe(port[0], "HASH_PIPE", &mask, 2, 0, true, NULL);
+	e[0] = hash_entry(p, 0, 1, NULL);
+	e[1] = hash_entry(p, 1, 2, NULL);
+	assert_int_equal(doca_flow_entries_process(port[0], 0, 0, 0), DOCA_SUCCESS);
+
+	for (int i = 0; i < 2; i++) {
+		uint32_t h, be = htonl(dst[i]);
+		uint16_t want;
+
+		memset(&m, 0, sizeof(m));
+		m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+		m.outer.ip4.dst_ip = be;
+		assert_int_equal(doca_flow_pipe_calc_hash(p, &m, &h), DOCA_SUCCESS);
+		assert_int_equal(h, ref_crc32c((const uint8_t *)&be, 4)); /* D2: H exactly */
+		want = (uint16_t)((h & 1) + 1);
+		/* Frames arrive on the PF port; the switch root pipe sends them on. */
+		ft_inject(0, in, ft_udp4(in, 0x01020304, dst[i], 10, 20));
+		ft_sync();
+		assert_int_equal(ft_drain(want, out), 64);
+		assert_memory_equal(out + 30, &be, 4);
+		assert_int_equal(ft_drain_all(1) + ft_drain_all(2), 0);
+	}
+	assert_int_equal(ft_entry_pkts(e[0]), 1);
+	assert_int_equal(ft_entry_pkts(e[1]), 1);
+
+	/* A representor without its own root pipe uses the switch port's. */
+	ft_inject(2, in, ft_udp4(in, 0x01020304, dst[0], 10, 20));
+	ft_sync();
+	assert_int_equal(ft_drain_all(1) + ft_drain_all(2), 1);
+
+	assert_int_equal(doca_flow_port_stop(port[0]), DOCA_ERROR_IN_USE);
+	t_assert_logged("representor", "stop the representors first");
+	assert_int_equal(doca_flow_port_stop(port[2]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_port_stop(port[1]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_port_stop(port[0]), DOCA_SUCCESS);
+	doca_flow_destroy();
+	doca_dev_rep_close(rep[0]);
+	doca_dev_rep_close(rep[1]);
+	doca_devinfo_rep_destroy_list(reps);
+	doca_dev_close(dev);
+	doca_devinfo_destroy_list(devs);
+}
+
+static void test_ecmp_flow_label(void **state)
+{
+	struct doca_flow_match mask;
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e[8];
+	uint64_t total = 0;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&mask, 0, sizeof(mask));
+	mask.outer.l3_type = DOCA_FLOW_L3_TYPE_IP6;
+	mask.outer.ip6.flow_label = htonl(0x000fffff);
+	p = hash_pipe(ft_ports[0], "ECMP", &mask, 8, 0, true, NULL);
+	for (uint32_t i = 0; i < 8; i++)
+		e[i] = hash_entry(p, i, 1, NULL);
+	ft_process(ft_ports[0]);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 8);
+	srand(7);
+	for (int i = 0; i < 8000; i++) {
+		ft_inject(0, in, ft_udp6(in, (uint32_t)rand() & 0xfffff, 1234));
+		if (i % 500 == 499) {
+			ft_sync();
+			total += ft_drain_all(1);
+		}
+	}
+	assert_int_equal(total, 8000);
+	total = 0;
+	for (int i = 0; i < 8; i++) {
+		uint64_t n = ft_entry_pkts(e[i]);
+
+		assert_true(n >= 700);
+		total += n;
+	}
+	assert_int_equal(total, 8000);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_TX_FULL) + ft_dropped(1, SOFTDPA_DROP_TX_FULL),
+	                 0);
+	ft_fini();
+}
+
+static void test_flooding(void **state)
+{
+	struct doca_flow_match mask;
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e[2];
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	mask_ip4_dst(&mask, 0xffffffff);
+	p = hash_pipe(ft_ports[0], "FLOOD", &mask, 2, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_FLOODING,
+	              true, NULL);
+	e[0] = hash_entry(p, 0, 1, NULL);
+	e[1] = hash_entry(p, 1, 2, NULL);
+	ft_process(ft_ports[0]);
+	for (int i = 0; i < 2; i++)
+		ft_inject(0, in, ft_udp4(in, 1, 0x0a000001 + (uint32_t)i, 5, 6));
+	ft_sync();
+	assert_int_equal(ft_entry_pkts(e[0]), 2);
+	assert_int_equal(ft_entry_pkts(e[1]), 2);
+	/* Each port got both frames, unchanged and in order. */
+	for (uint16_t port = 1; port <= 2; port++) {
+		for (int i = 0; i < 2; i++) {
+			uint32_t len = ft_udp4(in, 1, 0x0a000001 + (uint32_t)i, 5, 6);
+
+			assert_int_equal(ft_drain(port, out), len);
+			assert_memory_equal(out, in, len);
+		}
+	}
+	/* Disabling is supported on FLOODING pipes: the disabled entry gets nothing. */
+	assert_true(sdpa_flow_hash_disable_supported(p));
+	assert_int_equal(sdpa_flow_hash_disable_index(p, 0), DOCA_SUCCESS);
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a000001, 5, 6));
+	ft_sync();
+	assert_int_equal(ft_entry_pkts(e[0]), 2);
+	assert_int_equal(ft_entry_pkts(e[1]), 3);
+	assert_int_equal(ft_drain_all(1), 0);
+	assert_int_equal(ft_drain_all(2), 1);
+	ft_fini();
+}
+
+static void test_select_enabled(void **state)
+{
+	struct doca_flow_match mask;
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e[4];
+	bool has, en;
+	uint32_t v;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	mask_ip4_dst(&mask, 0xffffffff);
+	p = hash_pipe(ft_ports[0], "SEL", &mask, 4,
+	              DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH |
+	                      DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED,
+	              true, NULL);
+	for (uint32_t i = 0; i < 4; i++)
+		e[i] = hash_entry(p, i, 1, NULL);
+	ft_process(ft_ports[0]);
+	assert_int_equal(sdpa_flow_hash_disable_index(p, 0), DOCA_SUCCESS);
+	assert_int_equal(sdpa_flow_hash_disable_index(p, 2), DOCA_SUCCESS);
+	assert_int_equal(sdpa_flow_hash_index_state(p, 2, &has, &en, &v), DOCA_SUCCESS);
+	assert_true(has);
+	assert_false(en);
+	for (uint32_t i = 0; i < 400; i++)
+		ft_inject(0, in, ft_udp4(in, 1, 0x0a000000 + i, 5, 6));
+	ft_sync();
+	assert_int_equal(ft_entry_pkts(e[0]), 0);
+	assert_int_equal(ft_entry_pkts(e[2]), 0);
+	assert_int_equal(ft_entry_pkts(e[1]) + ft_entry_pkts(e[3]), 400);
+	assert_true(ft_entry_pkts(e[1]) > 0);
+	assert_true(ft_entry_pkts(e[3]) > 0);
+	/* Everything disabled: the pipe misses. */
+	assert_int_equal(sdpa_flow_hash_disable_index(p, 1), DOCA_SUCCESS);
+	assert_int_equal(sdpa_flow_hash_disable_index(p, 3), DOCA_SUCCESS);
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a000000, 5, 6));
+	ft_sync();
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 1);
+	assert_int_equal(sdpa_flow_hash_enable_index(p, 3), DOCA_SUCCESS);
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a000000, 5, 6));
+	ft_sync();
+	assert_int_equal(ft_entry_pkts(e[3]) + ft_entry_pkts(e[1]), 401);
+	assert_int_equal(ft_drain_all(1), 401);
+	ft_fini();
+}
+
+static void test_random_rr_identity(void **state)
+{
+	struct doca_flow_match mask;
+	struct doca_flow_pipe *rnd, *rr, *id;
+	struct doca_flow_pipe_entry *er[4], *eo[4], *ei[4];
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	mask_ip4_dst(&mask, 0x000000ff);
+	/* RANDOM over 3 entries (index space 4: index 3 has none, never chosen). */
+	rnd = hash_pipe(ft_ports[0], "RND", &mask, 3, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM,
+	                true, NULL);
+	for (uint32_t i = 0; i < 3; i++)
+		er[i] = hash_entry(rnd, i, 1, NULL);
+	ft_process(ft_ports[0]);
+	for (int i = 0; i < 600; i++)
+		ft_inject(0, in, ft_udp4(in, 1, 0x0a000001, 5, 6)); /* same flow every time */
+	ft_sync();
+	for (int i = 0; i < 3; i++)
+		assert_true(ft_entry_pkts(er[i]) >= 120);
+	assert_int_equal(ft_entry_pkts(er[0]) + ft_entry_pkts(er[1]) + ft_entry_pkts(er[2]), 600);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 0);
+	doca_flow_pipe_destroy(rnd);
+
+	rr = hash_pipe(ft_ports[0], "RR", &mask, 4, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_ROUND_ROBIN,
+	               true, NULL);
+	for (uint32_t i = 0; i < 4; i++)
+		eo[i] = hash_entry(rr, i, 1, NULL);
+	ft_process(ft_ports[0]);
+	for (int i = 0; i < 10; i++)
+		ft_inject(0, in, ft_udp4(in, 1, 0x0a000001, 5, 6));
+	ft_sync();
+	assert_int_equal(ft_entry_pkts(eo[0]), 3);
+	assert_int_equal(ft_entry_pkts(eo[1]), 3);
+	assert_int_equal(ft_entry_pkts(eo[2]), 2);
+	assert_int_equal(ft_entry_pkts(eo[3]), 2);
+	assert_false(sdpa_flow_hash_disable_supported(rr));
+	assert_int_equal(sdpa_flow_hash_disable_index(rr, 0), DOCA_ERROR_NOT_SUPPORTED);
+	doca_flow_pipe_destroy(rr);
+
+	/* IDENTITY: index = masked key value (low byte of the destination) & 3. */
+	id = hash_pipe(ft_ports[0], "ID", &mask, 4, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_IDENTITY,
+	               true, NULL);
+	for (uint32_t i = 0; i < 4; i++)
+		ei[i] = hash_entry(id, i, 1, NULL);
+	ft_process(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a000002, 5, 6));
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a000006, 5, 6));
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a000003, 5, 6));
+	ft_sync();
+	assert_int_equal(ft_entry_pkts(ei[0]), 0);
+	assert_int_equal(ft_entry_pkts(ei[1]), 0);
+	assert_int_equal(ft_entry_pkts(ei[2]), 2);
+	assert_int_equal(ft_entry_pkts(ei[3]), 1);
+	ft_fini();
+}
+
+/* D2: index space 4 for 3 entries; H & 3 == 3 is a pipe miss. */
+static void test_index_beyond_entries_misses(void **state)
+{
+	struct doca_flow_match mask, m;
+	struct doca_flow_pipe *p;
+	struct doca_flow_resource_query q;
+	uint32_t hit = 0, miss = 0;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	mask_ip4_dst(&mask, 0xffffffff);
+	p = hash_pipe(ft_ports[0], "H3", &mask, 3, 0, true, NULL);
+	for (uint32_t i = 0; i < 3; i++)
+		hash_entry(p, i, 1, NULL);
+	ft_process(ft_ports[0]);
+	assert_int_equal(sdpa_flow_hash_index_space(p), 4);
+	for (uint32_t i = 0; i < 64; i++) {
+		uint32_t h;
+
+		memset(&m, 0, sizeof(m));
+		m.outer.ip4.dst_ip = htonl(0x0b000000 + i);
+		assert_int_equal(doca_flow_pipe_calc_hash(p, &m, &h), DOCA_SUCCESS);
+		if ((h & 3) == 3)
+			miss++;
+		else
+			hit++;
+		ft_inject(0, in, ft_udp4(in, 1, 0x0b000000 + i, 5, 6));
+	}
+	ft_sync();
+	assert_true(miss > 0);
+	assert_int_equal(ft_drain_all(1), hit);
+	assert_int_equal(doca_flow_resource_query_pipe_miss(p, &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_pkts, miss);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), miss);
+	ft_fini();
+}
+
+/* D3: the UDP source port is the changeable field; replace_index rewrites it. */
+static void test_path_selector_replace(void **state)
+{
+	struct doca_flow_match mask;
+	struct doca_flow_actions act, ea;
+	struct doca_flow_pipe *p;
+	uint32_t len;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	mask_ip4_dst(&mask, 0xffffffff);
+	memset(&act, 0, sizeof(act));
+	act.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
+	act.outer.udp.l4_port.src_port = 0xffff;
+	p = hash_pipe(ft_ports[0], "PSL", &mask, 1, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH, true,
+	              &act);
+	assert_true(sdpa_flow_hash_replace_supported(p));
+	memset(&ea, 0, sizeof(ea));
+	ea.outer.udp.l4_port.src_port = htons(4000);
+	hash_entry(p, 0, 1, &ea);
+	ft_process(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 1, 2, 1111, 53));
+	ft_sync();
+	len = ft_drain(1, out);
+	assert_int_equal(len, ft_udp4(in, 1, 2, 4000, 53)); /* expected bytes, checksums too */
+	assert_memory_equal(out, in, len);
+
+	assert_int_equal(sdpa_flow_hash_replace_index(p, 0, 5555), DOCA_SUCCESS);
+	ft_inject(0, in, ft_udp4(in, 1, 2, 1111, 53));
+	ft_sync();
+	len = ft_drain(1, out);
+	ft_udp4(in, 1, 2, 5555, 53);
+	assert_memory_equal(out, in, len);
+	assert_int_equal(sdpa_flow_hash_replace_index(p, 1, 1), DOCA_ERROR_INVALID_VALUE);
+	ft_fini();
+}
+
+/* FWD_HASH_PIPE chooses the algorithm: the same pipe hashes for one forward and round-robins
+ * for another. */
+static void test_fwd_hash_pipe_algorithm(void **state)
+{
+	struct doca_flow_match mask, m;
+	struct doca_flow_pipe *hp, *root;
+	struct doca_flow_pipe_entry *e[2];
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_HASH_PIPE};
+	struct doca_flow_pipe_entry *re;
+	uint32_t h;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	mask_ip4_dst(&mask, 0xffffffff);
+	hp = hash_pipe(ft_ports[0], "HP", &mask, 2,
+	               DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH |
+	                       DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_ROUND_ROBIN,
+	               false, NULL);
+	e[0] = hash_entry(hp, 0, 1, NULL);
+	e[1] = hash_entry(hp, 1, 2, NULL);
+	/* Root: source 1 -> hash pipe with HASH, source 2 -> with ROUND_ROBIN. */
+	memset(&m, 0, sizeof(m));
+	m.outer.ip4.src_ip = 0xffffffff;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
+	fwd.hash_pipe.pipe = NULL;
+	{
+		struct doca_flow_fwd ch = {.type = DOCA_FLOW_FWD_CHANGEABLE};
+
+		assert_int_equal(doca_flow_pipe_create(pc, &ch, NULL, &root), DOCA_SUCCESS);
+	}
+	doca_flow_pipe_cfg_destroy(pc);
+	fwd.hash_pipe.pipe = hp;
+	for (uint32_t i = 1; i <= 2; i++) {
+		m.outer.ip4.src_ip = htonl(i);
+		fwd.hash_pipe.algorithm = i == 1 ? DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH
+		                                 : DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_ROUND_ROBIN;
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, root, &m, 0, NULL, NULL, &fwd,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                &re),
+		                 DOCA_SUCCESS);
+	}
+	fwd.hash_pipe.algorithm = DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_FLOODING;
+	m.outer.ip4.src_ip = htonl(3);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, root, &m, 0, NULL, NULL, &fwd,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &re),
+	                 DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("hash algorithm 0x10 is not enabled", "set_hash_map_algorithm");
+	ft_process(ft_ports[0]);
+	memset(&m, 0, sizeof(m));
+	m.outer.ip4.dst_ip = htonl(0x0a0a0a0a);
+	assert_int_equal(doca_flow_pipe_calc_hash(hp, &m, &h), DOCA_SUCCESS);
+	for (int i = 0; i < 4; i++)
+		ft_inject(0, in, ft_udp4(in, 1, 0x0a0a0a0a, 5, 6)); /* HASH: one entry */
+	ft_sync();
+	assert_int_equal(ft_entry_pkts(e[h & 1]), 4);
+	assert_int_equal(ft_entry_pkts(e[!(h & 1)]), 0);
+	for (int i = 0; i < 4; i++)
+		ft_inject(0, in, ft_udp4(in, 2, 0x0a0a0a0a, 5, 6)); /* RR: alternates */
+	ft_sync();
+	assert_int_equal(ft_entry_pkts(e[h & 1]), 6);
+	assert_int_equal(ft_entry_pkts(e[!(h & 1)]), 2);
+	ft_fini();
+}
+
+static void test_hash_errors(void **state)
+{
+	struct doca_flow_match mask, m;
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e = (void *)0x1;
+	struct doca_flow_fwd fwd;
+	uint32_t h;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	mask_ip4_dst(&mask, 0xffffffff);
+	p = hash_pipe(ft_ports[0], "ERR", &mask, 2, 0, true, NULL);
+	memset(&fwd, 0, sizeof(fwd));
+	fwd.type = DOCA_FLOW_FWD_PORT;
+	fwd.port_id = 1;
+	assert_int_equal(doca_flow_pipe_hash_add_entry(0, p, 2, 0, NULL, NULL, &fwd,
+	                                               DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("entry_index 2 out of range", "0..1");
+	assert_ptr_equal(e, (void *)0x1);
+	hash_entry(p, 0, 1, NULL);
+	assert_int_equal(doca_flow_pipe_hash_add_entry(0, p, 0, 0, NULL, NULL, &fwd,
+	                                               DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("already has an entry", "remove it first");
+	assert_int_equal(sdpa_flow_hash_disable_index(p, 0), DOCA_ERROR_NOT_SUPPORTED);
+	assert_int_equal(sdpa_flow_hash_replace_index(p, 0, 1), DOCA_ERROR_NOT_SUPPORTED);
+	assert_int_equal(sdpa_flow_hash_enable_index(p, 2), DOCA_ERROR_INVALID_VALUE);
+	assert_int_equal(doca_flow_pipe_calc_hash(p, NULL, &h), DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("doca_flow_pipe_calc_hash", "NULL argument");
+	assert_int_equal(doca_flow_pipe_calc_hash(NULL, &m, &h), DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("not a live pipe");
+	assert_int_equal(sdpa_flow_pipe_lookup(sdpa_flow_pipe_id(p)), p);
+	{
+		uint32_t id = sdpa_flow_pipe_id(p);
+		uint64_t g = sdpa_flow_pipe_destroy_generation();
+
+		doca_flow_pipe_destroy(p);
+		assert_null(sdpa_flow_pipe_lookup(id));
+		assert_int_equal(sdpa_flow_pipe_destroy_generation(), g + 1);
+	}
+	ft_fini();
+}
+
+int main(void)
+{
+	/* clang-format off */
+	const struct CMUnitTest tests[] = {
+		FT_TEST(test_switch_hash_ipv4_dst),
+		FT_TEST(test_ecmp_flow_label),
+		FT_TEST(test_flooding),
+		FT_TEST(test_select_enabled),
+		FT_TEST(test_random_rr_identity),
+		FT_TEST(test_index_beyond_entries_misses),
+		FT_TEST(test_path_selector_replace),
+		FT_TEST(test_fwd_hash_pipe_algorithm),
+		FT_TEST(test_hash_errors),
+	};
+	/* clang-format on */
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

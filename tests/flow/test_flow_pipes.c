@@ -1,0 +1,759 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * DOCA Flow pipes with real frames: BASIC, CONTROL, ORDERED_LIST; every forward type;
+ * actions; counters; queues and callbacks.
+ */
+#include <arpa/inet.h>
+#include <string.h>
+
+#include "flow_t.h"
+
+static uint8_t in[SOFTDPA_FRAME_MAX], out[SOFTDPA_FRAME_MAX];
+
+static struct doca_flow_pipe *basic_dst_pipe(struct doca_flow_port *port, bool root,
+                                             const struct doca_flow_actions *act,
+                                             const struct doca_flow_fwd *miss)
+{
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_match m;
+	struct doca_flow_monitor mon;
+	struct doca_flow_fwd fwd;
+	struct doca_flow_pipe *p;
+	struct doca_flow_actions *acts[1];
+
+	memset(&m, 0, sizeof(m));
+	memset(&mon, 0, sizeof(mon));
+	memset(&fwd, 0, sizeof(fwd));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.dst_ip = 0xffffffff;
+	mon.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	fwd.type = DOCA_FLOW_FWD_PORT;
+	fwd.port_id = 0xffff;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, port), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_name(pc, "BASIC"), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_BASIC), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, root), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_monitor(pc, &mon), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_miss_counter(pc, true), DOCA_SUCCESS);
+	if (act) {
+		acts[0] = (struct doca_flow_actions *)act;
+		assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1),
+		                 DOCA_SUCCESS);
+	}
+	assert_int_equal(doca_flow_pipe_create(pc, &fwd, miss, &p), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
+	return p;
+}
+
+static struct doca_flow_pipe_entry *add_dst(struct doca_flow_pipe *p, uint32_t dst,
+                                            uint16_t to_port, const struct doca_flow_actions *a)
+{
+	struct doca_flow_match m;
+	struct doca_flow_fwd fwd;
+	struct doca_flow_pipe_entry *e = NULL;
+
+	memset(&m, 0, sizeof(m));
+	memset(&fwd, 0, sizeof(fwd));
+	m.outer.ip4.dst_ip = htonl(dst);
+	fwd.type = DOCA_FLOW_FWD_PORT;
+	fwd.port_id = to_port;
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, a, NULL, &fwd,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	return e;
+}
+
+/* The vertical slice: one exact-match entry forwards a real frame to another port. */
+static void test_basic_forward(void **state)
+{
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e;
+	struct doca_flow_resource_query q;
+	uint32_t len, olen;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	p = basic_dst_pipe(ft_ports[0], true, NULL, NULL);
+	e = add_dst(p, 0x0a000002, 1, NULL);
+	assert_int_equal(doca_flow_pipe_entry_get_status(e), DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
+	ft_process(ft_ports[0]);
+	assert_int_equal(doca_flow_pipe_entry_get_status(e), DOCA_FLOW_ENTRY_STATUS_SUCCESS);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 1);
+
+	len = ft_udp4(in, 0x0a000001, 0x0a000002, 1000, 2000);
+	ft_inject(0, in, len);
+	ft_inject(0, in, ft_udp4(in, 0x0a000001, 0x0a000003, 1000, 2000)); /* miss */
+	ft_sync();
+	olen = ft_drain(1, out);
+	assert_int_equal(olen, len);
+	ft_udp4(in, 0x0a000001, 0x0a000002, 1000, 2000);
+	assert_memory_equal(out, in, len);
+	assert_int_equal(ft_drain(1, out), 0);
+	assert_int_equal(ft_drain_all(2), 0);
+	assert_int_equal(ft_drain_all(0), 0);
+	assert_int_equal(ft_entry_pkts(e), 1);
+	assert_int_equal(doca_flow_resource_query_entry(e, &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_bytes, len);
+	assert_int_equal(doca_flow_resource_query_pipe_miss(p, &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_pkts, 1);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 1);
+	ft_fini();
+}
+
+static struct doca_flow_pipe *
+simple_pipe(struct doca_flow_port *port, enum doca_flow_pipe_type type, bool root,
+            const struct doca_flow_match *m, const struct doca_flow_match *mask,
+            struct doca_flow_actions *const *acts, struct doca_flow_actions *const *amasks,
+            size_t nacts, const struct doca_flow_monitor *mon, const struct doca_flow_fwd *fwd,
+            const struct doca_flow_fwd *miss)
+{
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *p;
+
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, port), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, type), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, root), DOCA_SUCCESS);
+	if (m || mask)
+		assert_int_equal(doca_flow_pipe_cfg_set_match(pc, m, mask), DOCA_SUCCESS);
+	if (nacts)
+		assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, amasks, NULL, nacts),
+		                 DOCA_SUCCESS);
+	if (mon)
+		assert_int_equal(doca_flow_pipe_cfg_set_monitor(pc, mon), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_miss_counter(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, fwd, miss, &p), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
+	return p;
+}
+
+/* Header rewrites land in the frame with correct IPv4 and UDP checksums; meta carries to
+ * the next pipe. */
+static void test_actions_exact_bytes(void **state)
+{
+	struct doca_flow_match m, mm;
+	struct doca_flow_actions act, ea, *acts[1] = {&act};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 0xffff};
+	struct doca_flow_fwd to2 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 2};
+	struct doca_flow_fwd next = {.type = DOCA_FLOW_FWD_PIPE};
+	struct doca_flow_pipe *p1, *p2;
+	struct doca_flow_pipe_entry *e;
+	struct sdpa_frame_spec s;
+	uint32_t len, elen;
+	static const uint8_t mac[6] = {0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff};
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	/* Second pipe: meta.pkt_meta == 0x1234 -> port 2. */
+	memset(&mm, 0, sizeof(mm));
+	mm.meta.pkt_meta = htonl(0x1234);
+	p2 = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, false, &mm, NULL, NULL, NULL, 0, NULL,
+	                 &to2, NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p2, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.dst_ip = 0xffffffff;
+	memset(&act, 0, sizeof(act));
+	memcpy(act.outer.eth.dst_mac, mac, 6);
+	act.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	act.outer.ip4.dst_ip = 0xffffffff;
+	act.outer.ip4.ttl = 7;
+	act.outer.ip4.dscp_ecn = 0xb8; /* DSCP 46 */
+	act.outer.udp.l4_port.src_port = 0xffff;
+	act.meta.pkt_meta = htonl(0x1234);
+	next.next_pipe = p2;
+	p1 = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, acts, NULL, 1, NULL,
+	                 &fwd, NULL);
+	memset(&ea, 0, sizeof(ea));
+	ea.outer.ip4.dst_ip = htonl(0xc0a80009);
+	ea.outer.udp.l4_port.src_port = htons(4242);
+	m.outer.ip4.dst_ip = htonl(0x0a000002);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p1, &m, 0, &ea, NULL, &next,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 0x0a000001, 0x0a000002, 1000, 2000));
+	ft_sync();
+	len = ft_drain(2, out);
+	memset(&s, 0, sizeof(s));
+	memcpy(s.dst_mac, mac, 6);
+	s.src_mac[5] = 0x01;
+	s.l3 = SDPA_L3_IP4;
+	s.ip4_src = 0x0a000001;
+	s.ip4_dst = 0xc0a80009;
+	s.ttl = 7;
+	s.dscp = 46;
+	s.l4 = SDPA_L4_UDP;
+	s.src_port = 4242;
+	s.dst_port = 2000;
+	s.frame_len = 64;
+	elen = sdpa_frame_build(&s, in, sizeof(in));
+	assert_int_equal(len, elen);
+	assert_memory_equal(out, in, len);
+	assert_int_equal(ft_drain_all(1), 0);
+	ft_fini();
+}
+
+static void test_fwd_types_and_misses(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_monitor mon = {.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_CHANGEABLE};
+	struct doca_flow_fwd miss = {.type = DOCA_FLOW_FWD_PORT, .port_id = 2};
+	struct doca_flow_fwd drop = {.type = DOCA_FLOW_FWD_DROP};
+	struct doca_flow_fwd rss = {.type = DOCA_FLOW_FWD_RSS};
+	struct doca_flow_fwd dropm = {.type = DOCA_FLOW_FWD_DROP};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *ed, *er;
+	struct doca_flow_resource_query q;
+	static struct softdpa_frame fr[4];
+	uint16_t queues[2] = {3, 5};
+	uint32_t len;
+	uint16_t n3, n5;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.dst_ip = 0xffffffff;
+	p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, NULL, NULL, 0, &mon,
+	                &fwd, &miss);
+	m.outer.ip4.dst_ip = htonl(1);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &drop,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &ed),
+	                 DOCA_SUCCESS);
+	rss.rss.queues_array = queues;
+	rss.rss.nr_queues = 2;
+	rss.rss.outer_flags = DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_UDP;
+	m.outer.ip4.dst_ip = htonl(2);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &rss,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &er),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 9, 1, 5, 6)); /* DROP */
+	len = ft_udp4(in, 9, 2, 5, 6);
+	ft_inject(0, in, len);                     /* RSS */
+	ft_inject(0, in, ft_udp4(in, 9, 3, 5, 6)); /* miss -> fwd_miss port 2 */
+	ft_sync();
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 1);
+	assert_int_equal(ft_entry_pkts(ed), 1);
+	assert_int_equal(ft_entry_pkts(er), 1);
+	n3 = softdpa_port_rx_burst(0, 3, fr, 4);
+	n5 = softdpa_port_rx_burst(0, 5, fr + n3, (uint16_t)(4 - n3));
+	assert_int_equal(n3 + n5, 1);
+	assert_int_equal(fr[0].len, len);
+	assert_int_equal(fr[0].port_id, 0);
+	assert_int_equal(fr[0].queue, n3 ? 3 : 5);
+	assert_int_equal(fr[0].queue, queues[fr[0].rss_hash % 2]);
+	ft_udp4(in, 9, 2, 5, 6);
+	assert_memory_equal(fr[0].data, in, len);
+	assert_int_equal(ft_drain_all(2), 1);
+	assert_int_equal(doca_flow_resource_query_pipe_miss(p, &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_pkts, 1);
+
+	/* Shared RSS: configured once, used by an entry by id. */
+	{
+		struct doca_flow_shared_resource_cfg sc;
+		struct doca_flow_fwd srss = {.type = DOCA_FLOW_FWD_RSS,
+		                             .rss_type = DOCA_FLOW_RESOURCE_TYPE_SHARED};
+		uint16_t q7 = 7;
+		struct doca_flow_pipe_entry *es;
+
+		srss.shared_rss_id = 0;
+		memset(&sc, 0, sizeof(sc));
+		sc.rss_cfg.queues_array = &q7;
+		sc.rss_cfg.nr_queues = 1;
+		m.outer.ip4.dst_ip = htonl(4);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &srss,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                &es),
+		                 DOCA_ERROR_INVALID_VALUE);
+		t_assert_logged("shared RSS 0 is not configured");
+		assert_int_equal(
+		        doca_flow_shared_resource_set_cfg(DOCA_FLOW_SHARED_RESOURCE_RSS, 0, &sc),
+		        DOCA_SUCCESS);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &srss,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                &es),
+		                 DOCA_SUCCESS);
+		ft_process(ft_ports[0]);
+		ft_inject(0, in, ft_udp4(in, 9, 4, 5, 6));
+		ft_sync();
+		assert_int_equal(softdpa_port_rx_burst(0, 7, fr, 4), 1);
+		assert_int_equal(fr[0].queue, 7);
+	}
+
+	/* update_miss: misses now drop. */
+	assert_int_equal(doca_flow_pipe_update_miss(p, &dropm), DOCA_SUCCESS);
+	ft_inject(0, in, ft_udp4(in, 9, 3, 5, 6));
+	ft_sync();
+	assert_int_equal(ft_drain_all(2), 0);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 2);
+	ft_fini();
+}
+
+static void test_default_miss(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_resource_query q;
+	static struct softdpa_frame fr[2];
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP6; /* IPv4 frames miss */
+	simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, NULL, NULL, 0, NULL, &fwd,
+	            NULL);
+	/* Default: DROP, counted as a rule drop. */
+	ft_inject(0, in, ft_udp4(in, 1, 2, 3, 4));
+	ft_sync();
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 1);
+	assert_int_equal(doca_flow_port_query_default_miss(ft_ports[0], &q), DOCA_ERROR_BAD_STATE);
+	t_assert_logged("no default-miss counter", "doca_flow_port_update_default_miss");
+	/* RSS: to software queue 0 of the port, counted. */
+	assert_int_equal(doca_flow_port_update_default_miss(ft_ports[0],
+	                                                    DOCA_FLOW_PORT_DEFAULT_MISS_RSS, true),
+	                 DOCA_SUCCESS);
+	ft_inject(0, in, ft_udp4(in, 1, 2, 3, 4));
+	ft_sync();
+	assert_int_equal(softdpa_port_rx_burst(0, 0, fr, 2), 1);
+	assert_int_equal(fr[0].queue, 0);
+	assert_int_equal(doca_flow_port_query_default_miss(ft_ports[0], &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_pkts, 1);
+	assert_int_equal(q.counter.total_bytes, 64);
+	/* KERNEL: nothing behind the emulated port: counted as NO_PIPE. */
+	assert_int_equal(doca_flow_port_update_default_miss(
+	                         ft_ports[0], DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL, true),
+	                 DOCA_SUCCESS);
+	ft_inject(0, in, ft_udp4(in, 1, 2, 3, 4));
+	ft_sync();
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_NO_PIPE), 1);
+	assert_int_equal(doca_flow_port_query_default_miss(ft_ports[0], &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_pkts, 2);
+	/* A port without a root pipe drops with NO_PIPE. */
+	ft_inject(1, in, ft_udp4(in, 1, 2, 3, 4));
+	ft_sync();
+	assert_int_equal(ft_dropped(1, SOFTDPA_DROP_NO_PIPE), 1);
+	ft_fini();
+}
+
+static void test_control_priorities(void **state)
+{
+	struct doca_flow_match m, mask;
+	struct doca_flow_actions a, am;
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd f2 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 2};
+	struct doca_flow_fwd f3 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 3};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e;
+	struct sdpa_frame_spec s;
+	uint32_t len;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 4);
+	p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_CONTROL, true, NULL, NULL, NULL, NULL, 0, NULL,
+	                NULL, NULL);
+	/* prio 10: 10.0.0.0/24 -> port 1 */
+	memset(&m, 0, sizeof(m));
+	memset(&mask, 0, sizeof(mask));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.dst_ip = htonl(0x0a000000);
+	mask.outer.ip4.dst_ip = htonl(0xffffff00);
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, p, &m, &mask, NULL, NULL, NULL, NULL,
+	                                                  NULL, 10, &f1, NULL, &e),
+	                 DOCA_SUCCESS);
+	/* prio 1: UDP dst 53 -> port 2, TTL set to 9 */
+	memset(&m, 0, sizeof(m));
+	memset(&mask, 0, sizeof(mask));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
+	m.outer.udp.l4_port.dst_port = htons(53);
+	mask.outer.udp.l4_port.dst_port = 0xffff;
+	memset(&a, 0, sizeof(a));
+	memset(&am, 0, sizeof(am));
+	a.outer.ip4.ttl = 9;
+	am.outer.ip4.ttl = 0xff;
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, p, &m, &mask, NULL, &a, &am, NULL,
+	                                                  NULL, 1, &f2, NULL, &e),
+	                 DOCA_SUCCESS);
+	/* prio 5: ingress port 1 (parser_meta.port_id, explicit mask) -> port 3 */
+	memset(&m, 0, sizeof(m));
+	memset(&mask, 0, sizeof(mask));
+	m.parser_meta.port_id = 1;
+	mask.parser_meta.port_id = 0xffff;
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, p, &m, &mask, NULL, NULL, NULL, NULL,
+	                                                  NULL, 5, &f3, NULL, &e),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 3);
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a000005, 7, 53));
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a000005, 7, 80));
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a010005, 7, 80)); /* miss */
+	ft_sync();
+	len = ft_drain(2, out);
+	memset(&s, 0, sizeof(s));
+	s.dst_mac[5] = 2;
+	s.src_mac[5] = 1;
+	s.l3 = SDPA_L3_IP4;
+	s.ip4_src = 1;
+	s.ip4_dst = 0x0a000005;
+	s.ttl = 9;
+	s.l4 = SDPA_L4_UDP;
+	s.src_port = 7;
+	s.dst_port = 53;
+	s.frame_len = 64;
+	assert_int_equal(len, sdpa_frame_build(&s, in, sizeof(in)));
+	assert_memory_equal(out, in, len);
+	assert_int_equal(ft_drain_all(1), 1);
+	assert_int_equal(ft_drain_all(2), 0);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 1);
+	/* Port 1 has no root pipe: vnf mode does not share port 0's. */
+	ft_fini();
+}
+
+static void test_action_idx_and_vlan_pop(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_actions a0, a1, a2, *acts[3] = {&a0, &a1, &a2};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e = (void *)0x1;
+	struct sdpa_frame_spec s;
+	uint32_t len;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&m, 0, sizeof(m));
+	m.outer.ip4.src_ip = 0xffffffff;
+	memset(&a0, 0, sizeof(a0));
+	memset(&a1, 0, sizeof(a1));
+	memset(&a2, 0, sizeof(a2));
+	a0.outer.ip4.ttl = 1;
+	a1.outer.ip4.ttl = 2;
+	a2.pop_vlan = true;
+	p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, acts, NULL, 3, NULL,
+	                &fwd, NULL);
+	for (uint8_t i = 0; i < 3; i++) {
+		m.outer.ip4.src_ip = htonl(100u + i);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, i, NULL, NULL, NULL,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                &e),
+		                 DOCA_SUCCESS);
+	}
+	e = (void *)0x1;
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 3, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("action_idx 3 out of range", "3 action templates");
+	assert_ptr_equal(e, (void *)0x1);
+	ft_process(ft_ports[0]);
+	for (uint32_t i = 0; i < 2; i++) {
+		ft_inject(0, in, ft_udp4(in, 100 + i, 5, 6, 7));
+		ft_sync();
+		len = ft_drain(1, out);
+		assert_int_equal(len, 64);
+		assert_int_equal(out[14 + 8], i + 1); /* TTL */
+	}
+	/* VLAN pop: a tagged frame leaves untagged (4 bytes shorter). */
+	memset(&s, 0, sizeof(s));
+	s.nr_vlans = 1;
+	s.vlan_tci[0] = 100;
+	s.l3 = SDPA_L3_IP4;
+	s.ip4_src = 102;
+	s.ip4_dst = 5;
+	s.l4 = SDPA_L4_UDP;
+	s.payload_len = 40;
+	len = sdpa_frame_build(&s, in, sizeof(in));
+	ft_inject(0, in, len);
+	ft_sync();
+	assert_int_equal(ft_drain(1, out), len - 4);
+	s.nr_vlans = 0;
+	assert_int_equal(sdpa_frame_build(&s, in, sizeof(in)), len - 4);
+	assert_memory_equal(out, in, len - 4);
+	ft_fini();
+}
+
+static void test_shared_counter(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_monitor mon = {.counter_type = DOCA_FLOW_RESOURCE_TYPE_SHARED};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e[2];
+	struct doca_flow_resource_query q[2];
+	uint32_t ids[2] = {2, 3};
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	mon.shared_counter.shared_counter_id = 2;
+	memset(&m, 0, sizeof(m));
+	m.outer.ip4.src_ip = 0xffffffff;
+	p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, NULL, NULL, 0, &mon,
+	                &fwd, NULL);
+	for (uint32_t i = 0; i < 2; i++) {
+		m.outer.ip4.src_ip = htonl(i + 1);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, NULL,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                &e[i]),
+		                 DOCA_SUCCESS);
+	}
+	ft_process(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 1, 5, 6, 7));
+	ft_inject(0, in, ft_udp4(in, 2, 5, 6, 7));
+	ft_sync();
+	assert_int_equal(
+	        doca_flow_shared_resources_query(DOCA_FLOW_SHARED_RESOURCE_COUNTER, ids, q, 2),
+	        DOCA_SUCCESS);
+	assert_int_equal(q[0].counter.total_pkts, 2);
+	assert_int_equal(q[0].counter.total_bytes, 128);
+	assert_int_equal(q[1].counter.total_pkts, 0);
+	assert_int_equal(ft_entry_pkts(e[0]), 2); /* the entry's counter is the shared one */
+	ids[1] = 4;
+	assert_int_equal(
+	        doca_flow_shared_resources_query(DOCA_FLOW_SHARED_RESOURCE_COUNTER, ids, q, 2),
+	        DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("shared counter 4 out of range");
+	ft_fini();
+}
+
+static void test_queue_depth_and_callbacks(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 0xffff};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd f2 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 2};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e[6], *dup;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 2, 4, 3);
+	memset(&m, 0, sizeof(m));
+	m.outer.ip4.dst_ip = 0xffffffff;
+	p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, NULL, NULL, 0, NULL,
+	                &fwd, NULL);
+	for (int i = 0; i < 4; i++) {
+		m.outer.ip4.dst_ip = htonl(10u + (uint32_t)i);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(
+		                         0, p, &m, 0, NULL, NULL, &f1,
+		                         DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH, &e[i], &e[i]),
+		                 DOCA_SUCCESS);
+	}
+	/* Queue 0 holds 4 uncompleted adds (the depth): the 5th is refused. */
+	e[4] = (void *)0x1;
+	m.outer.ip4.dst_ip = htonl(14);
+	t_log_reset();
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &f1,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e[4]),
+	                 DOCA_ERROR_AGAIN);
+	assert_ptr_equal(e[4], (void *)0x1);
+	assert_int_equal(t_log_problems(), 0); /* flow control: DEBUG only */
+	/* Queue 1 is independent. */
+	assert_int_equal(doca_flow_pipe_basic_add_entry(1, p, &m, 0, NULL, NULL, &f1,
+	                                                DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH, NULL,
+	                                                &e[4]),
+	                 DOCA_SUCCESS);
+	/* Buffered entries are not in the table yet. */
+	ft_inject(0, in, ft_udp4(in, 1, 10, 5, 6));
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 0);
+	assert_int_equal(doca_flow_pipe_entry_get_status(e[0]), DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
+	ft_process(ft_ports[0]);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 4);
+	assert_ptr_equal(ft_cb_last_ctx, &e[3]);
+	assert_int_equal(doca_flow_pipe_entry_get_status(e[0]), DOCA_FLOW_ENTRY_STATUS_SUCCESS);
+	assert_int_equal(doca_flow_pipe_entry_get_status(e[4]), DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
+	/* NO_WAIT pushes the queue's buffered operations at once, before processing. */
+	m.outer.ip4.dst_ip = htonl(20);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(1, p, &m, 0, NULL, NULL, &f1,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e[5]),
+	                 DOCA_SUCCESS);
+	ft_inject(0, in, ft_udp4(in, 1, 14, 5, 6));
+	ft_inject(0, in, ft_udp4(in, 1, 20, 5, 6));
+	ft_inject(0, in, ft_udp4(in, 1, 10, 5, 6));
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 3);
+	assert_int_equal(doca_flow_pipe_entry_get_status(e[5]), DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
+	assert_int_equal(doca_flow_entries_process(ft_ports[0], 1, 0, 1), DOCA_SUCCESS);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 5);
+	assert_int_equal(doca_flow_pipe_entry_get_status(e[5]), DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
+	assert_int_equal(doca_flow_entries_process(ft_ports[0], 1, 0, 0), DOCA_SUCCESS);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 6);
+	/* A duplicate match completes with ERROR. */
+	m.outer.ip4.dst_ip = htonl(10);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &f1,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &dup),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_ERROR], 1);
+	assert_int_equal(doca_flow_pipe_entry_get_status(dup), DOCA_FLOW_ENTRY_STATUS_ERROR);
+	t_assert_logged("completes with ERROR", "same match");
+	assert_int_equal(doca_flow_pipe_remove_entry(0, DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, dup),
+	                 DOCA_SUCCESS);
+	/* Update: entry 0 now forwards to port 2. */
+	assert_int_equal(doca_flow_pipe_basic_update_entry(0, p, 0, NULL, NULL, &f2,
+	                                                   DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, e[0]),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_remove_entry(0, DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, e[1]),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_UPD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 1);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_DEL][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 2);
+	ft_inject(0, in, ft_udp4(in, 1, 10, 5, 6)); /* updated: port 2 */
+	ft_inject(0, in, ft_udp4(in, 1, 11, 5, 6)); /* removed: miss */
+	ft_sync();
+	assert_int_equal(ft_drain_all(2), 1);
+	assert_int_equal(ft_drain_all(1), 0);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 2);
+	/* Exactly once each: processing again reports nothing. */
+	ft_process(ft_ports[0]);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 6);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_DEL][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 2);
+	ft_fini();
+}
+
+static void test_port_ops(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e;
+	struct doca_flow_port_cfg *pc;
+	struct doca_flow_port *px;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, NULL, NULL, 0, NULL,
+	                &fwd, NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	assert_int_equal(doca_flow_port_operation_state_modify(
+	                         ft_ports[0], DOCA_FLOW_PORT_OPERATION_STATE_STANDBY),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_port_operation_state_modify(
+	                         ft_ports[0], DOCA_FLOW_PORT_OPERATION_STATE_STANDBY),
+	                 DOCA_ERROR_ALREADY_EXIST);
+	t_assert_logged("already in state");
+	ft_inject(0, in, ft_udp4(in, 1, 2, 3, 4));
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 0);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 1);
+	assert_int_equal(doca_flow_port_operation_state_modify(
+	                         ft_ports[0], DOCA_FLOW_PORT_OPERATION_STATE_ACTIVE),
+	                 DOCA_SUCCESS);
+	ft_inject(0, in, ft_udp4(in, 1, 2, 3, 4));
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 1);
+	/* pipes_flush: the root pipe is gone. */
+	doca_flow_port_pipes_flush(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 1, 2, 3, 4));
+	ft_sync();
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_NO_PIPE), 1);
+	/* Starting a started port id: ALREADY_EXIST. */
+	assert_int_equal(doca_flow_port_cfg_create(&pc), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_port_cfg_set_port_id(pc, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_port_cfg_set_priv_data_size(pc, 16), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_port_start(pc, &px), DOCA_ERROR_ALREADY_EXIST);
+	t_assert_logged("port 1 is already started");
+	assert_int_equal(doca_flow_port_cfg_set_port_id(pc, 2), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_port_start(pc, &px), DOCA_SUCCESS);
+	assert_non_null(doca_flow_port_priv_data(px));
+	assert_null(doca_flow_port_priv_data(ft_ports[0]));
+	assert_int_equal(doca_flow_port_pair(px, ft_ports[1]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_port_pair(px, px), DOCA_ERROR_INVALID_VALUE);
+	assert_int_equal(doca_flow_port_stop(px), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_port_cfg_destroy(pc), DOCA_SUCCESS);
+	assert_null(doca_flow_port_switch_get(NULL)); /* vnf mode */
+	ft_fini();
+}
+
+/* The same forwarding with 2 worker threads: softdpa_nic_sync waits for both. */
+static void test_two_workers(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_monitor mon = {.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 2};
+	struct doca_flow_pipe *p[2];
+	struct doca_flow_pipe_entry *e[2];
+	uint32_t out2 = 0;
+
+	(void)state;
+	ft_init("vnf,hws", 2, 0, 0, 3);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	for (int i = 0; i < 2; i++) {
+		p[i] = simple_pipe(ft_ports[i], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, NULL, NULL, 0,
+		                   &mon, &fwd, NULL);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p[i], NULL, 0, NULL, NULL, NULL,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                &e[i]),
+		                 DOCA_SUCCESS);
+		ft_process(ft_ports[i]);
+	}
+	for (int r = 0; r < 5; r++) {
+		for (int i = 0; i < 200; i++)
+			ft_inject((uint16_t)(i % 2), in, ft_udp4(in, 1, 2, 3, 4));
+		ft_sync();
+		out2 += ft_drain_all(2);
+		assert_int_equal(out2, 200 * (r + 1));
+	}
+	assert_int_equal(ft_entry_pkts(e[0]), 500);
+	assert_int_equal(ft_entry_pkts(e[1]), 500);
+	ft_fini();
+}
+
+static void test_unsupported_pipes(void **state)
+{
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *p;
+	static const enum doca_flow_pipe_type t[] = {DOCA_FLOW_PIPE_LPM, DOCA_FLOW_PIPE_CT,
+	                                             DOCA_FLOW_PIPE_ACL};
+	static const char *const n[] = {"LPM", "CT", "ACL"};
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 1);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_pipe_cfg_set_type(pc, t[i]), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_pipe_create(pc, NULL, NULL, &p),
+		                 DOCA_ERROR_NOT_SUPPORTED);
+		t_assert_logged(n[i], "not supported", "use BASIC, CONTROL, HASH or ORDERED_LIST");
+		doca_flow_pipe_cfg_destroy(pc);
+	}
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_domain(pc, DOCA_FLOW_PIPE_DOMAIN_EGRESS),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_domain(pc, DOCA_FLOW_PIPE_DOMAIN_EGRESS),
+	                 DOCA_ERROR_ALREADY_EXIST);
+	t_assert_logged("already set");
+	assert_int_equal(doca_flow_pipe_create(pc, NULL, NULL, &p), DOCA_ERROR_NOT_SUPPORTED);
+	t_assert_logged("ingress only");
+	doca_flow_pipe_cfg_destroy(pc);
+	ft_fini();
+}
+
+int main(void)
+{
+	/* clang-format off */
+	const struct CMUnitTest tests[] = {
+		FT_TEST(test_basic_forward),
+		FT_TEST(test_actions_exact_bytes),
+		FT_TEST(test_fwd_types_and_misses),
+		FT_TEST(test_default_miss),
+		FT_TEST(test_control_priorities),
+		FT_TEST(test_action_idx_and_vlan_pop),
+		FT_TEST(test_shared_counter),
+		FT_TEST(test_queue_depth_and_callbacks),
+		FT_TEST(test_port_ops),
+		FT_TEST(test_two_workers),
+		FT_TEST(test_unsupported_pipes),
+	};
+	/* clang-format on */
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
