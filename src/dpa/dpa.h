@@ -1,0 +1,437 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The emulated DPA: internal layout shared by the src/dpa files (docs/DPA.md).
+ *
+ * Threading model. Each started root context owns 'nr_eus' EU pthreads, a launcher
+ * thread (runs launches in submission order, gates them on their wait event, publishes
+ * their completion event) and a watchdog thread. Everything the scheduler shares
+ * (launch FIFO, ready queue of DPA threads, thread states) is guarded by dpa->lock;
+ * values device code polls (sync events, lost/fatal flags) are atomics.
+ */
+#ifndef SDPA_DPA_DPA_H
+#define SDPA_DPA_DPA_H
+
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <doca_buf_array.h>
+#include <doca_dpa.h>
+#include <doca_mmap.h>
+#include <doca_sync_event.h>
+#include <dev/doca_dpa_dev_buf.h>
+
+#include "core/atomics.h"
+
+struct doca_dev;
+
+/* ---- the application descriptor softdpa-dpacc emits (host side, ABI 1) ---- */
+
+enum {
+	SDPA_APP_MAGIC = 0x53445041, /* "SDPA" */
+	SDPA_IMAGE_ABI = 1,
+};
+
+enum sdpa_kernel_kind {
+	SDPA_KERNEL_GLOBAL = 0, /* __dpa_global__: launched, or a DPA thread entry */
+	SDPA_KERNEL_RPC = 1,    /* __dpa_rpc__ */
+};
+
+struct sdpa_app_kernel {
+	const char *name;
+	void (*stub)(void); /* host stub: its address identifies the kernel */
+	unsigned int kind;
+};
+
+/* Must match gen_host() in tools/dpacc/softdpa-dpacc. */
+struct doca_dpa_app {
+	uint32_t magic;
+	uint32_t abi;
+	const char *name;
+	const unsigned char *image;
+	unsigned long image_size;
+	const struct sdpa_app_kernel *kernels;
+	unsigned int nkernels;
+};
+
+/* Device-image kernel table entry; must match gen_table() in softdpa-dpacc. */
+struct sdpa_image_kdesc {
+	const char *name;
+	unsigned int kind;
+	unsigned long (*argsize)(void);
+	void (*marshal)(void *vap, void *blk);
+	unsigned long long (*invoke)(const void *blk);
+};
+
+/* A kernel of a loaded image: host identity joined with device entry points. */
+struct sdpa_kernel {
+	const char *name;
+	void (*stub)(void);
+	unsigned int kind;
+	size_t argsize;
+	void (*marshal)(void *vap, void *blk);
+	unsigned long long (*invoke)(const void *blk);
+	sdpa_atomic_u32 reported; /* bit per pitfall diagnostic already logged */
+};
+
+/* Bits of sdpa_kernel.reported owned by the scheduler (dev_api.c uses bits 0..15). */
+enum { SDPA_REPORT_REENTRY = 1u << 16 };
+
+struct sdpa_image {
+	int memfd;
+	void *handle;
+	struct sdpa_kernel *kernels;
+	unsigned int nkernels;
+};
+
+/* Load the app's image (memfd + dlopen RTLD_LOCAL). DRIVER / NO_MEMORY / INVALID_VALUE,
+ * logged. */
+doca_error_t sdpa_image_load(const struct doca_dpa_app *app, struct sdpa_image *img);
+/* dlclose and free; 'keep_code' leaves the code mapped (an EU may still run in it). */
+void sdpa_image_unload(struct sdpa_image *img, bool keep_code);
+/* The kernel whose host stub is 'func', or NULL. */
+const struct sdpa_kernel *sdpa_image_kernel(const struct sdpa_image *img, doca_dpa_func_t *func);
+/* Argument block for 'k' filled from 'ap' (malloc'd, 64-byte aligned), or NULL. */
+void *sdpa_kernel_marshal(const struct sdpa_kernel *k, va_list *ap);
+
+/* ---- execution contexts ---- */
+
+enum sdpa_exec_kind {
+	SDPA_EXEC_LAUNCH, /* one rank of doca_dpa_kernel_launch_update_* */
+	SDPA_EXEC_THREAD, /* an activation of a doca_dpa_thread */
+	SDPA_EXEC_RPC,    /* doca_dpa_rpc, run in the caller's thread */
+};
+
+/* How an execution ended (longjmp codes are these values). */
+enum sdpa_exec_end {
+	SDPA_END_RETURN = 0,
+	SDPA_END_RESCHEDULE = 1,
+	SDPA_END_FINISH = 2,
+	SDPA_END_ABORT = 3, /* watchdog: the EU was declared lost */
+};
+
+struct sdpa_eu;
+
+struct sdpa_exec {
+	enum sdpa_exec_kind kind;
+	struct doca_dpa *dpa; /* root context */
+	const struct sdpa_kernel *kernel;
+	unsigned int rank;
+	unsigned int nthreads;
+	struct doca_dpa_thread *thread; /* SDPA_EXEC_THREAD */
+	struct sdpa_eu *eu;             /* NULL for RPC */
+	jmp_buf *jb;                    /* non-returning calls land here */
+	uint64_t device;                /* doca_dpa_dev_device_set() selection */
+};
+
+/* What the calling host thread is executing as device code, or NULL. */
+struct sdpa_exec *sdpa_exec_current(void);
+void sdpa_exec_set_current(struct sdpa_exec *ex);
+/* Name of the exec for messages: "kernel 'k' rank 3", "DPA thread 2 (kernel 't')". */
+void sdpa_exec_describe(const struct sdpa_exec *ex, char *buf, size_t size);
+/* Called at the top of every device API call: unwinds a lost EU (watchdog). */
+void sdpa_exec_checkpoint(void);
+
+struct sdpa_eu {
+	unsigned int id;
+	struct doca_dpa *dpa;
+	pthread_t tid;
+	bool tid_valid;
+	sdpa_atomic_u64 task_start_ns; /* 0 when idle */
+	sdpa_atomic_int lost;          /* set by the watchdog */
+	sdpa_atomic_int exited;
+	sdpa_atomic_int orphaned; /* stop gave up on it: touch nothing shared */
+	uint64_t inst_ret;
+	jmp_buf jb;
+	struct sdpa_exec exec;
+};
+
+struct sdpa_launch {
+	struct sdpa_launch *next;
+	const struct sdpa_kernel *kernel;
+	void *args;
+	unsigned int nthreads;
+	unsigned int next_rank; /* under dpa->lock */
+	unsigned int done;      /* under dpa->lock */
+	bool active;            /* wait event passed; ranks may be taken */
+	struct doca_sync_event *wait_ev;
+	uint64_t wait_threshold;
+	struct doca_sync_event *comp_ev;
+	uint64_t comp_count;
+	bool comp_add;
+	uint64_t seq;
+};
+
+/* ---- heap ---- */
+
+struct sdpa_heap_block {
+	struct sdpa_heap_block *next; /* sorted by offset */
+	size_t off;
+	size_t size;
+};
+
+struct sdpa_heap {
+	pthread_mutex_t lock;
+	uint8_t *base;
+	size_t size;
+	struct sdpa_heap_block *blocks;
+	size_t used;
+};
+
+enum { SDPA_HEAP_POISON = 0xA5 };
+
+doca_error_t sdpa_heap_init(struct sdpa_heap *h, size_t size);
+void sdpa_heap_fini(struct sdpa_heap *h, bool keep_mapping);
+/* True when [addr, addr+len) lies inside one live allocation. */
+bool sdpa_heap_range_ok(struct sdpa_heap *h, uint64_t addr, size_t len);
+
+/* ---- contexts ---- */
+
+enum { SDPA_DPA_MAGIC = 0x44504143, SDPA_PROCESS_MAGIC = 0x464c5850 };
+
+/* D7: the FlexIO process of a started context. */
+struct flexio_process {
+	uint32_t magic;
+	struct doca_dpa *dpa;
+};
+
+struct doca_dpa {
+	uint32_t magic;
+	uint32_t id;
+	struct doca_dev *dev;
+	struct doca_dpa *base; /* extended context: its base; NULL for a root */
+	bool started;
+	struct doca_dpa_app *app;
+	doca_dpa_dev_log_level_t log_level;
+	char *log_path;
+	char *trace_path;
+	FILE *log_fp; /* NULL = stdout */
+	pthread_mutex_t log_lock;
+	struct flexio_process process;
+
+	/* Users that block stop/destroy. */
+	sdpa_atomic_u32 nr_extended;
+	sdpa_atomic_u32 nr_threads;
+	sdpa_atomic_u32 nr_completions;
+	sdpa_atomic_u32 nr_async_ops;
+	sdpa_atomic_u32 nr_tgs;
+	sdpa_atomic_u32 nr_refs; /* mmaps, buf arrays, sync events, hash tables */
+
+	/* Root contexts only. */
+	struct sdpa_image image;
+	struct sdpa_heap heap;
+	pthread_mutex_t lock;
+	pthread_cond_t eu_cond;       /* EUs wait for work */
+	pthread_cond_t launcher_cond; /* launcher waits for launches / their end */
+	struct sdpa_launch *lhead, *ltail;
+	struct doca_dpa_thread *rq_head, *rq_tail;
+	bool shutdown;
+	bool take_thread_first; /* alternates ranks and thread activations */
+	unsigned int nr_eus;
+	struct sdpa_eu *eus;
+	pthread_t launcher;
+	pthread_t watchdog;
+	bool threads_up;
+	uint64_t launch_seq;
+	uint32_t next_thread_id;
+	sdpa_atomic_int fatal;    /* doca_error_t of the device-side error, 0 = none */
+	sdpa_atomic_int stopping; /* wakes the launcher out of event waits */
+	char fatal_msg[256];
+};
+
+/* The root (base) context of an extended one, or itself. */
+static inline struct doca_dpa *sdpa_dpa_root(struct doca_dpa *dpa)
+{
+	return dpa->base ? dpa->base : dpa;
+}
+
+/* True for a live context pointer (checks the magic). */
+bool sdpa_dpa_valid(const struct doca_dpa *dpa);
+
+/* D7, for the provider layer: the started context behind a process, or NULL. */
+struct doca_dpa *sdpa_flexio_process_dpa(struct flexio_process *process);
+
+/* The emulated kernel max run time (P15). Default 120 s; tests lower it. Applies to
+ * contexts started afterwards and to the running watchdogs. */
+void sdpa_dpa_set_kernel_max_run_time_ms(uint64_t ms);
+uint64_t sdpa_dpa_get_kernel_max_run_time_ms(void);
+
+/* Called by softdpa-dpacc host stubs when host code calls one directly. */
+DOCA_EXPERIMENTAL void priv_doca_dpa_stub_called(const char *app, const char *kernel);
+
+/* Monotonic nanoseconds. */
+uint64_t sdpa_now_ns(void);
+
+/* ---- scheduler (sched.c) ---- */
+
+doca_error_t sdpa_sched_start(struct doca_dpa *dpa);
+/* Stops and joins; returns true when every EU came back (the image may be unloaded). */
+bool sdpa_sched_stop(struct doca_dpa *dpa);
+/* Queue a launch (takes ownership of l). BAD_STATE when fatal. */
+doca_error_t sdpa_sched_submit(struct doca_dpa *dpa, struct sdpa_launch *l);
+/* Device-side error: the context becomes fatal (logged once by the caller). */
+void sdpa_dpa_set_fatal(struct doca_dpa *dpa, doca_error_t err, const char *msg);
+
+/* ---- DPA threads and completions (thread.c) ---- */
+
+enum sdpa_thread_state {
+	SDPA_THREAD_CREATED,
+	SDPA_THREAD_STARTED,
+	SDPA_THREAD_RUNNABLE,
+	SDPA_THREAD_FINISHED,
+};
+
+enum {
+	SDPA_THREAD_MAGIC = 0x54485244,
+	SDPA_COMP_MAGIC = 0x434f4d50,
+	SDPA_NOTIF_MAGIC = 0x4e4f5446,
+	SDPA_AOPS_MAGIC = 0x414f5053,
+	SDPA_TG_MAGIC = 0x54475250,
+	SDPA_AFF_MAGIC = 0x41464650,
+	SDPA_HT_MAGIC = 0x48544142
+};
+
+struct doca_dpa_thread {
+	uint32_t magic;
+	uint32_t id;
+	struct doca_dpa *dpa; /* the context it was created on */
+	doca_dpa_func_t *func;
+	uint64_t arg;
+	const struct sdpa_kernel *kernel;
+	void *args; /* marshalled 'arg', built at thread start */
+	doca_dpa_dev_uintptr_t local_storage;
+	int affinity; /* EU id, -1 = relaxed */
+	/* Under root->lock: */
+	enum sdpa_thread_state state;
+	bool attached;
+	bool queued;
+	bool running;
+	bool pending;
+	bool rescheduled; /* last activation ended in reschedule */
+	struct doca_dpa_thread *rq_next;
+	struct doca_dpa_tg *tg;
+	unsigned int tg_rank;
+	uint64_t activations;
+};
+
+struct doca_dpa_eu_affinity {
+	uint32_t magic;
+	struct doca_dpa *dpa;
+	int eu_id; /* -1 = cleared */
+};
+
+struct doca_dpa_tg {
+	uint32_t magic;
+	struct doca_dpa *dpa;
+	unsigned int num_threads;
+	struct doca_dpa_thread **threads;
+	bool started;
+};
+
+struct sdpa_comp_elem {
+	uint32_t type;
+	uint32_t user_data;
+	uint32_t immediate;
+	uint32_t pad;
+};
+
+struct doca_dpa_completion {
+	uint32_t magic;
+	struct doca_dpa *dpa;
+	unsigned int queue_size;
+	struct doca_dpa_thread *thread;
+	bool started;
+	pthread_mutex_t lock;
+	struct sdpa_comp_elem *ring;
+	uint64_t prod; /* under lock */
+	uint64_t read; /* elements handed out by get_completion */
+	uint64_t cons; /* acknowledged */
+	bool armed;
+	uint64_t overflows;
+};
+
+struct doca_dpa_notification_completion {
+	uint32_t magic;
+	struct doca_dpa *dpa;
+	struct doca_dpa_thread *thread;
+	bool started;
+};
+
+struct doca_dpa_async_ops {
+	uint32_t magic;
+	struct doca_dpa *dpa;
+	unsigned int queue_size;
+	uint64_t user_data;
+	struct doca_dpa_completion *comp;
+	bool started;
+};
+
+/* Activate a DPA thread (completion or notification). Safe from any thread. */
+void sdpa_thread_activate(struct doca_dpa_thread *t);
+/* Post an element; activates the attached thread when armed. False when full (logged). */
+bool sdpa_completion_post(struct doca_dpa_completion *c, uint32_t type, uint32_t user_data);
+/* The EU finished an activation of 't' in way 'how'. Takes root->lock. */
+void sdpa_thread_activation_done(struct doca_dpa_thread *t, enum sdpa_exec_end how);
+
+/* ---- sync events (sync_event.c) ---- */
+
+enum { SDPA_SE_MAGIC = 0x53594e45 };
+
+struct sdpa_se_pending; /* a device post_wait_* waiting for the event */
+
+struct doca_sync_event {
+	uint32_t magic;
+	sdpa_atomic_u64 value;
+	sdpa_atomic_u32 seq;     /* bumped on every update: futex word */
+	sdpa_atomic_u32 waiters; /* sleepers on seq */
+	sdpa_atomic_u32 users;   /* launches that still reference the event */
+	sdpa_atomic_u32 busy;    /* updates in progress */
+	bool started;
+	bool pub_cpu, pub_dpa, sub_cpu, sub_dpa;
+	struct doca_dpa *dpa_loc[4];
+	unsigned int nr_dpa_loc;
+	bool warned_no_dpa;
+	pthread_mutex_t lock; /* pending list */
+	struct sdpa_se_pending *pending;
+	sdpa_atomic_u32 nr_pending;
+};
+
+bool sdpa_se_valid(const struct doca_sync_event *ev);
+/* True when 'dpa' (or its root) is a DPA location of the event. */
+bool sdpa_se_has_dpa(const struct doca_sync_event *ev, const struct doca_dpa *dpa);
+void sdpa_se_store(struct doca_sync_event *ev, uint64_t v);
+uint64_t sdpa_se_add(struct doca_sync_event *ev, uint64_t v);
+/* Wait until pred holds; gives up (false) when *stop becomes non-zero. */
+enum sdpa_se_cmp { SDPA_SE_GT, SDPA_SE_EQ, SDPA_SE_NE, SDPA_SE_GE };
+bool sdpa_se_wait(struct doca_sync_event *ev, enum sdpa_se_cmp cmp, uint64_t v, uint64_t mask,
+                  sdpa_atomic_int *stop, bool yield);
+/* Device post_wait: complete on 'ops' once the predicate holds. */
+void sdpa_se_post_wait(struct doca_sync_event *ev, enum sdpa_se_cmp cmp, uint64_t v,
+                       struct doca_dpa_async_ops *ops);
+
+/* ---- mmaps (mmap.c) ---- */
+
+enum { SDPA_MMAP_MAGIC = 0x4d4d4150, SDPA_BUFARR_MAGIC = 0x42554641, SDPA_MAX_MMAPS = 4096 };
+
+struct doca_mmap {
+	uint32_t magic;
+	bool started;
+	uint8_t *addr;
+	size_t len;
+	uint32_t permissions;
+	struct doca_dev *devs[8];
+	unsigned int nr_devs;
+	struct doca_dpa *dpa; /* DPA memrange */
+	uint32_t handle;      /* doca_dpa_dev_mmap_t, 0 = none */
+	sdpa_atomic_u32 users;
+};
+
+/* A started mmap by device handle, or NULL. */
+struct doca_mmap *sdpa_mmap_lookup(doca_dpa_dev_mmap_t handle);
+/* True when [addr, addr+len) lies inside the mmap. */
+bool sdpa_mmap_contains(const struct doca_mmap *m, uint64_t addr, uint64_t len);
+
+#endif

@@ -1,0 +1,497 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * doca_mmap and doca_buf_arr as far as the DPA needs them: memory ranges exported to
+ * kernels by a 32-bit handle (an index into a process-wide table), and arrays of device
+ * buffer descriptors.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "dpa/dpa.h"
+
+SDPA_LOG_REGISTER(dpa_mmap);
+
+_Static_assert(sizeof(struct doca_dpa_dev_buf) == 32, "device buffer descriptor is 32 bytes");
+
+/* Handle h names mmaps[h - 1]; 0 is never a valid handle. Entries are published with a
+ * release store and read by device code with an acquire load (A5/R5). */
+static sdpa_atomic_ptr mmaps[SDPA_MAX_MMAPS];
+static pthread_mutex_t mmaps_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct doca_mmap *sdpa_mmap_lookup(doca_dpa_dev_mmap_t handle)
+{
+	if (handle == 0 || handle > SDPA_MAX_MMAPS)
+		return NULL;
+	/* A5 pairs with R5 in doca_mmap_start. */
+	return sdpa_load_acquire(&mmaps[handle - 1]);
+}
+
+bool sdpa_mmap_contains(const struct doca_mmap *m, uint64_t addr, uint64_t len)
+{
+	uint64_t base = (uint64_t)(uintptr_t)m->addr;
+
+	return addr >= base && addr - base <= m->len && len <= m->len - (addr - base);
+}
+
+static bool mmap_ok(const struct doca_mmap *m)
+{
+	return m != NULL && m->magic == SDPA_MMAP_MAGIC;
+}
+
+static doca_error_t check_cfg(struct doca_mmap *m, const char *fn)
+{
+	if (!mmap_ok(m)) {
+		DOCA_LOG_ERR("%s: mmap is NULL or not a doca_mmap; pass one from doca_mmap_create",
+		             fn);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (m->started) {
+		DOCA_LOG_ERR("%s: the mmap is started; configure it before doca_mmap_start", fn);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_create(struct doca_mmap **mmap)
+{
+	struct doca_mmap *m;
+
+	if (mmap == NULL) {
+		DOCA_LOG_ERR("doca_mmap_create: mmap is NULL; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	m = calloc(1, sizeof(*m));
+	if (m == NULL) {
+		DOCA_LOG_ERR("doca_mmap_create: out of memory");
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	m->magic = SDPA_MMAP_MAGIC;
+	m->permissions = DOCA_ACCESS_FLAG_LOCAL_READ_WRITE;
+	*mmap = m;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_set_memrange(struct doca_mmap *mmap, void *addr, size_t len)
+{
+	doca_error_t r = check_cfg(mmap, __func__);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (addr == NULL || len == 0) {
+		DOCA_LOG_ERR("doca_mmap_set_memrange: %s; pass the start and length of host memory",
+		             addr == NULL ? "addr is NULL" : "len is 0");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (mmap->dpa != NULL) {
+		DOCA_LOG_ERR("doca_mmap_set_memrange: the mmap already has a DPA memrange; use one "
+		             "mmap per range");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	mmap->addr = addr;
+	mmap->len = len;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_get_memrange(const struct doca_mmap *mmap, void **addr,
+                                                size_t *len)
+{
+	if (!mmap_ok(mmap) || addr == NULL || len == NULL) {
+		DOCA_LOG_ERR("doca_mmap_get_memrange: NULL or invalid argument; pass an mmap and "
+		             "result pointers");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*addr = mmap->addr;
+	*len = mmap->len;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_mmap_set_dpa_memrange(struct doca_mmap *mmap,
+                                                          struct doca_dpa *dpa, uint64_t dpa_addr,
+                                                          size_t len)
+{
+	doca_error_t r = check_cfg(mmap, __func__);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (!sdpa_dpa_valid(dpa) || !dpa->started) {
+		DOCA_LOG_ERR("doca_mmap_set_dpa_memrange: dpa is %s; pass a started DPA context",
+		             sdpa_dpa_valid(dpa) ? "not started" : "NULL or invalid");
+		return sdpa_dpa_valid(dpa) ? DOCA_ERROR_BAD_STATE : DOCA_ERROR_INVALID_VALUE;
+	}
+	if (len == 0 || !sdpa_heap_range_ok(&sdpa_dpa_root(dpa)->heap, dpa_addr, len)) {
+		DOCA_LOG_ERR(
+		        "doca_mmap_set_dpa_memrange: [0x%llx, +%zu) is not inside one DPA heap "
+		        "allocation; pass memory from doca_dpa_mem_alloc",
+		        (unsigned long long)dpa_addr, len);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (mmap->nr_devs != 0 || mmap->addr != NULL) {
+		DOCA_LOG_ERR("doca_mmap_set_dpa_memrange: the mmap already has a host memrange or "
+		             "devices; a DPA memrange takes neither");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (mmap->dpa != NULL)
+		sdpa_fetch_sub_acq_rel(&mmap->dpa->nr_refs, 1);
+	mmap->dpa = dpa;
+	sdpa_fetch_add_acq_rel(&dpa->nr_refs, 1);
+	mmap->addr = (uint8_t *)(uintptr_t)dpa_addr;
+	mmap->len = len;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_set_permissions(struct doca_mmap *mmap, uint32_t access_mask)
+{
+	doca_error_t r = check_cfg(mmap, __func__);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (access_mask & ~(uint32_t)0x3f) {
+		DOCA_LOG_ERR(
+		        "doca_mmap_set_permissions: 0x%x has bits outside enum doca_access_flag; "
+		        "OR DOCA_ACCESS_FLAG_* values",
+		        access_mask);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	mmap->permissions = access_mask;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_add_dev(struct doca_mmap *mmap, struct doca_dev *dev)
+{
+	doca_error_t r = check_cfg(mmap, __func__);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (dev == NULL) {
+		DOCA_LOG_ERR("doca_mmap_add_dev: dev is NULL; pass an opened doca_dev");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (mmap->dpa != NULL) {
+		DOCA_LOG_ERR(
+		        "doca_mmap_add_dev: the mmap has a DPA memrange, which takes no device");
+		return DOCA_ERROR_NOT_PERMITTED;
+	}
+	for (unsigned int i = 0; i < mmap->nr_devs; i++)
+		if (mmap->devs[i] == dev)
+			return DOCA_SUCCESS;
+	if (mmap->nr_devs == sizeof(mmap->devs) / sizeof(mmap->devs[0])) {
+		DOCA_LOG_ERR("doca_mmap_add_dev: the mmap already has %u devices (softdpa's limit)",
+		             mmap->nr_devs);
+		return DOCA_ERROR_FULL;
+	}
+	mmap->devs[mmap->nr_devs++] = dev;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_rm_dev(struct doca_mmap *mmap, struct doca_dev *dev)
+{
+	doca_error_t r = check_cfg(mmap, __func__);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	for (unsigned int i = 0; i < mmap->nr_devs; i++) {
+		if (mmap->devs[i] == dev) {
+			mmap->devs[i] = mmap->devs[--mmap->nr_devs];
+			return DOCA_SUCCESS;
+		}
+	}
+	DOCA_LOG_ERR("doca_mmap_rm_dev: the device was not added to this mmap");
+	return DOCA_ERROR_NOT_FOUND;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_start(struct doca_mmap *mmap)
+{
+	doca_error_t r = check_cfg(mmap, __func__);
+	uint32_t h;
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (mmap->addr == NULL) {
+		DOCA_LOG_ERR(
+		        "doca_mmap_start: the mmap has no memory; call doca_mmap_set_memrange or "
+		        "doca_mmap_set_dpa_memrange first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (mmap->dpa == NULL && mmap->nr_devs == 0) {
+		DOCA_LOG_ERR(
+		        "doca_mmap_start: no device may access the mmap; call doca_mmap_add_dev "
+		        "first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	pthread_mutex_lock(&mmaps_lock);
+	for (h = 0; h < SDPA_MAX_MMAPS; h++)
+		if (sdpa_load_relaxed(&mmaps[h]) == NULL)
+			break;
+	if (h == SDPA_MAX_MMAPS) {
+		pthread_mutex_unlock(&mmaps_lock);
+		DOCA_LOG_ERR("doca_mmap_start: %d mmaps are started (softdpa's limit); stop unused "
+		             "ones",
+		             SDPA_MAX_MMAPS);
+		return DOCA_ERROR_FULL;
+	}
+	mmap->handle = h + 1;
+	mmap->started = true;
+	/* R5 pairs with A5 in sdpa_mmap_lookup. */
+	sdpa_store_release(&mmaps[h], mmap);
+	pthread_mutex_unlock(&mmaps_lock);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_stop(struct doca_mmap *mmap)
+{
+	if (!mmap_ok(mmap)) {
+		DOCA_LOG_ERR(
+		        "doca_mmap_stop: mmap is NULL or invalid; pass one from doca_mmap_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!mmap->started) {
+		DOCA_LOG_ERR("doca_mmap_stop: the mmap is not started");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (sdpa_load_acquire(&mmap->users) != 0) {
+		DOCA_LOG_ERR("doca_mmap_stop: %u buf array(s) use the mmap; destroy them first",
+		             sdpa_load_acquire(&mmap->users));
+		return DOCA_ERROR_IN_USE;
+	}
+	pthread_mutex_lock(&mmaps_lock);
+	sdpa_store_release(&mmaps[mmap->handle - 1], NULL);
+	pthread_mutex_unlock(&mmaps_lock);
+	mmap->handle = 0;
+	mmap->started = false;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_destroy(struct doca_mmap *mmap)
+{
+	if (!mmap_ok(mmap)) {
+		DOCA_LOG_ERR("doca_mmap_destroy: mmap is NULL or invalid; pass one from "
+		             "doca_mmap_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (mmap->started) {
+		doca_error_t r = doca_mmap_stop(mmap);
+
+		if (r != DOCA_SUCCESS)
+			return r;
+	}
+	if (mmap->dpa != NULL)
+		sdpa_fetch_sub_acq_rel(&mmap->dpa->nr_refs, 1);
+	mmap->magic = 0;
+	free(mmap);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mmap,
+                                                            const struct doca_dev *dev,
+                                                            doca_dpa_dev_mmap_t *handle)
+{
+	bool added = false;
+
+	if (!mmap_ok(mmap) || dev == NULL || handle == NULL) {
+		DOCA_LOG_ERR(
+		        "doca_mmap_dev_get_dpa_handle: NULL or invalid argument; pass a started "
+		        "mmap, the device and a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!mmap->started) {
+		DOCA_LOG_ERR("doca_mmap_dev_get_dpa_handle: the mmap is not started; call "
+		             "doca_mmap_start first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	for (unsigned int i = 0; i < mmap->nr_devs; i++)
+		added |= mmap->devs[i] == dev;
+	if (mmap->dpa != NULL)
+		added |= mmap->dpa->dev == dev;
+	if (!added) {
+		DOCA_LOG_ERR("doca_mmap_dev_get_dpa_handle: the device was not added to the mmap; "
+		             "call doca_mmap_add_dev before doca_mmap_start");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*handle = mmap->handle;
+	return DOCA_SUCCESS;
+}
+
+/* ---- buf arrays ---- */
+
+struct doca_buf_arr {
+	uint32_t magic;
+	size_t num_elem;
+	struct doca_dpa *dpa;
+	struct doca_mmap *mmap;
+	size_t elem_size;
+	uint64_t start_offset;
+	bool started;
+	struct doca_dpa_dev_buf_arr *dev; /* what the handle points to */
+	struct doca_dpa_dev_buf *bufs;
+};
+
+static bool arr_ok(const struct doca_buf_arr *a)
+{
+	return a != NULL && a->magic == SDPA_BUFARR_MAGIC;
+}
+
+static doca_error_t arr_cfg(struct doca_buf_arr *a, const char *fn)
+{
+	if (!arr_ok(a)) {
+		DOCA_LOG_ERR("%s: buf_arr is NULL or invalid; pass one from doca_buf_arr_create",
+		             fn);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (a->started) {
+		DOCA_LOG_ERR("%s: the buf array is started; configure it before doca_buf_arr_start",
+		             fn);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_create(size_t num_elem, struct doca_buf_arr **buf_arr)
+{
+	struct doca_buf_arr *a;
+
+	if (buf_arr == NULL || num_elem == 0 || num_elem > (1u << 24)) {
+		DOCA_LOG_ERR("doca_buf_arr_create: buf_arr is NULL or num_elem is outside 1..2^24; "
+		             "pass a result pointer and an element count");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	a = calloc(1, sizeof(*a));
+	if (a == NULL) {
+		DOCA_LOG_ERR("doca_buf_arr_create: out of memory");
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	a->magic = SDPA_BUFARR_MAGIC;
+	a->num_elem = num_elem;
+	*buf_arr = a;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_set_target_dpa(struct doca_buf_arr *buf_arr,
+                                                           struct doca_dpa *dpa)
+{
+	doca_error_t r = arr_cfg(buf_arr, __func__);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (!sdpa_dpa_valid(dpa)) {
+		DOCA_LOG_ERR(
+		        "doca_buf_arr_set_target_dpa: dpa is NULL or invalid; pass a DPA context");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (buf_arr->dpa != NULL)
+		sdpa_fetch_sub_acq_rel(&buf_arr->dpa->nr_refs, 1);
+	buf_arr->dpa = dpa;
+	sdpa_fetch_add_acq_rel(&dpa->nr_refs, 1);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_set_params(struct doca_buf_arr *buf_arr,
+                                                       struct doca_mmap *mmap, size_t elem_size,
+                                                       uint64_t start_offset)
+{
+	doca_error_t r = arr_cfg(buf_arr, __func__);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (!mmap_ok(mmap) || !mmap->started || elem_size == 0) {
+		DOCA_LOG_ERR("doca_buf_arr_set_params: %s; pass a started mmap and elem_size > 0",
+		             elem_size == 0 ? "elem_size is 0"
+		                            : "mmap is NULL, invalid or not started");
+		return !mmap_ok(mmap) || elem_size == 0 ? DOCA_ERROR_INVALID_VALUE
+		                                        : DOCA_ERROR_BAD_STATE;
+	}
+	if (start_offset > mmap->len ||
+	    elem_size > (mmap->len - start_offset) / buf_arr->num_elem) {
+		DOCA_LOG_ERR(
+		        "doca_buf_arr_set_params: %zu elements of %zu bytes from offset %llu do "
+		        "not fit the %zu-byte mmap; shrink the elements or enlarge the mmap",
+		        buf_arr->num_elem, elem_size, (unsigned long long)start_offset, mmap->len);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	buf_arr->mmap = mmap;
+	buf_arr->elem_size = elem_size;
+	buf_arr->start_offset = start_offset;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_start(struct doca_buf_arr *buf_arr)
+{
+	doca_error_t r = arr_cfg(buf_arr, __func__);
+	struct doca_dpa_dev_buf_arr *dev = NULL;
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (buf_arr->mmap == NULL || buf_arr->dpa == NULL) {
+		DOCA_LOG_ERR("doca_buf_arr_start: %s; call it before doca_buf_arr_start",
+		             buf_arr->mmap == NULL ? "no params (doca_buf_arr_set_params)"
+		                                   : "no target DPA (doca_buf_arr_set_target_dpa)");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (posix_memalign((void **)&dev, 64, sizeof(*dev)) != 0 ||
+	    (buf_arr->bufs = calloc(buf_arr->num_elem, sizeof(*buf_arr->bufs))) == NULL) {
+		free(dev);
+		DOCA_LOG_ERR("doca_buf_arr_start: out of memory for %zu buffers",
+		             buf_arr->num_elem);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	memset(dev, 0, sizeof(*dev));
+	for (size_t i = 0; i < buf_arr->num_elem; i++) {
+		buf_arr->bufs[i].addr = (uintptr_t)(buf_arr->mmap->addr + buf_arr->start_offset +
+		                                    i * buf_arr->elem_size);
+		buf_arr->bufs[i].len = buf_arr->elem_size;
+		buf_arr->bufs[i].mmap = buf_arr->mmap->handle;
+	}
+	dev->bufs = buf_arr->bufs;
+	buf_arr->dev = dev;
+	buf_arr->started = true;
+	sdpa_fetch_add_acq_rel(&buf_arr->mmap->users, 1);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_stop(struct doca_buf_arr *buf_arr)
+{
+	if (!arr_ok(buf_arr) || !buf_arr->started) {
+		DOCA_LOG_ERR("doca_buf_arr_stop: buf_arr is %s; pass a started buf array",
+		             arr_ok(buf_arr) ? "not started" : "NULL or invalid");
+		return arr_ok(buf_arr) ? DOCA_ERROR_BAD_STATE : DOCA_ERROR_INVALID_VALUE;
+	}
+	sdpa_fetch_sub_acq_rel(&buf_arr->mmap->users, 1);
+	free(buf_arr->bufs);
+	free(buf_arr->dev);
+	buf_arr->bufs = NULL;
+	buf_arr->dev = NULL;
+	buf_arr->started = false;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_destroy(struct doca_buf_arr *buf_arr)
+{
+	if (!arr_ok(buf_arr)) {
+		DOCA_LOG_ERR("doca_buf_arr_destroy: buf_arr is NULL or invalid");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (buf_arr->started)
+		doca_buf_arr_stop(buf_arr);
+	if (buf_arr->dpa != NULL)
+		sdpa_fetch_sub_acq_rel(&buf_arr->dpa->nr_refs, 1);
+	buf_arr->magic = 0;
+	free(buf_arr);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_get_dpa_handle(const struct doca_buf_arr *buf_arr,
+                                                           doca_dpa_dev_buf_arr_t *dpa_buf_arr)
+{
+	if (!arr_ok(buf_arr) || dpa_buf_arr == NULL) {
+		DOCA_LOG_ERR(
+		        "doca_buf_arr_get_dpa_handle: NULL or invalid argument; pass a buf array "
+		        "and a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!buf_arr->started) {
+		DOCA_LOG_ERR("doca_buf_arr_get_dpa_handle: the buf array is not started; call "
+		             "doca_buf_arr_start first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	*dpa_buf_arr = (doca_dpa_dev_buf_arr_t)(uintptr_t)buf_arr->dev;
+	return DOCA_SUCCESS;
+}

@@ -1,0 +1,700 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The EU scheduler: EU pthreads, the launcher (launches in submission order, gated by
+ * their wait event), the watchdog (P15), kernel launch and RPC.
+ *
+ * Non-returning device calls (reschedule, finish, and the watchdog's abort of a lost EU)
+ * longjmp back to the EU loop in run_exec(); the next activation re-enters the entry
+ * function, so locals are lost and statics kept, as on the DPA.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/config.h"
+#include "core/log.h"
+#include "dpa/dpa.h"
+#include "dpa/window.h"
+
+SDPA_LOG_REGISTER(dpa_sched);
+
+enum {
+	MAX_THREADS_PER_LAUNCH = 256,
+	WAIT_THRESHOLD_MAX = 254,
+	WATCHDOG_TICK_MS = 10,
+	STOP_JOIN_MS = 2000,
+};
+
+static __thread struct sdpa_exec *cur_exec;
+
+struct sdpa_exec *sdpa_exec_current(void)
+{
+	return cur_exec;
+}
+
+void sdpa_exec_set_current(struct sdpa_exec *ex)
+{
+	cur_exec = ex;
+}
+
+void sdpa_exec_describe(const struct sdpa_exec *ex, char *buf, size_t size)
+{
+	const char *k = ex->kernel ? ex->kernel->name : "?";
+
+	switch (ex->kind) {
+	case SDPA_EXEC_LAUNCH:
+		snprintf(buf, size, "kernel '%s' rank %u of %u", k, ex->rank, ex->nthreads);
+		break;
+	case SDPA_EXEC_THREAD:
+		snprintf(buf, size, "DPA thread %u (kernel '%s', rank %u)",
+		         ex->thread ? ex->thread->id : 0, k, ex->rank);
+		break;
+	case SDPA_EXEC_RPC:
+		snprintf(buf, size, "RPC '%s'", k);
+		break;
+	}
+}
+
+void sdpa_exec_checkpoint(void)
+{
+	struct sdpa_exec *ex = cur_exec;
+
+	/* 'lost' carries no data, only the request to unwind: relaxed is enough. */
+	if (ex != NULL && ex->eu != NULL && ex->jb != NULL && sdpa_load_relaxed(&ex->eu->lost))
+		longjmp(*ex->jb, SDPA_END_ABORT);
+}
+
+static void sleep_ms(unsigned int ms)
+{
+	struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L};
+
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/* Take work for 'eu'. Must hold dpa->lock. Fills eu->exec under the lock, so the
+ * watchdog (which reads it under the lock) sees a consistent description. */
+static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **lp,
+                 struct doca_dpa_thread **tp)
+{
+	struct sdpa_launch *l = dpa->lhead;
+	struct doca_dpa_thread **link;
+	bool rank_ok = l != NULL && l->active && l->next_rank < l->nthreads;
+
+	*lp = NULL;
+	*tp = NULL;
+	if (sdpa_load_relaxed(&dpa->fatal) != 0)
+		return false;
+	for (int pass = 0; pass < 2; pass++) {
+		bool want_thread = (pass == 0) == dpa->take_thread_first;
+
+		if (!want_thread && rank_ok) {
+			eu->exec = (struct sdpa_exec){
+			        .kind = SDPA_EXEC_LAUNCH,
+			        .dpa = dpa,
+			        .kernel = l->kernel,
+			        .rank = l->next_rank++,
+			        .nthreads = l->nthreads,
+			        .eu = eu,
+			        .jb = &eu->jb,
+			};
+			*lp = l;
+			dpa->take_thread_first = true;
+			return true;
+		}
+		if (!want_thread)
+			continue;
+		for (link = &dpa->rq_head; *link != NULL; link = &(*link)->rq_next) {
+			struct doca_dpa_thread *t = *link;
+
+			if (t->affinity >= 0 && (unsigned int)t->affinity % dpa->nr_eus != eu->id)
+				continue;
+			*link = t->rq_next;
+			if (dpa->rq_tail == t) {
+				dpa->rq_tail = NULL;
+				for (struct doca_dpa_thread *x = dpa->rq_head; x; x = x->rq_next)
+					dpa->rq_tail = x;
+			}
+			t->rq_next = NULL;
+			t->queued = false;
+			t->running = true;
+			t->activations++;
+			eu->exec = (struct sdpa_exec){
+			        .kind = SDPA_EXEC_THREAD,
+			        .dpa = dpa,
+			        .kernel = t->kernel,
+			        .rank = t->tg ? t->tg_rank : 0,
+			        .nthreads = t->tg ? t->tg->num_threads : 1,
+			        .thread = t,
+			        .eu = eu,
+			        .jb = &eu->jb,
+			};
+			*tp = t;
+			dpa->take_thread_first = false;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Run the exec prepared in eu->exec; returns how it ended. */
+static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
+{
+	struct sdpa_exec *ex = &eu->exec;
+	int how;
+
+	sdpa_exec_set_current(ex);
+	sdpa_window_exec_begin(ex);
+	/* R1 pairs with A1 in watchdog_scan: the watchdog times this execution. */
+	sdpa_store_release(&eu->task_start_ns, sdpa_now_ns());
+	how = setjmp(eu->jb);
+	if (how == 0) {
+		ex->kernel->invoke(args);
+		how = SDPA_END_RETURN;
+	}
+	sdpa_store_release(&eu->task_start_ns, 0);
+	if (sdpa_load_acquire(&eu->orphaned))
+		return (enum sdpa_exec_end)how;
+	sdpa_window_exec_end(ex, (enum sdpa_exec_end)how);
+	sdpa_exec_set_current(NULL);
+	return (enum sdpa_exec_end)how;
+}
+
+static void launch_free(struct sdpa_launch *l)
+{
+	if (l->wait_ev != NULL)
+		sdpa_fetch_sub_acq_rel(&l->wait_ev->users, 1);
+	if (l->comp_ev != NULL)
+		sdpa_fetch_sub_acq_rel(&l->comp_ev->users, 1);
+	free(l->args);
+	free(l);
+}
+
+static bool wait_passed(const struct sdpa_launch *l)
+{
+	/* A7 pairs with R2 in sync_event.c. */
+	return l->wait_ev == NULL || sdpa_load_acquire(&l->wait_ev->value) >= l->wait_threshold;
+}
+
+/* The head launch changed: start it at once when its wait event allows, else let the
+ * launcher wait for the event. Must hold dpa->lock. */
+static void advance_locked(struct doca_dpa *dpa)
+{
+	struct sdpa_launch *l = dpa->lhead;
+
+	if (l == NULL || l->active || sdpa_load_relaxed(&dpa->fatal) != 0)
+		return;
+	if (wait_passed(l)) {
+		l->active = true;
+		if (l->nthreads == 1)
+			pthread_cond_signal(&dpa->eu_cond);
+		else
+			pthread_cond_broadcast(&dpa->eu_cond);
+	} else {
+		pthread_cond_signal(&dpa->launcher_cond);
+	}
+}
+
+/* The last rank of the head launch ended: retire it, start the next one, publish the
+ * completion event. Called by that rank's EU with dpa->lock held; drops it meanwhile. */
+static void retire_head_locked(struct doca_dpa *dpa, struct sdpa_launch *l)
+{
+	dpa->lhead = l->next;
+	if (dpa->lhead == NULL)
+		dpa->ltail = NULL;
+	advance_locked(dpa);
+	pthread_mutex_unlock(&dpa->lock);
+	if (l->comp_ev != NULL) {
+		if (l->comp_add)
+			sdpa_se_add(l->comp_ev, l->comp_count);
+		else
+			sdpa_se_store(l->comp_ev, l->comp_count);
+	}
+	launch_free(l);
+	pthread_mutex_lock(&dpa->lock);
+}
+
+/* P9: say once per kernel that a rescheduled thread restarts from its entry point. */
+static void note_reentry(struct sdpa_eu *eu)
+{
+	struct sdpa_kernel *k = (struct sdpa_kernel *)eu->exec.kernel;
+	char who[160];
+
+	if (sdpa_fetch_or_acq_rel(&k->reported, SDPA_REPORT_REENTRY) & SDPA_REPORT_REENTRY)
+		return;
+	sdpa_exec_describe(&eu->exec, who, sizeof(who));
+	DOCA_LOG_INFO("P9: %s re-enters '%s' from the top after doca_dpa_dev_thread_reschedule; "
+	              "locals of the previous activation are gone. Keep state that must survive "
+	              "in statics or in the thread's local storage",
+	              who, k->name);
+}
+
+static void *eu_main(void *arg)
+{
+	struct sdpa_eu *eu = arg;
+	struct doca_dpa *dpa = eu->dpa;
+
+	sdpa_window_eu_start(dpa, eu->id);
+	pthread_mutex_lock(&dpa->lock);
+	while (!dpa->shutdown) {
+		struct sdpa_launch *l;
+		struct doca_dpa_thread *t;
+		enum sdpa_exec_end how;
+		bool reenter;
+
+		if (!pick(dpa, eu, &l, &t)) {
+			pthread_cond_wait(&dpa->eu_cond, &dpa->lock);
+			continue;
+		}
+		reenter = t != NULL && t->rescheduled;
+		pthread_mutex_unlock(&dpa->lock);
+		if (reenter)
+			note_reentry(eu);
+		how = run_exec(eu, l != NULL ? l->args : t->args);
+		if (sdpa_load_acquire(&eu->orphaned))
+			return NULL; /* stop gave up on this EU: dpa may be gone */
+		if (t != NULL)
+			sdpa_thread_activation_done(t, how);
+		pthread_mutex_lock(&dpa->lock);
+		/* An aborted rank (watchdog) never completes its launch, nor does any launch
+		 * of a fatal context. */
+		if (l != NULL && how != SDPA_END_ABORT && ++l->done == l->nthreads &&
+		    sdpa_load_relaxed(&dpa->fatal) == 0 && !dpa->shutdown)
+			retire_head_locked(dpa, l);
+	}
+	pthread_mutex_unlock(&dpa->lock);
+	sdpa_window_eu_stop(dpa, eu->id);
+	sdpa_store_release(&eu->exited, 1);
+	return NULL;
+}
+
+/* Starts head launches whose wait event was not yet reached when they became head. */
+static void *launcher_main(void *arg)
+{
+	struct doca_dpa *dpa = arg;
+
+	pthread_mutex_lock(&dpa->lock);
+	for (;;) {
+		struct sdpa_launch *l;
+		bool passed;
+
+		while (!dpa->shutdown && (dpa->lhead == NULL || dpa->lhead->active ||
+		                          sdpa_load_relaxed(&dpa->fatal) != 0))
+			pthread_cond_wait(&dpa->launcher_cond, &dpa->lock);
+		if (dpa->shutdown)
+			break;
+		l = dpa->lhead;
+		pthread_mutex_unlock(&dpa->lock);
+		/* l stays the head while inactive: only its own completion retires it. */
+		passed = sdpa_se_wait(l->wait_ev, SDPA_SE_GE, l->wait_threshold, UINT64_MAX,
+		                      &dpa->stopping, true);
+		pthread_mutex_lock(&dpa->lock);
+		if (passed)
+			advance_locked(dpa);
+	}
+	pthread_mutex_unlock(&dpa->lock);
+	return NULL;
+}
+
+static void watchdog_scan(struct doca_dpa *dpa)
+{
+	uint64_t limit_ms = sdpa_dpa_get_kernel_max_run_time_ms();
+	uint64_t now = sdpa_now_ns();
+	char what[160] = "";
+	unsigned int eu_id = 0;
+	bool fire = false;
+
+	pthread_mutex_lock(&dpa->lock);
+	for (unsigned int i = 0; i < dpa->nr_eus && !fire; i++) {
+		struct sdpa_eu *eu = &dpa->eus[i];
+		/* A1 pairs with R1 in run_exec. */
+		uint64_t start = sdpa_load_acquire(&eu->task_start_ns);
+
+		/* 'now' was read before the lock: an execution may have started since. */
+		if (start == 0 || start >= now || sdpa_load_relaxed(&eu->lost) ||
+		    now - start <= limit_ms * 1000000ull)
+			continue;
+		sdpa_exec_describe(&eu->exec, what, sizeof(what));
+		sdpa_store_relaxed(&eu->lost, 1);
+		if (sdpa_load_relaxed(&dpa->fatal) == 0) {
+			int expected = 0;
+
+			if (sdpa_cas_acq_rel(&dpa->fatal, &expected, (int)DOCA_ERROR_BAD_STATE)) {
+				snprintf(dpa->fatal_msg, sizeof(dpa->fatal_msg),
+				         "%s exceeded the kernel max run time", what);
+				fire = true;
+				eu_id = i;
+			}
+		}
+	}
+	if (fire) {
+		pthread_cond_broadcast(&dpa->launcher_cond);
+		pthread_cond_broadcast(&dpa->eu_cond);
+	}
+	pthread_mutex_unlock(&dpa->lock);
+	if (fire)
+		DOCA_LOG_ERR("DPA context %u: %s ran on EU %u longer than the kernel max run time "
+		             "(%llu ms); the context is now fatal (later launches fail with "
+		             "BAD_STATE, doca_dpa_peek_at_last_error reports it). Make the kernel "
+		             "return sooner (move long loops into a DPA thread that reschedules), "
+		             "then destroy and recreate the context",
+		             dpa->id, what, eu_id, (unsigned long long)limit_ms);
+}
+
+static void *watchdog_main(void *arg)
+{
+	struct doca_dpa *dpa = arg;
+
+	while (!sdpa_load_acquire(&dpa->stopping)) {
+		sleep_ms(WATCHDOG_TICK_MS);
+		watchdog_scan(dpa);
+	}
+	return NULL;
+}
+
+doca_error_t sdpa_sched_start(struct doca_dpa *dpa)
+{
+	unsigned int n = sdpa_config_get()->dpa_eus;
+	unsigned int started = 0;
+
+	dpa->eus = calloc(n, sizeof(*dpa->eus));
+	if (dpa->eus == NULL) {
+		DOCA_LOG_ERR("doca_dpa_start: out of memory for %u EUs; lower SOFTDPA_DPA_EUS", n);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	dpa->nr_eus = n;
+	dpa->shutdown = false;
+	sdpa_store_relaxed(&dpa->stopping, 0);
+	for (; started < n; started++) {
+		struct sdpa_eu *eu = &dpa->eus[started];
+
+		eu->id = started;
+		eu->dpa = dpa;
+		if (pthread_create(&eu->tid, NULL, eu_main, eu) != 0)
+			goto err;
+		eu->tid_valid = true;
+	}
+	if (pthread_create(&dpa->launcher, NULL, launcher_main, dpa) != 0)
+		goto err;
+	if (pthread_create(&dpa->watchdog, NULL, watchdog_main, dpa) != 0) {
+		pthread_mutex_lock(&dpa->lock);
+		dpa->shutdown = true;
+		pthread_cond_broadcast(&dpa->launcher_cond);
+		pthread_mutex_unlock(&dpa->lock);
+		pthread_join(dpa->launcher, NULL);
+		goto err;
+	}
+	dpa->threads_up = true;
+	return DOCA_SUCCESS;
+
+err:
+	DOCA_LOG_ERR("doca_dpa_start: cannot create the EU threads (%u of %u started); lower "
+	             "SOFTDPA_DPA_EUS or raise the thread limit",
+	             started, n);
+	pthread_mutex_lock(&dpa->lock);
+	dpa->shutdown = true;
+	pthread_cond_broadcast(&dpa->eu_cond);
+	pthread_mutex_unlock(&dpa->lock);
+	for (unsigned int i = 0; i < started; i++)
+		pthread_join(dpa->eus[i].tid, NULL);
+	free(dpa->eus);
+	dpa->eus = NULL;
+	dpa->nr_eus = 0;
+	return DOCA_ERROR_OPERATING_SYSTEM;
+}
+
+bool sdpa_sched_stop(struct doca_dpa *dpa)
+{
+	struct sdpa_launch *l, *next;
+	unsigned int abandoned = 0;
+	bool clean = true;
+	uint64_t deadline;
+
+	if (!dpa->threads_up)
+		return true;
+	sdpa_store_release(&dpa->stopping, 1);
+	pthread_mutex_lock(&dpa->lock);
+	dpa->shutdown = true;
+	pthread_cond_broadcast(&dpa->eu_cond);
+	pthread_cond_broadcast(&dpa->launcher_cond);
+	pthread_mutex_unlock(&dpa->lock);
+	pthread_join(dpa->launcher, NULL);
+	pthread_join(dpa->watchdog, NULL);
+	/* An EU still inside a kernel unwinds at its next device API call. */
+	for (unsigned int i = 0; i < dpa->nr_eus; i++)
+		if (sdpa_load_acquire(&dpa->eus[i].task_start_ns) != 0)
+			sdpa_store_relaxed(&dpa->eus[i].lost, 1);
+	deadline = sdpa_now_ns() + STOP_JOIN_MS * 1000000ull;
+	for (unsigned int i = 0; i < dpa->nr_eus; i++) {
+		struct sdpa_eu *eu = &dpa->eus[i];
+
+		while (!sdpa_load_acquire(&eu->exited) && sdpa_now_ns() < deadline)
+			sleep_ms(1);
+		if (sdpa_load_acquire(&eu->exited)) {
+			pthread_join(eu->tid, NULL);
+			continue;
+		}
+		/* A kernel spinning without any device call cannot be stopped safely. */
+		sdpa_store_release(&eu->orphaned, 1);
+		pthread_detach(eu->tid);
+		clean = false;
+		DOCA_LOG_WARN(
+		        "doca_dpa_stop: EU %u of DPA context %u is still executing a kernel "
+		        "that makes no device API call; it is abandoned and the image and heap "
+		        "stay mapped. Make long-running kernels call doca_dpa_dev_yield",
+		        i, dpa->id);
+	}
+	for (l = dpa->lhead; l != NULL; l = next) {
+		next = l->next;
+		launch_free(l);
+		abandoned++;
+	}
+	dpa->lhead = dpa->ltail = NULL;
+	dpa->rq_head = dpa->rq_tail = NULL;
+	if (abandoned)
+		DOCA_LOG_WARN(
+		        "doca_dpa_stop: %u kernel launch(es) of DPA context %u never completed "
+		        "(waiting for their wait event, or the context was fatal); wait for "
+		        "their completion event before stopping",
+		        abandoned, dpa->id);
+	if (clean)
+		free(dpa->eus); /* an orphaned EU still uses its slot */
+	dpa->eus = NULL;
+	dpa->nr_eus = 0;
+	dpa->threads_up = false;
+	return clean;
+}
+
+doca_error_t sdpa_sched_submit(struct doca_dpa *dpa, struct sdpa_launch *l)
+{
+	pthread_mutex_lock(&dpa->lock);
+	if (sdpa_load_relaxed(&dpa->fatal) != 0) {
+		pthread_mutex_unlock(&dpa->lock);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	l->seq = ++dpa->launch_seq;
+	if (dpa->ltail != NULL)
+		dpa->ltail->next = l;
+	else
+		dpa->lhead = l;
+	dpa->ltail = l;
+	advance_locked(dpa);
+	pthread_mutex_unlock(&dpa->lock);
+	return DOCA_SUCCESS;
+}
+
+static doca_error_t usable(struct doca_dpa *dpa, const char *fn, struct doca_dpa **rootp)
+{
+	struct doca_dpa *root;
+
+	if (!sdpa_dpa_valid(dpa)) {
+		DOCA_LOG_ERR("%s: dpa is NULL or not a DPA context; pass the context from "
+		             "doca_dpa_create",
+		             fn);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!dpa->started) {
+		DOCA_LOG_ERR("%s: DPA context %u is not started; call doca_dpa_start first", fn,
+		             dpa->id);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	root = sdpa_dpa_root(dpa);
+	if (sdpa_load_acquire(&root->fatal) != 0) {
+		pthread_mutex_lock(&root->lock);
+		DOCA_LOG_ERR(
+		        "%s: DPA context %u is in the fatal state (%s); destroy it and create a "
+		        "new one",
+		        fn, root->id, root->fatal_msg);
+		pthread_mutex_unlock(&root->lock);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	*rootp = root;
+	return DOCA_SUCCESS;
+}
+
+static doca_error_t check_event(struct doca_sync_event *ev, struct doca_dpa *dpa, const char *fn,
+                                const char *which)
+{
+	if (ev == NULL)
+		return DOCA_SUCCESS;
+	if (!sdpa_se_valid(ev)) {
+		DOCA_LOG_ERR("%s: %s is not a sync event; pass one from doca_sync_event_create", fn,
+		             which);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!ev->started) {
+		DOCA_LOG_ERR("%s: %s is not started; call doca_sync_event_start first", fn, which);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (!sdpa_se_has_dpa(ev, dpa) && !ev->warned_no_dpa) {
+		ev->warned_no_dpa = true;
+		DOCA_LOG_WARN("%s: %s has no DPA publisher/subscriber location for context %u; "
+		              "add one (doca_sync_event_add_%s_location_dpa) as hardware requires",
+		              fn, which, dpa->id,
+		              strcmp(which, "wait_event") == 0 ? "subscriber" : "publisher");
+	}
+	return DOCA_SUCCESS;
+}
+
+static doca_error_t launch(struct doca_dpa *dpa, struct doca_sync_event *wait_ev, uint64_t wait_thr,
+                           struct doca_sync_event *comp_ev, uint64_t comp_count, unsigned int n,
+                           doca_dpa_func_t *func, bool add, va_list *ap, const char *fn)
+{
+	const struct sdpa_kernel *k;
+	struct sdpa_launch *l;
+	struct doca_dpa *root;
+	doca_error_t r = usable(dpa, fn, &root);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (func == NULL) {
+		DOCA_LOG_ERR(
+		        "%s: func is NULL; pass a __dpa_global__ kernel (extern doca_dpa_func_t "
+		        "name;)",
+		        fn);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (n == 0 || n > MAX_THREADS_PER_LAUNCH) {
+		DOCA_LOG_ERR("%s: num_threads %u is outside 1..%u "
+		             "(doca_dpa_get_max_threads_per_kernel); launch fewer threads",
+		             fn, n, MAX_THREADS_PER_LAUNCH);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (wait_ev != NULL && wait_thr > WAIT_THRESHOLD_MAX) {
+		/* P14: the hardware field is 8 bits wide; refuse rather than truncate. */
+		DOCA_LOG_ERR("%s: wait_threshold %llu is outside the valid range 0..%d; keep wait "
+		             "thresholds at most %d (e.g. reset the event instead of counting up)",
+		             fn, (unsigned long long)wait_thr, WAIT_THRESHOLD_MAX,
+		             WAIT_THRESHOLD_MAX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	r = check_event(wait_ev, root, fn, "wait_event");
+	if (r == DOCA_SUCCESS)
+		r = check_event(comp_ev, root, fn, "comp_event");
+	if (r != DOCA_SUCCESS)
+		return r;
+	k = sdpa_image_kernel(&root->image, func);
+	if (k == NULL) {
+		DOCA_LOG_ERR(
+		        "%s: func %p is not a kernel of app '%s'; pass a __dpa_global__ function "
+		        "compiled into the app set with doca_dpa_set_app",
+		        fn, (void *)(uintptr_t)func, root->app->name);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (k->kind != SDPA_KERNEL_GLOBAL) {
+		DOCA_LOG_ERR("%s: '%s' is a __dpa_rpc__ function; call it with doca_dpa_rpc", fn,
+		             k->name);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	l = calloc(1, sizeof(*l));
+	if (l != NULL)
+		l->args = sdpa_kernel_marshal(k, ap);
+	if (l == NULL || l->args == NULL) {
+		free(l);
+		DOCA_LOG_ERR("%s: out of memory for the launch of '%s'; free memory and retry", fn,
+		             k->name);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	l->kernel = k;
+	l->nthreads = n;
+	l->wait_ev = wait_ev;
+	l->wait_threshold = wait_thr;
+	l->comp_ev = comp_ev;
+	l->comp_count = comp_count;
+	l->comp_add = add;
+	if (wait_ev != NULL)
+		sdpa_fetch_add_acq_rel(&wait_ev->users, 1);
+	if (comp_ev != NULL)
+		sdpa_fetch_add_acq_rel(&comp_ev->users, 1);
+	r = sdpa_sched_submit(root, l);
+	if (r != DOCA_SUCCESS) {
+		launch_free(l);
+		DOCA_LOG_ERR("%s: DPA context %u became fatal; destroy it and create a new one", fn,
+		             root->id);
+	}
+	return r;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_dpa_kernel_launch_update_set(
+        struct doca_dpa *dpa, struct doca_sync_event *wait_event, uint64_t wait_threshold,
+        struct doca_sync_event *comp_event, uint64_t comp_count, unsigned int num_threads,
+        doca_dpa_func_t *func, ...)
+{
+	va_list ap;
+	doca_error_t r;
+
+	va_start(ap, func);
+	r = launch(dpa, wait_event, wait_threshold, comp_event, comp_count, num_threads, func,
+	           false, &ap, __func__);
+	va_end(ap);
+	return r;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_dpa_kernel_launch_update_add(
+        struct doca_dpa *dpa, struct doca_sync_event *wait_event, uint64_t wait_threshold,
+        struct doca_sync_event *comp_event, uint64_t comp_count, unsigned int num_threads,
+        doca_dpa_func_t *func, ...)
+{
+	va_list ap;
+	doca_error_t r;
+
+	va_start(ap, func);
+	r = launch(dpa, wait_event, wait_threshold, comp_event, comp_count, num_threads, func, true,
+	           &ap, __func__);
+	va_end(ap);
+	return r;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_t *func,
+                                            uint64_t *retval, ...)
+{
+	const struct sdpa_kernel *k;
+	struct sdpa_exec ex, *prev;
+	struct doca_dpa *root;
+	va_list ap;
+	void *args;
+	doca_error_t r = usable(dpa, __func__, &root);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (func == NULL || retval == NULL) {
+		DOCA_LOG_ERR("doca_dpa_rpc: %s is NULL; pass a __dpa_rpc__ function and a result "
+		             "pointer",
+		             func == NULL ? "func" : "retval");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	k = sdpa_image_kernel(&root->image, func);
+	if (k == NULL) {
+		DOCA_LOG_ERR(
+		        "doca_dpa_rpc: func %p is not a function of app '%s'; pass a __dpa_rpc__ "
+		        "function compiled into the app",
+		        (void *)(uintptr_t)func, root->app->name);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (k->kind != SDPA_KERNEL_RPC) {
+		DOCA_LOG_ERR("doca_dpa_rpc: '%s' is a __dpa_global__ kernel; launch it with "
+		             "doca_dpa_kernel_launch_update_set/_add",
+		             k->name);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	va_start(ap, retval);
+	args = sdpa_kernel_marshal(k, &ap);
+	va_end(ap);
+	if (args == NULL) {
+		DOCA_LOG_ERR("doca_dpa_rpc: out of memory for the arguments of '%s'", k->name);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	/* RPCs run in the caller's thread: blocking, and independent of busy EUs. */
+	ex = (struct sdpa_exec){.kind = SDPA_EXEC_RPC, .dpa = root, .kernel = k, .nthreads = 1};
+	prev = sdpa_exec_current();
+	sdpa_exec_set_current(&ex);
+	sdpa_window_exec_begin(&ex);
+	*retval = k->invoke(args);
+	sdpa_window_exec_end(&ex, SDPA_END_RETURN);
+	sdpa_exec_set_current(prev);
+	free(args);
+	return DOCA_SUCCESS;
+}

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The EU scheduler and sync events under concurrency (suite 'concurrency', run under
+ * TSan): launches submitted from several host threads, host and kernels updating one
+ * event at once, thread activations racing with their own execution, several contexts.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include <doca_dpa.h>
+#include <doca_sync_event.h>
+
+#include "dpa_t.h"
+
+extern struct doca_dpa_app *dpa_test_app;
+extern doca_dpa_func_t add_many, tick_thread, notify_rpc;
+
+enum { SUBMITTERS = 4, LAUNCHES = 40, RANKS = 8 };
+
+struct submit_arg {
+	struct doca_dpa *dpa;
+	struct doca_sync_event *ev, *comp;
+	doca_dpa_dev_sync_event_t evh;
+	doca_dpa_dev_uintptr_t counter;
+	doca_error_t err;
+};
+
+static void *submitter(void *p)
+{
+	struct submit_arg *a = p;
+
+	for (int i = 0; i < LAUNCHES && a->err == DOCA_SUCCESS; i++)
+		a->err = doca_dpa_kernel_launch_update_add(a->dpa, NULL, 0, a->comp, 1, RANKS,
+		                                           &add_many, a->evh, (uint32_t)3,
+		                                           (uint64_t *)(uintptr_t)a->counter);
+	for (int i = 0; i < 500; i++) /* host updates race with the kernels' */
+		doca_sync_event_update_add(a->ev, 1, NULL);
+	return NULL;
+}
+
+static void test_concurrent_launches_and_updates(void **state)
+{
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *dpa = dpa_t_start(dev, dpa_test_app);
+	struct doca_sync_event *ev, *comp = dpa_t_event(dev, dpa, 0);
+	struct submit_arg args[SUBMITTERS];
+	pthread_t th[SUBMITTERS];
+	doca_dpa_dev_sync_event_t evh;
+	doca_dpa_dev_uintptr_t counter;
+	uint64_t v = 0, c = 0;
+
+	(void)state;
+	assert_int_equal(doca_sync_event_create(&ev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_add_publisher_location_cpu(ev, dev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_add_publisher_location_dpa(ev, dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_add_subscriber_location_cpu(ev, dev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_start(ev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_get_dpa_handle(ev, dpa, &evh), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(dpa, 8, &counter), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_memset(dpa, counter, 0, 8), DOCA_SUCCESS);
+	for (int i = 0; i < SUBMITTERS; i++) {
+		args[i] = (struct submit_arg){dpa, ev, comp, evh, counter, DOCA_SUCCESS};
+		assert_int_equal(pthread_create(&th[i], NULL, submitter, &args[i]), 0);
+	}
+	for (int i = 0; i < SUBMITTERS; i++) {
+		pthread_join(th[i], NULL);
+		assert_int_equal(args[i].err, DOCA_SUCCESS);
+	}
+	assert_int_equal(doca_sync_event_wait_gt(comp, SUBMITTERS * LAUNCHES - 1, UINT64_MAX),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_get(comp, &v), DOCA_SUCCESS);
+	assert_int_equal(v, SUBMITTERS * LAUNCHES);
+	assert_int_equal(doca_sync_event_get(ev, &v), DOCA_SUCCESS);
+	assert_int_equal(v, SUBMITTERS * LAUNCHES * RANKS * 3 + SUBMITTERS * 500);
+	assert_int_equal(doca_dpa_d2h_memcpy(dpa, &c, counter, 8), DOCA_SUCCESS);
+	assert_int_equal(c, SUBMITTERS * LAUNCHES * (RANKS * (RANKS + 1) / 2));
+	assert_int_equal(doca_sync_event_destroy(ev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(comp), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+}
+
+/* Each notification is observed before the next: exactly one activation each. */
+static void test_thread_activations_exact(void **state)
+{
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *dpa = dpa_t_start(dev, dpa_test_app);
+	struct doca_sync_event *rep = dpa_t_event(dev, dpa, 0);
+	struct doca_dpa_thread *t;
+	struct doca_dpa_notification_completion *nc;
+	doca_dpa_dev_notification_completion_t nh;
+	doca_dpa_dev_sync_event_t rh;
+	uint64_t ret;
+
+	(void)state;
+	assert_int_equal(doca_sync_event_get_dpa_handle(rep, dpa, &rh), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_create(dpa, &t), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_set_func_arg(t, &tick_thread, rh), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_start(t), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_notification_completion_create(dpa, t, &nc), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_notification_completion_start(nc), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_notification_completion_get_dpa_handle(nc, &nh), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_run(t), DOCA_SUCCESS);
+	for (uint64_t i = 1; i <= 200; i++) {
+		assert_int_equal(doca_dpa_rpc(dpa, &notify_rpc, &ret, nh), DOCA_SUCCESS);
+		assert_int_equal(doca_sync_event_wait_gt(rep, i - 1, UINT64_MAX), DOCA_SUCCESS);
+	}
+	assert_int_equal(dpa_t_wait_ge(rep, 201, 50), 200);
+	assert_int_equal(doca_dpa_notification_completion_destroy(nc), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_destroy(t), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(rep), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+}
+
+/* Two contexts run the same app with separate statics and EUs, at the same time. */
+static void test_two_contexts(void **state)
+{
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *a = dpa_t_start(dev, dpa_test_app), *b = dpa_t_start(dev, dpa_test_app);
+	struct doca_sync_event *ca = dpa_t_event(dev, a, 0), *cb = dpa_t_event(dev, b, 0);
+	struct doca_sync_event *ea = dpa_t_event(dev, a, 0), *eb = dpa_t_event(dev, b, 0);
+	doca_dpa_dev_sync_event_t ha, hb;
+	doca_dpa_dev_uintptr_t pa, pb;
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(doca_sync_event_get_dpa_handle(ea, a, &ha), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_get_dpa_handle(eb, b, &hb), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(a, 8, &pa), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(b, 8, &pb), DOCA_SUCCESS);
+	assert_true(pa != pb);
+	for (int i = 0; i < 20; i++) {
+		assert_int_equal(doca_dpa_kernel_launch_update_add(a, NULL, 0, ca, 1, 4, &add_many,
+		                                                   ha, (uint32_t)2,
+		                                                   (uint64_t *)(uintptr_t)pa),
+		                 DOCA_SUCCESS);
+		assert_int_equal(doca_dpa_kernel_launch_update_add(b, NULL, 0, cb, 1, 2, &add_many,
+		                                                   hb, (uint32_t)5,
+		                                                   (uint64_t *)(uintptr_t)pb),
+		                 DOCA_SUCCESS);
+	}
+	assert_int_equal(doca_sync_event_wait_gt(ca, 19, UINT64_MAX), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_wait_gt(cb, 19, UINT64_MAX), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_get(ea, &v), DOCA_SUCCESS);
+	assert_int_equal(v, 20 * 4 * 2);
+	assert_int_equal(doca_sync_event_get(eb, &v), DOCA_SUCCESS);
+	assert_int_equal(v, 20 * 2 * 5);
+	assert_int_equal(doca_sync_event_destroy(ca), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(cb), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(ea), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(eb), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(a), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(b), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_concurrent_launches_and_updates),
+	        cmocka_unit_test(test_thread_activations_exact),
+	        cmocka_unit_test(test_two_contexts),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
