@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The provider's device API (D6): what a DPA kernel calls. Runs on emulated EUs.
+ *
+ * A post resolves the address under the registry read lock (held until the post ends),
+ * checks the queue, and writes slots. Flow-control answers (AGAIN) do not log, except to
+ * name the classic mistakes behind a full queue: requests never flushed, or completions
+ * never polled.
+ */
+#include <dev/doca_flow_dpa_provider_dev.h>
+
+#include "core/log.h"
+#include "provider/provider.h"
+
+SDPA_LOG_REGISTER(provider_dev);
+
+struct post {
+	struct doca_flow_dpa_ctx *ctx;
+	struct sdpa_prov_obj *obj;
+	struct sdpa_prov_ring *ring;
+	uint16_t slot;
+};
+
+/* Take exclusive use of a ring for one post or poll. Two DPA threads on one queue is a
+ * bug on hardware (the ring is single-producer): say so, then serialise. */
+static void ring_enter(struct sdpa_prov_ring *r, const char *fn)
+{
+	uint32_t expected = 0;
+
+	if (sdpa_cas_acq_rel(&r->owner, &expected, 1))
+		return;
+	DOCA_LOG_RATE_LIMIT_WARN("%s: %s queue %u of port %u is used by two DPA threads at once; "
+	                         "give each DPA thread its own queue_id (queues are "
+	                         "single-producer on hardware)",
+	                         fn, sdpa_prov_queue_type_name(r->type), r->queue_id,
+	                         (unsigned int)r->port_id);
+	do {
+		expected = 0;
+		sdpa_cpu_relax();
+	} while (!sdpa_cas_acq_rel(&r->owner, &expected, 1));
+}
+
+static void ring_leave(struct sdpa_prov_ring *r)
+{
+	sdpa_store_release(&r->owner, 0);
+}
+
+/* Resolve 'addr' for a call that needs object kind 'kind' (NONE: any kind) and queue
+ * 'type'. On success the registry read lock is held; release it with post_end(). */
+static doca_error_t post_begin(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind,
+                               uint32_t type, uint32_t queue_id, struct post *p)
+{
+	const char *why = NULL;
+	struct sdpa_prov_qset *qs;
+
+	if (type >= SDPA_PROV_NR_TYPES) {
+		DOCA_LOG_RATE_LIMIT_ERR("%s: queue type %u is not a doca_flow_dpa_queue_type", fn,
+		                        type);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	pthread_rwlock_rdlock(&sdpa_prov_registry_lock);
+	p->ctx = sdpa_prov_addr_resolve(addr, &p->slot, &why);
+	if (p->ctx == NULL) {
+		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		DOCA_LOG_RATE_LIMIT_ERR("%s: address 0x%016llx %s", fn, (unsigned long long)addr,
+		                        why);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	p->obj = &p->ctx->objs[p->slot];
+	if (kind != SDPA_PROV_KIND_NONE && p->obj->kind != kind) {
+		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		DOCA_LOG_RATE_LIMIT_ERR("%s: address 0x%016llx names %s; this call needs %s", fn,
+		                        (unsigned long long)addr, sdpa_prov_kind_name(p->obj->kind),
+		                        sdpa_prov_kind_name(kind));
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	qs = p->ctx->qsets[p->obj->port_id];
+	if (qs == NULL) {
+		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		DOCA_LOG_RATE_LIMIT_ERR("%s: the queues of port %u were destroyed; nothing can be "
+		                        "posted until doca_flow_dpa_queues_create runs again",
+		                        fn, (unsigned int)p->obj->port_id);
+		return DOCA_ERROR_IO_FAILED;
+	}
+	if (qs->nr[type] == 0) {
+		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		DOCA_LOG_RATE_LIMIT_ERR("%s: port %u has no %s queue; add a {%s, size, n} entry to "
+		                        "doca_flow_dpa_queues_create",
+		                        fn, (unsigned int)p->obj->port_id,
+		                        sdpa_prov_queue_type_name(type),
+		                        type == DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL
+		                                ? "DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL"
+		                        : type == DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_WRITE
+		                                ? "DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_WRITE"
+		                                : "DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_READ");
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	if (queue_id >= qs->nr[type]) {
+		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		DOCA_LOG_RATE_LIMIT_ERR("%s: queue_id %u is out of range: port %u has %u %s queues",
+		                        fn, queue_id, (unsigned int)p->obj->port_id, qs->nr[type],
+		                        sdpa_prov_queue_type_name(type));
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	p->ring = sdpa_prov_ring_get(qs, type, queue_id);
+	if (sdpa_load_relaxed(&p->ring->dead)) {
+		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		DOCA_LOG_RATE_LIMIT_ERR("%s: %s queue %u of port %u is being destroyed", fn,
+		                        sdpa_prov_queue_type_name(type), queue_id,
+		                        (unsigned int)p->obj->port_id);
+		return DOCA_ERROR_IO_FAILED;
+	}
+	return DOCA_SUCCESS;
+}
+
+static void post_end(void)
+{
+	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+}
+
+/* Must own the ring. Hand everything posted to the processor. */
+static void ring_flush(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
+{
+	uint32_t old = sdpa_load_relaxed(&r->flushed);
+
+	if (old == r->posted)
+		return;
+	/* R1: pairs with A1 in process_ring: the slot contents are written before the
+	 * processor can see them as flushed. */
+	sdpa_store_release(&r->flushed, r->posted);
+	sdpa_fetch_add_acq_rel(&ctx->pending, (uint32_t)(r->posted - old));
+	sdpa_prov_wake(ctx);
+}
+
+/* Must own the ring. Room for n more slots, or AGAIN with the reason logged. */
+static doca_error_t ring_room(struct sdpa_prov_ring *r, uint32_t n, const char *fn)
+{
+	uint32_t used = r->posted - r->polled;
+	uint32_t unflushed, unpolled;
+
+	if (used + n <= r->size)
+		return DOCA_SUCCESS;
+	sdpa_fetch_add_relaxed(&r->stat_again, 1);
+	unflushed = r->posted - sdpa_load_relaxed(&r->flushed);
+	/* A2': the processor's release of 'done' pairs with this acquire (counting only). */
+	unpolled = sdpa_load_acquire(&r->done) - r->polled;
+	if (unflushed != 0)
+		DOCA_LOG_RATE_LIMIT_WARN(
+		        "%s: %s queue %u of port %u is full and %u of its requests "
+		        "were never flushed; post with flush=true or call "
+		        "doca_flow_queue_flush",
+		        fn, sdpa_prov_queue_type_name(r->type), r->queue_id,
+		        (unsigned int)r->port_id, unflushed);
+	else if (unpolled == used)
+		DOCA_LOG_RATE_LIMIT_WARN(
+		        "%s: %s queue %u of port %u is full of %u completed requests "
+		        "nobody polled; call doca_flow_queue_poll_completion to "
+		        "free their slots",
+		        fn, sdpa_prov_queue_type_name(r->type), r->queue_id,
+		        (unsigned int)r->port_id, unpolled);
+	return DOCA_ERROR_AGAIN;
+}
+
+static void ring_put(struct sdpa_prov_ring *r, const struct sdpa_prov_req *req)
+{
+	r->slots[r->posted & r->mask] = *req;
+	r->posted++;
+	sdpa_fetch_add_relaxed(&r->stat_posted, 1);
+}
+
+static doca_error_t
+post_one(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind, uint32_t type,
+         uint32_t queue_id, struct sdpa_prov_req *req, bool flush,
+         doca_error_t (*check)(const char *, struct post *, struct sdpa_prov_req *))
+{
+	struct post p;
+	doca_error_t r = post_begin(fn, addr, kind, type, queue_id, &p);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (check != NULL) {
+		r = check(fn, &p, req);
+		if (r != DOCA_SUCCESS) {
+			post_end();
+			return r;
+		}
+	}
+	ring_enter(p.ring, fn);
+	r = ring_room(p.ring, 1, fn);
+	if (r == DOCA_SUCCESS) {
+		req->slot = p.slot;
+		req->gen = sdpa_load_relaxed(&p.obj->gen);
+		ring_put(p.ring, req);
+		if (flush)
+			ring_flush(p.ctx, p.ring);
+	}
+	ring_leave(p.ring);
+	post_end();
+	return r;
+}
+
+static doca_error_t check_disable(const char *fn, struct post *p, struct sdpa_prov_req *req)
+{
+	(void)req;
+	if (sdpa_prov_pipe_can_disable(p->obj))
+		return DOCA_SUCCESS;
+	DOCA_LOG_RATE_LIMIT_ERR("%s: this hash pipe cannot disable entries; create it with "
+	                        "DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM, _FLOODING or "
+	                        "_SELECT_ENABLED",
+	                        fn);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+static doca_error_t check_replace(const char *fn, struct post *p, struct sdpa_prov_req *req)
+{
+	(void)req;
+	if (sdpa_prov_pipe_can_replace(p->obj))
+		return DOCA_SUCCESS;
+	DOCA_LOG_RATE_LIMIT_ERR("%s: this hash pipe has no path-selector field; mark one header "
+	                        "field changeable (all ones) in the pipe's action mask",
+	                        fn);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_hash_enable_index(doca_flow_dpa_addr pipe,
+                                                                uint32_t queue_id, uint32_t index,
+                                                                bool flush)
+{
+	struct sdpa_prov_req req = {.op = SDPA_PROV_OP_ENABLE, .index = index, .count = 1};
+
+	return post_one(__func__, pipe, SDPA_PROV_KIND_PIPE, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL,
+	                queue_id, &req, flush, NULL);
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_hash_disable_index(doca_flow_dpa_addr pipe,
+                                                                 uint32_t queue_id, uint32_t index,
+                                                                 bool flush)
+{
+	struct sdpa_prov_req req = {.op = SDPA_PROV_OP_DISABLE, .index = index, .count = 1};
+
+	return post_one(__func__, pipe, SDPA_PROV_KIND_PIPE, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL,
+	                queue_id, &req, flush, check_disable);
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_hash_replace_index(doca_flow_dpa_addr pipe,
+                                                                 uint32_t queue_id, uint32_t index,
+                                                                 uint32_t value, bool flush)
+{
+	struct sdpa_prov_req req = {
+	        .op = SDPA_PROV_OP_REPLACE, .index = index, .count = 1, .value = value};
+
+	return post_one(__func__, pipe, SDPA_PROV_KIND_PIPE, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL,
+	                queue_id, &req, flush, check_replace);
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_external_resource_index_selector_modify(
+        doca_flow_dpa_addr res, uint32_t queue_id, uint32_t resource_offset,
+        enum doca_flow_external_resource_index_selector_operation op, uint32_t index, bool flush)
+{
+	struct sdpa_prov_req req = {.op = SDPA_PROV_OP_SEL_MODIFY,
+	                            .sel_op = (uint8_t)op,
+	                            .offset = resource_offset,
+	                            .index = index,
+	                            .count = 1};
+
+	/* An op outside the enum is posted and fails at execution, as on hardware. */
+	if ((unsigned int)op > 0xff)
+		req.sel_op = 0xff;
+	return post_one(__func__, res, SDPA_PROV_KIND_SELECTOR,
+	                DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_WRITE, queue_id, &req, flush, NULL);
+}
+
+/* Post one request per 'chunk'-aligned block of [start, end]; all or nothing. Blocks
+ * start at 'base' (selector indices are 1-based: 1..32, 33..64, ...). */
+static doca_error_t post_range(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind,
+                               uint32_t type, uint32_t queue_id, struct sdpa_prov_req *tmpl,
+                               uint32_t start, uint32_t end, uint32_t chunk, uint32_t base,
+                               uint64_t *values, bool flush)
+{
+	struct post p;
+	doca_error_t r;
+	uint32_t nr_chunks;
+
+	r = post_begin(fn, addr, kind, type, queue_id, &p);
+	if (r != DOCA_SUCCESS)
+		return r;
+	/* A reversed range (or one below 'base') is posted as one request that fails, like
+	 * any bad index. */
+	bool valid = start <= end && start >= base;
+
+	nr_chunks = valid ? (end - base) / chunk - (start - base) / chunk + 1 : 1;
+	ring_enter(p.ring, fn);
+	r = ring_room(p.ring, nr_chunks, fn);
+	if (r == DOCA_SUCCESS) {
+		uint32_t gen = sdpa_load_relaxed(&p.obj->gen);
+
+		if (!valid) {
+			struct sdpa_prov_req req = *tmpl;
+			req.slot = p.slot, req.gen = gen, req.index = start, req.count = 0;
+			req.out = values;
+			ring_put(p.ring, &req);
+		}
+		for (uint64_t i = start; valid && i <= end;) {
+			uint64_t block_end = ((i - base) / chunk + 1) * chunk - 1 + base;
+			uint64_t last = block_end < end ? block_end : end;
+			struct sdpa_prov_req req = *tmpl;
+
+			req.slot = p.slot, req.gen = gen;
+			req.index = (uint32_t)i;
+			req.count = (uint32_t)(last - i + 1);
+			req.out = values != NULL ? values + (i - start) : NULL;
+			ring_put(p.ring, &req);
+			i = last + 1;
+		}
+		if (flush)
+			ring_flush(p.ctx, p.ring);
+	}
+	ring_leave(p.ring);
+	post_end();
+	return r;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_external_resource_index_selector_modify_range(
+        doca_flow_dpa_addr res, uint32_t queue_id, uint32_t resource_offset,
+        enum doca_flow_external_resource_index_selector_operation op, uint32_t start_idx,
+        uint32_t end_idx, bool flush)
+{
+	struct sdpa_prov_req tmpl = {.op = SDPA_PROV_OP_SEL_MODIFY,
+	                             .sel_op = (unsigned int)op > 0xff ? 0xff : (uint8_t)op,
+	                             .offset = resource_offset};
+
+	return post_range(__func__, res, SDPA_PROV_KIND_SELECTOR,
+	                  DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_WRITE, queue_id, &tmpl, start_idx,
+	                  end_idx, SDPA_PROV_SEL_CHUNK, 1, NULL, flush);
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_external_resource_memory_update(doca_flow_dpa_addr res,
+                                                                         uint32_t queue_id,
+                                                                         uint32_t resource_offset,
+                                                                         uint32_t index,
+                                                                         uint64_t value, bool flush)
+{
+	struct sdpa_prov_req req = {.op = SDPA_PROV_OP_MEM_UPDATE,
+	                            .offset = resource_offset,
+	                            .index = index,
+	                            .count = 1,
+	                            .value = value};
+
+	return post_one(__func__, res, SDPA_PROV_KIND_MEMORY,
+	                DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_WRITE, queue_id, &req, flush, NULL);
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_external_resource_memory_read(doca_flow_dpa_addr res,
+                                                                       uint32_t queue_id,
+                                                                       uint32_t resource_offset,
+                                                                       uint32_t index,
+                                                                       uint64_t *value, bool flush)
+{
+	struct sdpa_prov_req req = {.op = SDPA_PROV_OP_MEM_READ,
+	                            .offset = resource_offset,
+	                            .index = index,
+	                            .count = 1,
+	                            .out = value};
+
+	if (value == NULL) {
+		DOCA_LOG_RATE_LIMIT_ERR("%s: value is NULL; pass where the value should be written",
+		                        __func__);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return post_one(__func__, res, SDPA_PROV_KIND_MEMORY,
+	                DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_READ, queue_id, &req, flush, NULL);
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_external_resource_memory_read_range(
+        doca_flow_dpa_addr res, uint32_t queue_id, uint32_t resource_offset, uint32_t start_idx,
+        uint32_t end_idx, uint64_t *values, bool flush)
+{
+	struct sdpa_prov_req tmpl = {.op = SDPA_PROV_OP_MEM_READ, .offset = resource_offset};
+
+	if (values == NULL) {
+		DOCA_LOG_RATE_LIMIT_ERR("%s: values is NULL; pass an array of end_idx - start_idx "
+		                        "+ 1 values",
+		                        __func__);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return post_range(__func__, res, SDPA_PROV_KIND_MEMORY,
+	                  DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_READ, queue_id, &tmpl, start_idx,
+	                  end_idx, SDPA_PROV_MEM_CHUNK, 0, values, flush);
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_flow_queue_poll_completion(doca_flow_dpa_addr obj, enum doca_flow_dpa_queue_type type,
+                                uint32_t queue_id, struct doca_flow_dpa_completion_stats *stats)
+{
+	struct post p;
+	doca_error_t r;
+	uint32_t done, failed = 0;
+
+	if (stats == NULL) {
+		DOCA_LOG_RATE_LIMIT_ERR("%s: stats is NULL", __func__);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	r = post_begin(__func__, obj, SDPA_PROV_KIND_NONE, type, queue_id, &p);
+	if (r != DOCA_SUCCESS)
+		return r;
+	ring_enter(p.ring, __func__);
+	/* A2: pairs with R2 in process_ring: the results of every request below 'done' are
+	 * visible here (and to the caller after we return). */
+	done = sdpa_load_acquire(&p.ring->done);
+	for (uint32_t i = p.ring->polled; i != done; i++)
+		failed += p.ring->slots[i & p.ring->mask].failed;
+	stats->num_completed = done - p.ring->polled;
+	stats->num_failed = failed;
+	p.ring->polled = done;
+	if (failed != 0)
+		sdpa_fetch_add_relaxed(&p.ring->stat_failed, failed);
+	ring_leave(p.ring);
+	post_end();
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_queue_flush(doca_flow_dpa_addr obj,
+                                                     enum doca_flow_dpa_queue_type type,
+                                                     uint32_t queue_id)
+{
+	struct post p;
+	doca_error_t r = post_begin(__func__, obj, SDPA_PROV_KIND_NONE, type, queue_id, &p);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	ring_enter(p.ring, __func__);
+	ring_flush(p.ctx, p.ring);
+	ring_leave(p.ring);
+	post_end();
+	return DOCA_SUCCESS;
+}

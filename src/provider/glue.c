@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The provider's view of the layers below it (nic: pipes, ports, resources; dpa: the
+ * FlexIO process). Only this file includes their internal headers.
+ */
+#include "core/devices.h"
+#include "core/log.h"
+#include "dpa/dpa.h"
+#include "nic/ext_resource.h"
+#include "nic/flow_hash.h"
+#include "nic/flow_priv.h"
+#include "nic/nic.h"
+#include "provider/provider.h"
+
+SDPA_LOG_REGISTER(provider_glue);
+
+doca_error_t sdpa_prov_glue_process(struct flexio_process *process, struct doca_dpa **dpa,
+                                    uint32_t *dev_id)
+{
+	struct doca_dpa *d = sdpa_flexio_process_dpa(process);
+
+	if (d == NULL)
+		return DOCA_ERROR_BAD_STATE;
+	*dpa = d;
+	*dev_id = sdpa_dev_id(d->dev);
+	return DOCA_SUCCESS;
+}
+
+static uint32_t port_dev_id(const struct doca_flow_port *port)
+{
+	if (port->dev != NULL)
+		return sdpa_dev_id(port->dev);
+	if (port->dev_rep != NULL)
+		return sdpa_dev_id(sdpa_dev_rep_parent(port->dev_rep));
+	return SDPA_DEV_ID_INVALID;
+}
+
+doca_error_t sdpa_prov_glue_port(struct doca_flow_port *port, uint16_t *port_id, uint32_t *dev_id)
+{
+	if (!sdpa_flow_port_valid(port))
+		return DOCA_ERROR_INVALID_VALUE;
+	*port_id = port->port_id;
+	*dev_id = port_dev_id(port);
+	return DOCA_SUCCESS;
+}
+
+doca_error_t sdpa_prov_glue_pipe(struct doca_flow_pipe *pipe, uint16_t *port_id,
+                                 uint32_t *nr_entries)
+{
+	if (sdpa_flow_pipe_id(pipe) == 0 || sdpa_flow_pipe_lookup(sdpa_flow_pipe_id(pipe)) != pipe)
+		return DOCA_ERROR_INVALID_VALUE;
+	if (!sdpa_flow_pipe_is_hash(pipe))
+		return DOCA_ERROR_NOT_SUPPORTED;
+	*port_id = pipe->port->port_id;
+	*nr_entries = sdpa_flow_hash_nr_entries(pipe);
+	return DOCA_SUCCESS;
+}
+
+bool sdpa_prov_glue_pipe_has_entry(struct doca_flow_pipe *pipe, uint32_t index)
+{
+	bool has = false, en;
+	uint32_t v;
+
+	return sdpa_flow_hash_index_state(pipe, index, &has, &en, &v) == DOCA_SUCCESS && has;
+}
+
+doca_error_t sdpa_prov_glue_resource(void *res, enum sdpa_prov_kind *kind, uint16_t *port_id)
+{
+	int id;
+
+	switch (sdpa_ext_kind_of(res)) {
+	case SDPA_EXT_KIND_INDEX_SELECTOR:
+		*kind = SDPA_PROV_KIND_SELECTOR;
+		break;
+	case SDPA_EXT_KIND_ARRAY:
+		*kind = SDPA_PROV_KIND_MEMORY;
+		break;
+	default:
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	id = sdpa_flow_port_id_of(sdpa_ext_obj_port(res));
+	if (id < 0)
+		return DOCA_ERROR_INVALID_VALUE;
+	*port_id = (uint16_t)id;
+	return DOCA_SUCCESS;
+}
+
+void sdpa_prov_glue_pin(void *res, bool pin)
+{
+	if (pin)
+		sdpa_ext_pin(res);
+	else
+		sdpa_ext_unpin(res);
+}
+
+bool sdpa_prov_pipe_can_disable(const struct sdpa_prov_obj *obj)
+{
+	return !sdpa_load_relaxed(&obj->dead) && sdpa_flow_hash_disable_supported(obj->target);
+}
+
+bool sdpa_prov_pipe_can_replace(const struct sdpa_prov_obj *obj)
+{
+	return !sdpa_load_relaxed(&obj->dead) && sdpa_flow_hash_replace_supported(obj->target);
+}
+
+static bool resource_doomed(const void *res)
+{
+	const struct sdpa_ext_hdr *h = res;
+
+	return sdpa_load_relaxed(&h->doomed) != 0;
+}
+
+/* Must hold ctx->proc_lock (so the pipe destroy hook cannot run concurrently). */
+bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req)
+{
+	struct sdpa_prov_obj *obj = &ctx->objs[req->slot];
+
+	if (sdpa_load_acquire(&obj->gen) != req->gen || sdpa_load_relaxed(&obj->dead))
+		return false; /* the export or its target went away while the request waited */
+
+	switch (req->op) {
+	case SDPA_PROV_OP_ENABLE:
+	case SDPA_PROV_OP_DISABLE:
+	case SDPA_PROV_OP_REPLACE:
+		if (req->index >= obj->nr_entries)
+			return false;
+		if (obj->not_exported != NULL &&
+		    (obj->not_exported[req->index / 64] >> (req->index % 64)) & 1)
+			return false; /* added before export_prepare: invisible to the DPA */
+		if (req->op == SDPA_PROV_OP_ENABLE)
+			return sdpa_flow_hash_enable_index(obj->target, req->index) == DOCA_SUCCESS;
+		if (req->op == SDPA_PROV_OP_DISABLE)
+			return sdpa_flow_hash_disable_index(obj->target, req->index) ==
+			       DOCA_SUCCESS;
+		return sdpa_flow_hash_replace_index(obj->target, req->index,
+		                                    (uint32_t)req->value) == DOCA_SUCCESS;
+	case SDPA_PROV_OP_SEL_MODIFY:
+		if (resource_doomed(obj->target) || req->count == 0)
+			return false;
+		return sdpa_ixsel_modify_range(obj->target, req->offset, req->sel_op, req->index,
+		                               req->index + req->count - 1) == DOCA_SUCCESS;
+	case SDPA_PROV_OP_MEM_UPDATE:
+		if (resource_doomed(obj->target))
+			return false;
+		return sdpa_array_update(obj->target, req->offset, req->index, req->value) ==
+		       DOCA_SUCCESS;
+	case SDPA_PROV_OP_MEM_READ: {
+		uint64_t v[SDPA_PROV_MEM_CHUNK];
+
+		if (resource_doomed(obj->target) || req->count == 0 ||
+		    req->count > SDPA_PROV_MEM_CHUNK)
+			return false;
+		/* All or nothing: read every value first, then hand them over. */
+		for (uint32_t i = 0; i < req->count; i++)
+			if (sdpa_array_read(obj->target, req->offset, req->index + i, &v[i]) !=
+			    DOCA_SUCCESS)
+				return false;
+		for (uint32_t i = 0; i < req->count; i++)
+			req->out[i] = v[i];
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
+uint32_t sdpa_prov_glue_pipe_id(const struct doca_flow_pipe *pipe)
+{
+	return sdpa_flow_pipe_id(pipe);
+}
+
+/* DOCA Flow destroys a pipe (its lock held): every export of it dies now, under each
+ * ctx's processor lock, so no request touches the pipe after this returns. */
+static void pipe_destroy_hook(struct doca_flow_pipe *pipe, void *arg)
+{
+	(void)arg;
+	sdpa_prov_pipe_destroyed(pipe);
+}
+
+void sdpa_prov_glue_init(void)
+{
+	sdpa_flow_set_pipe_destroy_hook(pipe_destroy_hook, NULL);
+}

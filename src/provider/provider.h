@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The DOCA Flow DPA Provider (DECISIONS D5, D6): internal objects.
+ *
+ * Objects and owners:
+ *   ctx        one per doca_flow_dpa_init; owns its port queue sets, its exported objects
+ *              and one request-processor thread (the NIC's request engine for this ctx).
+ *   qset       the queues of one port (per type: nr_queues rings of queue_size slots).
+ *   obj        an exported pipe or resource; named on the device by a tagged address.
+ *
+ * A device address packs (magic, kind, ctx id, object slot, generation). Resolving one
+ * takes the registry read lock for the length of a post, so a stale, foreign or wrong-kind
+ * address is refused (INVALID_VALUE) and never dereferenced after its object is gone.
+ *
+ * A request ring is single-producer (the DPA thread that owns queue_id) and
+ * single-consumer (the processor). Free-running uint32 indices, in order:
+ *   polled <= done <= flushed <= posted,   posted - polled <= size
+ *   posted   producer: requests written          (producer-private)
+ *   flushed  producer: handed to the processor   (release; processor acquires)
+ *   done     processor: requests executed        (release; producer acquires in poll)
+ *   polled   producer: completions reported      (producer-private)
+ * A slot is reused only after a poll reported it, so the processor never reads a slot the
+ * producer is rewriting.
+ */
+#ifndef SDPA_PROVIDER_PROVIDER_H
+#define SDPA_PROVIDER_PROVIDER_H
+
+#include <pthread.h>
+#include <stdalign.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <doca_flow_dpa_provider.h>
+
+#include "core/atomics.h"
+#include "core/util.h"
+
+enum {
+	SDPA_PROV_MAX_CTX = 64,     /* provider contexts alive at once */
+	SDPA_PROV_MAX_OBJS = 1024,  /* exported objects per ctx */
+	SDPA_PROV_MAX_PORTS = 64,   /* = SDPA_MAX_PORTS */
+	SDPA_PROV_MAX_QUEUES = 256, /* queues of one type on a port */
+	SDPA_PROV_MAX_QSIZE = 1 << 16,
+	SDPA_PROV_NR_TYPES = 3,
+	SDPA_PROV_SEL_CHUNK = 32, /* selector range: indices per request */
+	SDPA_PROV_MEM_CHUNK = 8,  /* memory read range: values per request */
+};
+
+enum sdpa_prov_kind {
+	SDPA_PROV_KIND_NONE = 0,
+	SDPA_PROV_KIND_PIPE = 1,
+	SDPA_PROV_KIND_SELECTOR = 2,
+	SDPA_PROV_KIND_MEMORY = 3,
+};
+
+enum sdpa_prov_op {
+	SDPA_PROV_OP_ENABLE,
+	SDPA_PROV_OP_DISABLE,
+	SDPA_PROV_OP_REPLACE,
+	SDPA_PROV_OP_SEL_MODIFY, /* indices index..index+count-1 (one chunk) */
+	SDPA_PROV_OP_MEM_UPDATE,
+	SDPA_PROV_OP_MEM_READ, /* values index..index+count-1 (one chunk) into out[] */
+};
+
+/* One request, written by the producer, executed by the processor. */
+struct sdpa_prov_req {
+	uint8_t op;      /* enum sdpa_prov_op */
+	uint8_t sel_op;  /* enum doca_flow_external_resource_index_selector_operation */
+	uint16_t slot;   /* object slot in the ctx */
+	uint32_t gen;    /* object generation when posted */
+	uint32_t offset; /* resource_offset */
+	uint32_t index;
+	uint32_t count;
+	uint64_t value;
+	uint64_t *out;  /* reads: where the values go, written before 'done' moves */
+	uint8_t failed; /* set by the processor */
+};
+
+struct sdpa_prov_ring {
+	/* Producer (DPA thread) side. */
+	alignas(SDPA_CACHE_LINE) uint32_t posted;
+	uint32_t polled;
+	sdpa_atomic_u32 owner;   /* 1 while a post/poll runs: detects two threads on one queue */
+	sdpa_atomic_u32 flushed; /* R1: release by the producer, A1 in the processor */
+	/* Processor side. */
+	alignas(SDPA_CACHE_LINE)
+	        sdpa_atomic_u32 done; /* R2: release by the processor, A2 in poll */
+	uint32_t seen_flushed;        /* processor's copy, for idle checks */
+	/* Shared, immutable after creation. */
+	alignas(SDPA_CACHE_LINE) uint32_t size, mask;
+	uint16_t port_id;
+	uint8_t type;
+	uint32_t queue_id;
+	sdpa_atomic_u32 dead; /* queues destroyed: posts get IO_FAILED */
+	sdpa_atomic_u64 stat_posted, stat_failed, stat_again;
+	struct sdpa_prov_req *slots;
+};
+
+struct sdpa_prov_qset {
+	struct doca_flow_port *port;
+	uint16_t port_id;
+	uint32_t nr[SDPA_PROV_NR_TYPES];
+	struct sdpa_prov_ring **rings[SDPA_PROV_NR_TYPES]; /* nr[type] rings, or NULL */
+};
+
+struct sdpa_prov_obj {
+	sdpa_atomic_u32 gen; /* odd = live; bumped at destroy (stale addresses fail) */
+	enum sdpa_prov_kind kind;
+	bool exported;        /* pipe: export done (resources: at once) */
+	sdpa_atomic_u32 dead; /* the pipe or resource behind it is gone */
+	uint16_t port_id;
+	void *target; /* struct doca_flow_pipe * or the resource */
+	uint32_t pipe_id;
+	uint32_t nr_entries;    /* pipe: indices the DPA may touch */
+	uint64_t *not_exported; /* pipe: bitmap of indices that had entries at prepare */
+	uint32_t nr_not_exported;
+	void *handle; /* the user-visible struct (doca_flow_dpa_pipe / _resource) */
+};
+
+struct doca_flow_dpa_ctx {
+	uint32_t magic;
+	uint16_t id; /* registry slot */
+	struct doca_dpa *dpa;
+	uint32_t dev_id;
+	struct sdpa_prov_qset *qsets[SDPA_PROV_MAX_PORTS];
+	struct sdpa_prov_obj objs[SDPA_PROV_MAX_OBJS];
+	uint32_t nr_objs_live;
+
+	/* Request processor. */
+	pthread_t thread;
+	bool thread_started;
+	pthread_mutex_t proc_lock; /* held while executing a batch; the destroy hook takes it */
+	pthread_mutex_t wake_lock;
+	pthread_cond_t wake_cond;
+	sdpa_atomic_u32 sleeping; /* processor waits on wake_cond */
+	sdpa_atomic_u32 stop;
+	sdpa_atomic_u64 pending; /* flushed, not yet executed (sum over rings) */
+	sdpa_atomic_u64 executed;
+};
+
+struct doca_flow_dpa_pipe {
+	uint32_t magic;
+	struct doca_flow_dpa_ctx *ctx;
+	uint16_t slot;
+};
+
+struct doca_flow_dpa_external_resource {
+	uint32_t magic;
+	struct doca_flow_dpa_ctx *ctx;
+	uint16_t slot;
+};
+
+/* Registry (registry.c). */
+extern pthread_rwlock_t sdpa_prov_registry_lock;
+doca_error_t sdpa_prov_ctx_register(struct doca_flow_dpa_ctx *ctx);
+void sdpa_prov_ctx_unregister(struct doca_flow_dpa_ctx *ctx);
+doca_flow_dpa_addr sdpa_prov_addr_make(const struct doca_flow_dpa_ctx *ctx, uint16_t slot);
+/* Must hold the registry read lock. Resolves an address or says why not (for the log). */
+struct doca_flow_dpa_ctx *sdpa_prov_addr_resolve(doca_flow_dpa_addr addr, uint16_t *slot,
+                                                 const char **why);
+const char *sdpa_prov_kind_name(enum sdpa_prov_kind kind);
+const char *sdpa_prov_queue_type_name(uint32_t type);
+
+/* Queues and processor (queue.c). */
+doca_error_t sdpa_prov_qset_create(struct doca_flow_dpa_ctx *ctx, struct doca_flow_port *port,
+                                   uint16_t port_id, const struct doca_flow_dpa_queue_cfg *cfgs,
+                                   uint32_t n);
+void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id);
+doca_error_t sdpa_prov_processor_start(struct doca_flow_dpa_ctx *ctx);
+void sdpa_prov_processor_stop(struct doca_flow_dpa_ctx *ctx);
+void sdpa_prov_wake(struct doca_flow_dpa_ctx *ctx);
+struct sdpa_prov_ring *sdpa_prov_ring_get(const struct sdpa_prov_qset *qs, uint32_t type,
+                                          uint32_t q);
+/* Requests posted but never flushed, over every ring of the ctx. */
+uint64_t sdpa_prov_unflushed(const struct doca_flow_dpa_ctx *ctx);
+
+/* Targets (glue.c): the only file that knows the nic and dpa layers. */
+doca_error_t sdpa_prov_glue_process(struct flexio_process *process, struct doca_dpa **dpa,
+                                    uint32_t *dev_id);
+doca_error_t sdpa_prov_glue_port(struct doca_flow_port *port, uint16_t *port_id, uint32_t *dev_id);
+void sdpa_prov_glue_init(void);
+bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req);
+/* Pipe capabilities, checked at post time (D2, D3). Registry read lock held. */
+bool sdpa_prov_pipe_can_disable(const struct sdpa_prov_obj *obj);
+bool sdpa_prov_pipe_can_replace(const struct sdpa_prov_obj *obj);
+/* Export helpers for host.c. */
+doca_error_t sdpa_prov_glue_pipe(struct doca_flow_pipe *pipe, uint16_t *port_id,
+                                 uint32_t *nr_entries);
+bool sdpa_prov_glue_pipe_has_entry(struct doca_flow_pipe *pipe, uint32_t index);
+uint32_t sdpa_prov_glue_pipe_id(const struct doca_flow_pipe *pipe);
+void sdpa_prov_pipe_destroyed(struct doca_flow_pipe *pipe);
+doca_error_t sdpa_prov_glue_resource(void *res, enum sdpa_prov_kind *kind, uint16_t *port_id);
+void sdpa_prov_glue_pin(void *res, bool pin);
+
+#endif

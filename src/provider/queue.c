@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Request rings and the request processor: the NIC engine that executes flushed DPA
+ * requests against the live pipes and resources while traffic flows.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/log.h"
+#include "provider/provider.h"
+
+SDPA_LOG_REGISTER(provider_queue);
+
+enum {
+	IDLE_SPINS = 2000, /* empty passes (with sched_yield) before sleeping */
+	SLEEP_MS = 50,     /* backstop of a sleep; the wake-up normally comes first */
+};
+
+static struct sdpa_prov_ring *ring_new(uint16_t port_id, uint8_t type, uint32_t queue_id,
+                                       uint32_t size)
+{
+	struct sdpa_prov_ring *r = sdpa_zalloc_aligned(sizeof(*r));
+
+	if (r == NULL)
+		return NULL;
+	r->slots = calloc(size, sizeof(*r->slots));
+	if (r->slots == NULL) {
+		free(r);
+		return NULL;
+	}
+	r->size = size;
+	r->mask = size - 1;
+	r->port_id = port_id;
+	r->type = type;
+	r->queue_id = queue_id;
+	return r;
+}
+
+doca_error_t sdpa_prov_qset_create(struct doca_flow_dpa_ctx *ctx, struct doca_flow_port *port,
+                                   uint16_t port_id, const struct doca_flow_dpa_queue_cfg *cfgs,
+                                   uint32_t n)
+{
+	struct sdpa_prov_qset *qs = calloc(1, sizeof(*qs));
+
+	if (qs == NULL)
+		return DOCA_ERROR_NO_MEMORY;
+	qs->port = port;
+	qs->port_id = port_id;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t t = cfgs[i].type;
+
+		/* One allocation per ring: rings of different DPA threads never share a line. */
+		qs->rings[t] = calloc(cfgs[i].nr_queues, sizeof(*qs->rings[t]));
+		if (qs->rings[t] == NULL)
+			goto nomem;
+		qs->nr[t] = cfgs[i].nr_queues;
+		for (uint32_t q = 0; q < cfgs[i].nr_queues; q++) {
+			qs->rings[t][q] = ring_new(port_id, (uint8_t)t, q, cfgs[i].queue_size);
+			if (qs->rings[t][q] == NULL)
+				goto nomem;
+		}
+	}
+	pthread_mutex_lock(&ctx->proc_lock);
+	ctx->qsets[port_id] = qs;
+	pthread_mutex_unlock(&ctx->proc_lock);
+	return DOCA_SUCCESS;
+nomem:
+	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++) {
+		struct sdpa_prov_ring **arr = qs->rings[t];
+		for (uint32_t q = 0; arr != NULL && q < qs->nr[t]; q++) {
+			if (arr[q] != NULL)
+				free(arr[q]->slots);
+			free(arr[q]);
+		}
+		free(arr);
+	}
+	free(qs);
+	DOCA_LOG_ERR("doca_flow_dpa_queues_create: out of memory for the queues of port %u",
+	             (unsigned int)port_id);
+	return DOCA_ERROR_NO_MEMORY;
+}
+
+struct sdpa_prov_ring *sdpa_prov_ring_get(const struct sdpa_prov_qset *qs, uint32_t type,
+                                          uint32_t q)
+{
+	return qs->rings[type][q];
+}
+
+static uint64_t ring_unflushed(const struct sdpa_prov_ring *r)
+{
+	/* Host-side teardown read: the producer (a DPA thread) is expected to be quiet. */
+	return (uint32_t)(r->posted - sdpa_load_relaxed(&r->flushed));
+}
+
+uint64_t sdpa_prov_unflushed(const struct doca_flow_dpa_ctx *ctx)
+{
+	uint64_t n = 0;
+
+	for (uint32_t p = 0; p < SDPA_PROV_MAX_PORTS; p++) {
+		const struct sdpa_prov_qset *qs = ctx->qsets[p];
+		for (uint32_t t = 0; qs != NULL && t < SDPA_PROV_NR_TYPES; t++)
+			for (uint32_t q = 0; q < qs->nr[t]; q++)
+				n += ring_unflushed(sdpa_prov_ring_get(qs, t, q));
+	}
+	return n;
+}
+
+/* Must hold ctx->proc_lock. Executes what was flushed; returns requests executed. */
+static uint64_t process_ring(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
+{
+	/* A1: pairs with R1 (release of 'flushed' in sdpa_prov_flush): the slots up to
+	 * 'flushed' are fully written before we read them. */
+	uint32_t f = sdpa_load_acquire(&r->flushed);
+	uint32_t d = sdpa_load_relaxed(&r->done);
+	uint64_t n = 0;
+
+	if (d == f)
+		return 0;
+	if (sdpa_load_relaxed(&r->dead)) {
+		/* Queues destroyed with requests in flight: they complete as failed. */
+		for (; d != f; d++, n++)
+			r->slots[d & r->mask].failed = 1;
+	} else {
+		for (; d != f; d++, n++) {
+			struct sdpa_prov_req *req = &r->slots[d & r->mask];
+			req->failed = !sdpa_prov_exec(ctx, req);
+		}
+	}
+	/* R2: pairs with A2 in doca_flow_queue_poll_completion: results (failed flags, read
+	 * values) are visible to the producer before it sees them done. */
+	sdpa_store_release(&r->done, d);
+	return n;
+}
+
+static uint64_t process_all(struct doca_flow_dpa_ctx *ctx)
+{
+	uint64_t n = 0;
+
+	pthread_mutex_lock(&ctx->proc_lock);
+	for (uint32_t p = 0; p < SDPA_PROV_MAX_PORTS; p++) {
+		struct sdpa_prov_qset *qs = ctx->qsets[p];
+		for (uint32_t t = 0; qs != NULL && t < SDPA_PROV_NR_TYPES; t++)
+			for (uint32_t q = 0; q < qs->nr[t]; q++)
+				n += process_ring(ctx, sdpa_prov_ring_get(qs, t, q));
+	}
+	pthread_mutex_unlock(&ctx->proc_lock);
+	if (n != 0) {
+		sdpa_fetch_add_relaxed(&ctx->executed, n);
+		sdpa_fetch_sub_acq_rel(&ctx->pending, n);
+	}
+	return n;
+}
+
+void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id)
+{
+	struct sdpa_prov_qset *qs = ctx->qsets[port_id];
+
+	if (qs == NULL)
+		return;
+	/* Mark dead first (posts now get IO_FAILED), fail what is in flight, then unlink. */
+	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++)
+		for (uint32_t q = 0; q < qs->nr[t]; q++)
+			sdpa_store_relaxed(&sdpa_prov_ring_get(qs, t, q)->dead, 1);
+	process_all(ctx);
+	pthread_mutex_lock(&ctx->proc_lock);
+	ctx->qsets[port_id] = NULL;
+	pthread_mutex_unlock(&ctx->proc_lock);
+	/* A producer that resolved this qset holds the registry read lock until its post
+	 * ends; taking the write lock waits for such posts to drain. */
+	pthread_rwlock_wrlock(&sdpa_prov_registry_lock);
+	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++) {
+		for (uint32_t q = 0; q < qs->nr[t]; q++) {
+			struct sdpa_prov_ring *r = sdpa_prov_ring_get(qs, t, q);
+			free(r->slots);
+			free(r);
+		}
+		free(qs->rings[t]);
+	}
+	free(qs);
+}
+
+void sdpa_prov_wake(struct doca_flow_dpa_ctx *ctx)
+{
+	/* Dekker pair with the processor's sleep path: we published 'pending' (acq_rel RMW),
+	 * it published 'sleeping'; the full fences make sure at least one sees the other. */
+	sdpa_fence_seq_cst();
+	if (sdpa_load_relaxed(&ctx->sleeping)) {
+		pthread_mutex_lock(&ctx->wake_lock);
+		pthread_cond_signal(&ctx->wake_cond);
+		pthread_mutex_unlock(&ctx->wake_lock);
+	}
+}
+
+static void *processor_main(void *arg)
+{
+	struct doca_flow_dpa_ctx *ctx = arg;
+	unsigned int idle = 0;
+
+	while (!sdpa_load_acquire(&ctx->stop)) {
+		if (process_all(ctx) != 0) {
+			idle = 0;
+			continue;
+		}
+		if (++idle < IDLE_SPINS) {
+			sched_yield();
+			continue;
+		}
+		pthread_mutex_lock(&ctx->wake_lock);
+		sdpa_store_relaxed(&ctx->sleeping, 1);
+		sdpa_fence_seq_cst();
+		if (sdpa_load_relaxed(&ctx->pending) == 0 && !sdpa_load_relaxed(&ctx->stop)) {
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += SLEEP_MS * 1000000L;
+			if (ts.tv_nsec >= 1000000000L) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000L;
+			}
+			pthread_cond_timedwait(&ctx->wake_cond, &ctx->wake_lock, &ts);
+		}
+		sdpa_store_relaxed(&ctx->sleeping, 0);
+		pthread_mutex_unlock(&ctx->wake_lock);
+		idle = 0;
+	}
+	process_all(ctx);
+	return NULL;
+}
+
+doca_error_t sdpa_prov_processor_start(struct doca_flow_dpa_ctx *ctx)
+{
+	int rc = pthread_create(&ctx->thread, NULL, processor_main, ctx);
+
+	if (rc != 0) {
+		DOCA_LOG_ERR("doca_flow_dpa_init: cannot start the request processor thread: %s",
+		             strerror(rc));
+		return DOCA_ERROR_OPERATING_SYSTEM;
+	}
+	ctx->thread_started = true;
+	return DOCA_SUCCESS;
+}
+
+void sdpa_prov_processor_stop(struct doca_flow_dpa_ctx *ctx)
+{
+	if (!ctx->thread_started)
+		return;
+	sdpa_store_release(&ctx->stop, 1);
+	pthread_mutex_lock(&ctx->wake_lock);
+	pthread_cond_signal(&ctx->wake_cond);
+	pthread_mutex_unlock(&ctx->wake_lock);
+	pthread_join(ctx->thread, NULL);
+	ctx->thread_started = false;
+}
