@@ -7,6 +7,7 @@
 #define SOFTDPA_H_
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include <doca_compat.h>
 #include <doca_error.h>
@@ -91,6 +92,14 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_port_stats(uint16_t port_id, struct softd
 /* The FlexIO process behind a started DPA context (D7). */
 DOCA_EXPERIMENTAL doca_error_t softdpa_dpa_get_flexio_process(struct doca_dpa *dpa,
 							      struct flexio_process **process);
+
+/* Write the emulator's live statistics to 'out': one JSON object per line, the first
+ * {"section":"softdpa",...}, then each registered section's records ("ports", and those
+ * the NIC, DPA and provider layers add), e.g. {"section":"ports","port":0,"rx_frames":12}.
+ * The same dump is served on the unix socket SOFTDPA_STATS names, which this call starts
+ * if needed; `softdpa stats` reads either (docs/CLI.md). INVALID_VALUE for a NULL out;
+ * IO_FAILED when writing fails. */
+DOCA_EXPERIMENTAL doca_error_t softdpa_stats_dump(FILE *out);
 
 #ifdef __cplusplus
 }

@@ -2,11 +2,16 @@
  * softdpa — the emulator's command-line tool.
  *
  *   softdpa caps [--list-devs] [--pci-addr ADDR]   the emulated devices, like doca_caps
+ *   softdpa pcap gen -o OUT.pcap [OPTIONS]          deterministic traffic generator
+ *   softdpa pcap info FILE [--top N]                counts of a capture
+ *   softdpa stats [--socket PATH | --file DUMP]     a running application's counters
  *   softdpa help [COMMAND...]                       usage
  *
  * Subcommands live in one table; a name may have several words ("pcap gen"), so later
  * commands slot in without touching main(). Exit codes: 0 success, 1 failure, 2 usage.
  */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +20,14 @@
 #include <doca_error.h>
 #include <doca_log.h>
 
+#include "cli.h"
 #include "core/devices.h"
 
 #ifndef SOFTDPA_VERSION
 #define SOFTDPA_VERSION "unknown"
 #endif
 
-enum { EXIT_USAGE = 2 };
+enum { EXIT_USAGE = CLI_EXIT_USAGE };
 
 struct subcmd {
 	const char *name;                  /* words separated by one space, e.g. "pcap gen" */
@@ -32,6 +38,89 @@ struct subcmd {
 
 static const struct subcmd *find_subcmd(int argc, char **argv, int *words);
 static void print_overview(FILE *out);
+
+/* ------------------------------------------------------------ option helpers */
+
+bool cli_opt_value(int argc, char **argv, int *i, const char *name, const char **value)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n) != 0)
+		return false;
+	if (a[n] == '=') {
+		*value = a + n + 1;
+		*i += 1;
+		return true;
+	}
+	if (a[n] != '\0')
+		return false;
+	*value = *i + 1 < argc ? argv[*i + 1] : NULL;
+	*i += *value != NULL ? 2 : 1;
+	return true;
+}
+
+bool cli_parse_count(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	uint64_t whole, mult = 1, frac = 0, frac_div = 1;
+	char *end;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	whole = strtoull(s, &end, 10);
+	if (errno != 0)
+		return false;
+	if (*end == '.') {
+		for (end++; *end >= '0' && *end <= '9'; end++) {
+			if (frac_div >= 1000000000ull)
+				return false;
+			frac = frac * 10 + (uint64_t)(*end - '0');
+			frac_div *= 10;
+		}
+	}
+	switch (*end) {
+	case 'k':
+	case 'K':
+		mult = 1000ull;
+		end++;
+		break;
+	case 'm':
+	case 'M':
+		mult = 1000000ull;
+		end++;
+		break;
+	case 'g':
+	case 'G':
+		mult = 1000000000ull;
+		end++;
+		break;
+	default:
+		break;
+	}
+	if (*end != '\0' || (frac * mult) % frac_div != 0 || whole > UINT64_MAX / mult)
+		return false;
+	whole = whole * mult + frac * mult / frac_div;
+	if (whole < min || whole > max)
+		return false;
+	*out = whole;
+	return true;
+}
+
+bool cli_parse_real(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || *s == '\0')
+		return false;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || *end != '\0' || isnan(v) || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
 
 /* ------------------------------------------------------------------ caps */
 
@@ -226,6 +315,75 @@ static const struct subcmd subcmds[] = {
                         "  --list-devs       accepted for doca_caps compatibility (the default)\n"
                         "  --pci-addr ADDR   only the device at ADDR (DDDD:BB:DD.F or BB:DD.F)\n",
                 .run = run_caps,
+        },
+        {
+                .name = "pcap gen",
+                .summary = "write a deterministic traffic capture (flows, sizes, elephants)",
+                .usage = "usage: softdpa pcap gen -o OUT.pcap [OPTIONS]\n"
+                         "\n"
+                         "Write a capture of generated Ethernet frames with valid headers and\n"
+                         "checksums. The same options and seed give a byte-identical file.\n"
+                         "Counts take k/M/G suffixes (1000s): --frames 1M.\n"
+                         "\n"
+                         "  -o, --output OUT.pcap   the capture to write (- for stdout)\n"
+                         "  --frames N              frames to write (default 1000)\n"
+                         "  --flows N               distinct 5-tuples, 1..4194304 (default 16)\n"
+                         "  --elephants K           K of the flows carry --elephant-share of the\n"
+                         "                          frames; the rest are mice (default 0)\n"
+                         "  --elephant-share F      fraction 0..1 of frames on elephants (default "
+                         "0.8)\n"
+                         "  --size MIN[-MAX]        frame size in bytes without FCS, 60..9216,\n"
+                         "                          uniform in the range (default 128)\n"
+                         "  --imix                  simple IMIX sizes 60/590/1514 in 7:4:1\n"
+                         "  --rate PPS              timestamps spaced for this rate (default 1M)\n"
+                         "  --ipv6                  every flow is IPv6\n"
+                         "  --mix-ipv6 F            fraction 0..1 of flows that are IPv6\n"
+                         "  --proto udp|tcp|mix     L4 of the flows (default udp; mix: half each)\n"
+                         "  --src-net CIDR          source prefix, IPv4 or IPv6; give it once per\n"
+                         "                          family (default 10.0.0.0/16, fd00::/64)\n"
+                         "  --dst-net CIDR          destination prefix (default 10.1.0.0/16,\n"
+                         "                          fd00:1::/64)\n"
+                         "  --vxlan                 encapsulate in VXLAN (outer IPv4 192.0.2.1 >\n"
+                         "                          192.0.2.2, UDP 4789)\n"
+                         "  --vni N                 VXLAN network id 0..16777215 (default 100;\n"
+                         "                          implies --vxlan)\n"
+                         "  --vlan ID               tag frames (the outer frame with --vxlan)\n"
+                         "  --seed S                random seed (default 1)\n"
+                         "\n"
+                         "A summary goes to stdout (stderr with -o -). Progress is drawn on\n"
+                         "stderr when it is a terminal. Exit: 0 written, 1 I/O error, 2 usage.\n",
+                .run = cli_pcap_gen,
+        },
+        {
+                .name = "pcap info",
+                .summary = "count a capture's frames, protocols, flows and bad checksums",
+                .usage = "usage: softdpa pcap info FILE [--top N]\n"
+                         "\n"
+                         "Read an Ethernet capture and print its frame and byte counts, size\n"
+                         "range, duration, IPv4/IPv6/UDP/TCP/VLAN/VXLAN counts, malformed frames,\n"
+                         "frames with a wrong IP or L4 checksum, the number of distinct 5-tuples\n"
+                         "(the inner one for VXLAN) and the N heaviest flows.\n"
+                         "\n"
+                         "  --top N     list the N flows with the most frames (default 5);\n"
+                         "              'top_frames' is their sum\n",
+                .run = cli_pcap_info,
+        },
+        {
+                .name = "stats",
+                .summary = "show the ports, pipes and queues of a running application",
+                .usage = "usage: softdpa stats [--socket PATH | --file DUMP] [--json]\n"
+                         "                     [--section NAME]\n"
+                         "\n"
+                         "Print the statistics of an application started with\n"
+                         "SOFTDPA_STATS=PATH (a unix socket it serves), or of a dump written by\n"
+                         "softdpa_stats_dump(). One table per section (ports, pipes, ...).\n"
+                         "\n"
+                         "  --socket PATH    connect to the application's socket (default:\n"
+                         "                   $SOFTDPA_STATS)\n"
+                         "  --file DUMP      read a dump file (- for stdin)\n"
+                         "  --json           print the raw records, one JSON object per line\n"
+                         "  --section NAME   only this section\n",
+                .run = cli_stats,
         },
         {
                 .name = "help",

@@ -27,6 +27,7 @@
 #include "core/config.h"
 #include "core/devices.h"
 #include "core/log.h"
+#include "core/stats.h"
 #include "core/util.h"
 
 SDPA_LOG_REGISTER(core_devices);
@@ -725,6 +726,7 @@ DOCA_STABLE doca_error_t doca_devinfo_create_list(struct doca_devinfo ***dev_lis
 	struct devinfo_list *l;
 	uint32_t n;
 
+	sdpa_stats_maybe_start(); /* SOFTDPA_STATS: serve dumps from the first use */
 	if (dev_list == NULL || nb_devs == NULL) {
 		DOCA_LOG_ERR("doca_devinfo_create_list: %s is NULL; pass the address of a "
 		             "variable to receive it",

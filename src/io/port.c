@@ -17,6 +17,7 @@
 
 #include "core/config.h"
 #include "core/log.h"
+#include "core/stats.h"
 #include "core/util.h"
 #include "io/port.h"
 
@@ -152,6 +153,8 @@ static void reset_counters(struct port *p)
 			sdpa_store_relaxed(&p->workers[w].dropped[i], 0);
 }
 
+static void stats_section_once(void);
+
 doca_error_t sdpa_port_open(uint16_t port_id)
 {
 	const char *spec, *origin;
@@ -214,6 +217,7 @@ doca_error_t sdpa_port_open(uint16_t port_id)
 	sdpa_store_release(&p->wire, w);
 	DOCA_LOG_INFO("port %u: wire '%s' (from %s)", (unsigned int)port_id, spec, origin);
 	pthread_mutex_unlock(&p->ctl);
+	stats_section_once();
 	return DOCA_SUCCESS;
 }
 
@@ -515,4 +519,50 @@ static void __attribute__((destructor)) ports_fini(void)
 		if (w != NULL && w->kind == SDPA_WIRE_PCAP)
 			sdpa_wire_pcap_flush(w);
 	}
+}
+
+/* The "ports" section of softdpa_stats_dump / SOFTDPA_STATS: ports that are started or
+ * carried traffic, from the same counters softdpa_port_stats() sums. */
+static void dump_ports(void *arg, FILE *out)
+{
+	(void)arg;
+	for (uint16_t id = 0; id < SDPA_MAX_PORTS; id++) {
+		struct softdpa_port_stats st;
+		bool open = sdpa_port_is_open(id);
+
+		if (softdpa_port_stats(id, &st) != DOCA_SUCCESS)
+			continue;
+		if (!open && st.rx_frames == 0 && st.tx_frames == 0 && st.dropped_total == 0 &&
+		    st.rx_refused == 0)
+			continue;
+		fprintf(out, "{\"port\":%u,\"state\":\"%s\",\"wire\":\"%s\"", (unsigned int)id,
+		        open ? "started" : "stopped",
+		        open ? sdpa_wire_kind_name(sdpa_port_wire_kind(id)) : "-");
+		fprintf(out,
+		        ",\"rx_frames\":%llu,\"rx_bytes\":%llu,\"tx_frames\":%llu,"
+		        "\"tx_bytes\":%llu,\"rx_refused\":%llu,\"dropped\":%llu",
+		        (unsigned long long)st.rx_frames, (unsigned long long)st.rx_bytes,
+		        (unsigned long long)st.tx_frames, (unsigned long long)st.tx_bytes,
+		        (unsigned long long)st.rx_refused, (unsigned long long)st.dropped_total);
+		for (int r = 0; r < SOFTDPA_DROP_REASON_MAX; r++)
+			if (st.dropped[r] != 0)
+				fprintf(out, ",\"drop_%s\":%llu",
+				        softdpa_drop_reason_name((enum softdpa_drop_reason)r),
+				        (unsigned long long)st.dropped[r]);
+		fputs("}\n", out);
+	}
+}
+
+static void register_stats(void)
+{
+	(void)sdpa_stats_register("ports", dump_ports, NULL);
+}
+
+/* Called when a port opens: from then on every stats dump lists the ports. */
+static void stats_section_once(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, register_stats);
+	sdpa_stats_maybe_start();
 }

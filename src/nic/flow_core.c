@@ -9,6 +9,7 @@
 
 #include "core/devices.h"
 #include "core/log.h"
+#include "core/stats.h"
 #include "core/util.h"
 #include "io/port.h"
 #include "nic/ext_resource.h"
@@ -318,6 +319,7 @@ DOCA_STABLE doca_error_t doca_flow_init(struct doca_flow_cfg *cfg)
 	doca_error_t r;
 	uint32_t nw;
 
+	sdpa_stats_maybe_start(); /* SOFTDPA_STATS: serve dumps from the first use */
 	if (cfg == NULL) {
 		DOCA_LOG_ERR("doca_flow_init: cfg is NULL; create one with doca_flow_cfg_create "
 		             "and set its mode_args");
