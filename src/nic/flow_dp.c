@@ -1371,6 +1371,8 @@ void sdpa_dp_stop(void)
 	dp.nworkers = 0;
 }
 
+static sdpa_atomic_u32 sync_waiters; /* threads inside softdpa_nic_sync */
+
 DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void)
 {
 	pthread_mutex_lock(&flow_g.lock);
@@ -1381,6 +1383,8 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void)
 		return DOCA_ERROR_BAD_STATE;
 	}
 	pthread_mutex_unlock(&flow_g.lock);
+	/* Pollers ask sdpa_nic_sync_waiting() whether "busy" matters right now. */
+	sdpa_fetch_add_acq_rel(&sync_waiters, 1);
 	if (dp.nworkers == 0) {
 		struct worker *w = &dp.w[0];
 		bool pending;
@@ -1398,6 +1402,7 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void)
 		qs_offline(w);
 		my_worker = -1;
 		pthread_mutex_unlock(&dp.dp_mtx);
+		sdpa_fetch_sub_acq_rel(&sync_waiters, 1);
 		defer_reclaim(false);
 		return DOCA_SUCCESS;
 	}
@@ -1417,6 +1422,15 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void)
 		}
 		pthread_mutex_unlock(&dp.sync_mtx);
 	}
+	sdpa_fetch_sub_acq_rel(&sync_waiters, 1);
 	defer_reclaim(false);
 	return DOCA_SUCCESS;
+}
+
+bool sdpa_nic_sync_waiting(void)
+{
+	/* Relaxed: a poller that misses a new waiter reports idle once; the waiter's next
+	 * iteration sees it again (the sync loop only ends on an idle iteration after its
+	 * own epoch). */
+	return sdpa_load_relaxed(&sync_waiters) != 0;
 }

@@ -38,6 +38,10 @@ doca_error_t sdpa_nic_register_poller(sdpa_nic_poller_fn fn, void *arg,
  * not be called from inside a poller. */
 void sdpa_nic_unregister_poller(struct sdpa_nic_poller *handle);
 
+/* True while a thread waits in softdpa_nic_sync: a poller whose work is done by a thread
+ * of its own reports busy only then, so idle workers can back off the rest of the time. */
+bool sdpa_nic_sync_waiting(void);
+
 /* Number of worker threads (0 = deterministic mode). */
 uint32_t sdpa_nic_workers(void);
 

@@ -39,6 +39,10 @@ static bool sync_poller(void *arg, uint16_t worker)
 	(void)worker;
 	bool busy = false;
 
+	/* The processor threads do the work; the NIC worker running this poller must not
+	 * spin on our behalf except while someone waits for everything to settle. */
+	if (!sdpa_nic_sync_waiting())
+		return false;
 	pthread_mutex_lock(&host_lock);
 	for (int i = 0; i < SDPA_PROV_MAX_CTX; i++)
 		if (live[i] != NULL && sdpa_load_acquire(&live[i]->pending) != 0)
