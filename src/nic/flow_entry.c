@@ -247,10 +247,22 @@ static void entry_free_cb(void *p)
 	sdpa_entry_free(p);
 }
 
+/* A hash entry gives its index back when its removal is requested (or, for an add that
+ * failed, when it leaves the pipe). Must hold the flow lock. */
+static void hash_unclaim(struct doca_flow_pipe_entry *e)
+{
+	struct doca_flow_pipe *pipe = e->pipe;
+
+	if (pipe->type == DOCA_FLOW_PIPE_HASH && pipe->hash.claimed != NULL)
+		pipe->hash.claimed[e->index / 64] &= ~(1ull << (e->index % 64));
+}
+
 static void pipe_list_del(struct doca_flow_pipe_entry *e)
 {
 	struct doca_flow_pipe *pipe = e->pipe;
 
+	if (!e->removing)
+		hash_unclaim(e);
 	if (e->prev)
 		e->prev->next = e->next;
 	else
@@ -604,16 +616,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_hash_add_entry(
 		             a.who, entry_index, pipe->name, pipe->nr_entries - 1);
 		r = DOCA_ERROR_INVALID_VALUE;
 	}
-	if (r == DOCA_SUCCESS) {
-		for (e = pipe->entries; e != NULL; e = e->next) {
-			if (e->index == entry_index && !e->removing) {
-				DOCA_LOG_ERR("%s: index %u of hash pipe '%s' already has an entry; "
-				             "remove it first",
-				             a.who, entry_index, pipe->name);
-				r = DOCA_ERROR_INVALID_VALUE;
-				break;
-			}
-		}
+	if (r == DOCA_SUCCESS && (pipe->hash.claimed[entry_index / 64] >> (entry_index % 64)) & 1) {
+		DOCA_LOG_ERR("%s: index %u of hash pipe '%s' already has an entry; remove it first",
+		             a.who, entry_index, pipe->name);
+		r = DOCA_ERROR_INVALID_VALUE;
 	}
 	if (r == DOCA_SUCCESS)
 		r = make_data(&a, 0, &d);
@@ -630,6 +636,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_hash_add_entry(
 	}
 	e->index = entry_index;
 	r = finish_add(&a, e, d, pipe->ctr_non_shared);
+	if (r == DOCA_SUCCESS)
+		pipe->hash.claimed[entry_index / 64] |= 1ull << (entry_index % 64);
 	pthread_mutex_unlock(&flow_g.lock);
 	return r;
 }
@@ -866,6 +874,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_remove_entry(uint16_t pipe_queue, uint32
 	                         : DOCA_ERROR_INVALID_VALUE;
 	if (r == DOCA_SUCCESS) {
 		entry->removing = true;
+		hash_unclaim(entry);
 		queue_op(entry->pipe->port, pipe_queue, entry, DOCA_FLOW_ENTRY_OP_DEL, NULL, flags);
 	}
 	pthread_mutex_unlock(&flow_g.lock);

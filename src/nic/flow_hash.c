@@ -85,11 +85,14 @@ doca_error_t sdpa_hash_state_init(struct doca_flow_pipe *pipe, uint32_t algos)
 	hs->nwords = (hs->size + 63) / 64;
 	hs->slots = calloc(hs->size, sizeof(*hs->slots));
 	hs->active = calloc(hs->nwords, sizeof(*hs->active));
-	if (hs->slots == NULL || hs->active == NULL) {
+	hs->claimed = calloc(hs->nwords, sizeof(*hs->claimed));
+	if (hs->slots == NULL || hs->active == NULL || hs->claimed == NULL) {
 		free(hs->slots);
 		free(hs->active);
+		free(hs->claimed);
 		hs->slots = NULL;
 		hs->active = NULL;
+		hs->claimed = NULL;
 		DOCA_LOG_ERR("doca_flow_pipe_create: out of memory for hash pipe '%s' (%u "
 		             "entries); lower nr_entries",
 		             pipe->name, pipe->nr_entries);
@@ -109,8 +112,10 @@ void sdpa_hash_state_fini(struct doca_flow_pipe *pipe)
 		return;
 	free(hs->slots);
 	free(hs->active);
+	free(hs->claimed);
 	hs->slots = NULL;
 	hs->active = NULL;
+	hs->claimed = NULL;
 	pthread_mutex_destroy(&hs->lock);
 }
 

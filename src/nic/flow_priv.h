@@ -247,6 +247,8 @@ struct sdpa_hash_state {
 	uint32_t psv_size; /* bytes of the path-selector field */
 	struct sdpa_hash_slot *slots;
 	sdpa_atomic_u64 *active; /* bit i: entry present and enabled */
+	uint64_t *claimed;       /* control plane (flow lock): bit i = a live entry that is not
+	                          * being removed owns index i (O(1) duplicate-index check) */
 	uint32_t nwords;
 };
 
