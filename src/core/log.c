@@ -276,53 +276,51 @@ DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_syslog(const char *n
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_sdk_level(struct doca_log_backend *backend,
-							      uint32_t level)
+enum backend_window { WIN_SDK, WIN_LOWER, WIN_UPPER };
+
+/* The three per-backend level setters differ only in the field they set. */
+static doca_error_t set_backend_level(const char *fn, struct doca_log_backend *backend,
+				      uint32_t level, enum backend_window which)
 {
 	if (backend == NULL) {
-		fprintf(stderr, "softdpa: %s: backend is NULL\n", __func__);
+		fprintf(stderr, "softdpa: %s: backend is NULL\n", fn);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	CHECK_LEVEL(__func__, level);
-	if (!backend->takes_sdk) {
+	CHECK_LEVEL(fn, level);
+	if (which == WIN_SDK && !backend->takes_sdk) {
 		fprintf(stderr,
 			"softdpa: %s: this backend takes no SDK records; create it with "
 			"doca_log_backend_create_with_file_sdk\n",
-			__func__);
+			fn);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	pthread_mutex_lock(&lock);
-	backend->sdk_level = level;
+	if (which == WIN_SDK)
+		backend->sdk_level = level;
+	else if (which == WIN_LOWER)
+		backend->lower = level;
+	else
+		backend->upper = level;
 	pthread_mutex_unlock(&lock);
 	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_sdk_level(struct doca_log_backend *backend,
+							      uint32_t level)
+{
+	return set_backend_level(__func__, backend, level, WIN_SDK);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_level_lower_limit(struct doca_log_backend *backend,
 								      uint32_t level)
 {
-	if (backend == NULL) {
-		fprintf(stderr, "softdpa: %s: backend is NULL\n", __func__);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	CHECK_LEVEL(__func__, level);
-	pthread_mutex_lock(&lock);
-	backend->lower = level;
-	pthread_mutex_unlock(&lock);
-	return DOCA_SUCCESS;
+	return set_backend_level(__func__, backend, level, WIN_LOWER);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_level_upper_limit(struct doca_log_backend *backend,
 								      uint32_t level)
 {
-	if (backend == NULL) {
-		fprintf(stderr, "softdpa: %s: backend is NULL\n", __func__);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	CHECK_LEVEL(__func__, level);
-	pthread_mutex_lock(&lock);
-	backend->upper = level;
-	pthread_mutex_unlock(&lock);
-	return DOCA_SUCCESS;
+	return set_backend_level(__func__, backend, level, WIN_UPPER);
 }
 
 static doca_error_t register_source(const char *name, int *source, bool sdk)
