@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <doca_log.h>
 #include <softdpa.h>
@@ -618,6 +619,11 @@ static int run(struct run *r)
 
 	if (load_inputs(r) != 0)
 		return -1;
+	/* The output directory is created if needed (one level, like mkdir). */
+	if (mkdir(r->opt.out_dir, 0755) != 0 && errno != EEXIST) {
+		fprintf(stderr, "cannot create %s: %s\n", r->opt.out_dir, strerror(errno));
+		return -1;
+	}
 	for (uint16_t p = GUARD_FAST_PORT; p <= GUARD_BULK_PORT; p++) {
 		r->out[p] = pcap_create(r->opt.out_dir, p, r->out_path[p], sizeof(r->out_path[p]));
 		if (r->out[p] == NULL)
