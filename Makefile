@@ -24,7 +24,11 @@ build: deps $(BUILD)/build.ninja
 test: build
 	@bash scripts/run-tests.sh $(BUILD)
 
-demo: build
+# The demo needs only what gets installed (library, tools), not the test programs.
+demo: deps $(BUILD)/build.ninja
+	@ninja -C $(BUILD) $$(meson introspect $(BUILD) --targets | python3 -c 'import json, os, sys; \
+		[print(os.path.relpath(f, os.path.abspath("$(BUILD)"))) for t in json.load(sys.stdin) \
+		 if t.get("installed") for f in t["filename"]]') >/dev/null
 	@bash scripts/demo.sh $(BUILD)
 
 bench: build
