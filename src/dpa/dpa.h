@@ -77,7 +77,7 @@ struct sdpa_kernel {
 	sdpa_atomic_u32 reported; /* bit per pitfall diagnostic already logged */
 };
 
-/* Bits of sdpa_kernel.reported owned by the scheduler (dev_api.c uses bits 0..15). */
+/* Bits of sdpa_kernel.reported: dev_api.c uses 0..15, the scheduler 16, window.c 17..27. */
 enum { SDPA_REPORT_REENTRY = 1u << 16 };
 
 struct sdpa_image {

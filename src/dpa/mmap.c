@@ -8,6 +8,7 @@
 
 #include "core/log.h"
 #include "dpa/dpa.h"
+#include "dpa/window.h"
 
 SDPA_LOG_REGISTER(dpa_mmap);
 
@@ -439,6 +440,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_start(struct doca_buf_arr *buf_arr)
 		                                    i * buf_arr->elem_size);
 		buf_arr->bufs[i].len = buf_arr->elem_size;
 		buf_arr->bufs[i].mmap = buf_arr->mmap->handle;
+		/* P5: get_external_ptr reports buffers of an extended context. */
+		if (buf_arr->dpa->base != NULL)
+			buf_arr->bufs[i].reserved[0] = SDPA_BUF_MARK_EXTENDED;
 	}
 	dev->bufs = buf_arr->bufs;
 	buf_arr->dev = dev;
