@@ -101,6 +101,12 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_dpa_get_flexio_process(struct doca_dpa *d
  * IO_FAILED when writing fails. */
 DOCA_EXPERIMENTAL doca_error_t softdpa_stats_dump(FILE *out);
 
+/* Write the trace recorded so far to the file SOFTDPA_TRACE names (Chrome/Perfetto JSON,
+ * docs/TRACING.md); the file is also written at exit. Each write is complete, so the file
+ * opens in ui.perfetto.dev after any flush. SUCCESS (and nothing written) when
+ * SOFTDPA_TRACE is unset; IO_FAILED when the file cannot be written; NO_MEMORY. */
+DOCA_EXPERIMENTAL doca_error_t softdpa_trace_flush(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/atomics.h"
 #include "core/config.h"
 #include "core/log.h"
 #include "core/util.h"
@@ -17,9 +18,17 @@ SDPA_LOG_REGISTER(core_config);
 
 enum { MAX_NIC_WORKERS = 64, MAX_DPA_EUS = 256, DEFAULT_DPA_EUS = 16 };
 
-static struct sdpa_config config;
+/* The configuration in force is an immutable snapshot. A reload (tests) builds a new one
+ * and publishes it; readers on other threads keep a consistent old one. Snapshots are
+ * never freed (a handful per process), so a pointer from sdpa_config_get stays valid. */
+struct config_snapshot {
+	struct sdpa_config cfg;
+	struct config_snapshot *older; /* retired snapshots, kept reachable */
+};
+
+static sdpa_atomic_ptr current; /* struct config_snapshot * */
 static pthread_mutex_t config_lock = PTHREAD_MUTEX_INITIALIZER;
-static bool loaded;
+static struct config_snapshot fallback; /* when allocation fails: defaults */
 
 const char *sdpa_window_mode_name(enum sdpa_window_mode mode)
 {
@@ -48,62 +57,83 @@ static uint32_t parse_count(const char *var, uint32_t def, uint32_t max)
 	return (uint32_t)v;
 }
 
-static void load_locked(void)
+static void load(struct sdpa_config *cfg)
 {
 	const char *s;
 
-	memset(&config, 0, sizeof(config));
-	config.devices = getenv("SOFTDPA_DEVICES");
-	config.window = SDPA_WINDOW_FAITHFUL;
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->devices = getenv("SOFTDPA_DEVICES");
+	cfg->window = SDPA_WINDOW_FAITHFUL;
 	s = getenv("SOFTDPA_WINDOW");
 	if (s != NULL && *s != '\0') {
 		if (strcasecmp(s, "fast") == 0)
-			config.window = SDPA_WINDOW_FAST;
+			cfg->window = SDPA_WINDOW_FAST;
 		else if (strcasecmp(s, "faithful") == 0)
-			config.window = SDPA_WINDOW_FAITHFUL;
+			cfg->window = SDPA_WINDOW_FAITHFUL;
 		else if (strcasecmp(s, "strict") == 0)
-			config.window = SDPA_WINDOW_STRICT;
+			cfg->window = SDPA_WINDOW_STRICT;
 		else
 			DOCA_LOG_WARN("SOFTDPA_WINDOW='%s' is not a window mode; use fast, faithful "
 				      "or strict. Using faithful",
 				      s);
 	}
 	s = getenv("SOFTDPA_STRICT_ABORT");
-	config.strict_abort = s != NULL && strcmp(s, "1") == 0;
-	config.nic_workers = parse_count("SOFTDPA_NIC_WORKERS", 0, MAX_NIC_WORKERS);
-	config.dpa_eus = parse_count("SOFTDPA_DPA_EUS", DEFAULT_DPA_EUS, MAX_DPA_EUS);
-	if (config.dpa_eus == 0) {
+	cfg->strict_abort = s != NULL && strcmp(s, "1") == 0;
+	cfg->nic_workers = parse_count("SOFTDPA_NIC_WORKERS", 0, MAX_NIC_WORKERS);
+	cfg->dpa_eus = parse_count("SOFTDPA_DPA_EUS", DEFAULT_DPA_EUS, MAX_DPA_EUS);
+	if (cfg->dpa_eus == 0) {
 		DOCA_LOG_WARN("SOFTDPA_DPA_EUS=0 leaves no execution unit; using %u",
 			      DEFAULT_DPA_EUS);
-		config.dpa_eus = DEFAULT_DPA_EUS;
+		cfg->dpa_eus = DEFAULT_DPA_EUS;
 	}
 	s = getenv("SOFTDPA_TRACE");
-	config.trace_path = (s != NULL && *s != '\0') ? s : NULL;
+	cfg->trace_path = (s != NULL && *s != '\0') ? s : NULL;
 
-	DOCA_LOG_DBG("SOFTDPA_DEVICES=%s", config.devices ? config.devices : "(default)");
-	DOCA_LOG_DBG("SOFTDPA_WINDOW=%s", sdpa_window_mode_name(config.window));
-	DOCA_LOG_DBG("SOFTDPA_STRICT_ABORT=%d", config.strict_abort);
-	DOCA_LOG_DBG("SOFTDPA_NIC_WORKERS=%u", config.nic_workers);
-	DOCA_LOG_DBG("SOFTDPA_DPA_EUS=%u", config.dpa_eus);
-	DOCA_LOG_DBG("SOFTDPA_TRACE=%s", config.trace_path ? config.trace_path : "(off)");
+	DOCA_LOG_DBG("SOFTDPA_DEVICES=%s", cfg->devices ? cfg->devices : "(default)");
+	DOCA_LOG_DBG("SOFTDPA_WINDOW=%s", sdpa_window_mode_name(cfg->window));
+	DOCA_LOG_DBG("SOFTDPA_STRICT_ABORT=%d", cfg->strict_abort);
+	DOCA_LOG_DBG("SOFTDPA_NIC_WORKERS=%u", cfg->nic_workers);
+	DOCA_LOG_DBG("SOFTDPA_DPA_EUS=%u", cfg->dpa_eus);
+	DOCA_LOG_DBG("SOFTDPA_TRACE=%s", cfg->trace_path ? cfg->trace_path : "(off)");
 	DOCA_LOG_DBG("SOFTDPA_LOG_LEVEL=%s",
 		     getenv("SOFTDPA_LOG_LEVEL") ? getenv("SOFTDPA_LOG_LEVEL") : "(warn)");
-	loaded = true;
+}
+
+/* Must hold config_lock. */
+static struct config_snapshot *publish_locked(void)
+{
+	struct config_snapshot *snap = calloc(1, sizeof(*snap));
+
+	if (snap == NULL) {
+		load(&fallback.cfg);
+		snap = &fallback;
+	} else {
+		load(&snap->cfg);
+		snap->older = sdpa_load_relaxed(&current);
+	}
+	/* R-cfg: the snapshot is complete before a reader can see it (A-cfg). */
+	sdpa_store_release(&current, snap);
+	return snap;
 }
 
 const struct sdpa_config *sdpa_config_get(void)
 {
-	pthread_mutex_lock(&config_lock);
-	if (!loaded)
-		load_locked();
-	pthread_mutex_unlock(&config_lock);
-	return &config;
+	struct config_snapshot *snap = sdpa_load_acquire(&current); /* A-cfg pairs with R-cfg */
+
+	if (snap == NULL) {
+		pthread_mutex_lock(&config_lock);
+		snap = sdpa_load_relaxed(&current);
+		if (snap == NULL)
+			snap = publish_locked();
+		pthread_mutex_unlock(&config_lock);
+	}
+	return &snap->cfg;
 }
 
 void sdpa_config_reload(void)
 {
 	pthread_mutex_lock(&config_lock);
-	load_locked();
+	publish_locked();
 	pthread_mutex_unlock(&config_lock);
 }
 

@@ -16,6 +16,7 @@
 
 #include "core/config.h"
 #include "core/log.h"
+#include "core/trace.h"
 #include "dpa/dpa.h"
 #include "dpa/window.h"
 
@@ -140,10 +141,22 @@ static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **
 	return false;
 }
 
+/* SOFTDPA_TRACE: one complete event per execution (docs/TRACING.md). */
+static void trace_exec(const struct sdpa_exec *ex, enum sdpa_exec_end how, uint64_t t0)
+{
+	static const char *const kind[] = {"launch", "thread", "rpc"};
+	static const char *const end[] = {"return", "reschedule", "finish", "abort"};
+
+	sdpa_trace_dpa_exec(ex->eu != NULL ? ex->eu->id : SDPA_TRACE_TID_CALLER, ex->kernel->name,
+	                    kind[ex->kind], ex->rank,
+	                    ex->thread != NULL ? (int64_t)ex->thread->id : -1, end[how], t0);
+}
+
 /* Run the exec prepared in eu->exec; returns how it ended. */
 static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
 {
 	struct sdpa_exec *ex = &eu->exec;
+	uint64_t t0 = sdpa_trace_begin(); /* set before setjmp, never after: survives longjmp */
 	int how;
 
 	sdpa_exec_set_current(ex);
@@ -159,6 +172,8 @@ static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
 	if (sdpa_load_acquire(&eu->orphaned))
 		return (enum sdpa_exec_end)how;
 	sdpa_window_exec_end(ex, (enum sdpa_exec_end)how);
+	if (t0 != 0)
+		trace_exec(ex, (enum sdpa_exec_end)how, t0);
 	sdpa_exec_set_current(NULL);
 	return (enum sdpa_exec_end)how;
 }
@@ -654,6 +669,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_
 	const struct sdpa_kernel *k;
 	struct sdpa_exec ex, *prev;
 	struct doca_dpa *root;
+	uint64_t t0;
 	va_list ap;
 	void *args;
 	doca_error_t r = usable(dpa, __func__, &root);
@@ -691,9 +707,12 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_
 	ex = (struct sdpa_exec){.kind = SDPA_EXEC_RPC, .dpa = root, .kernel = k, .nthreads = 1};
 	prev = sdpa_exec_current();
 	sdpa_exec_set_current(&ex);
+	t0 = sdpa_trace_begin();
 	sdpa_window_exec_begin(&ex);
 	*retval = k->invoke(args);
 	sdpa_window_exec_end(&ex, SDPA_END_RETURN);
+	if (t0 != 0)
+		trace_exec(&ex, SDPA_END_RETURN, t0);
 	sdpa_exec_set_current(prev);
 	free(args);
 	return DOCA_SUCCESS;

@@ -26,6 +26,7 @@
 #include <softdpa.h>
 
 #include "core/log.h"
+#include "core/trace.h"
 #include "core/util.h"
 #include "io/port.h"
 #include "nic/ext_resource.h"
@@ -65,6 +66,7 @@ struct worker {
 	bool running;
 	uint64_t rng;
 	uint64_t tx_mask;
+	uint32_t trace_drops; /* frames dropped in the current burst (SOFTDPA_TRACE) */
 	struct txq tx[SDPA_MAX_PORTS];
 	uint32_t nclones;
 	struct sdpa_pkt clones[CLONE_MAX];
@@ -318,6 +320,7 @@ static inline void ensure_parsed(struct pctx *c)
 
 static void drop(struct worker *w, struct pctx *c, enum softdpa_drop_reason why)
 {
+	w->trace_drops++;
 	sdpa_port_count_drop(c->in_port, w->idx, why, 1);
 }
 
@@ -1205,14 +1208,19 @@ static uint16_t poll_port(struct worker *w, struct doca_flow_port *port)
 {
 	struct sdpa_pkt *pkts[SDPA_WIRE_BURST_MAX];
 	uint16_t n = sdpa_port_rx_burst(port->port_id, pkts, SDPA_WIRE_BURST_MAX);
+	uint64_t t0;
 
 	if (n == 0)
 		return 0;
+	t0 = sdpa_trace_begin();
+	w->trace_drops = 0;
 	for (uint16_t i = 0; i < n; i++)
 		process_pkt(w, port, pkts[i]);
 	tx_flush(w);
 	w->nclones = 0;
 	sdpa_port_rx_release(port->port_id, n);
+	if (t0 != 0)
+		sdpa_trace_nic_burst(w->idx, port->port_id, n, w->trace_drops, t0);
 	return n;
 }
 

@@ -9,6 +9,7 @@
 #include <dev/doca_flow_dpa_provider_dev.h>
 
 #include "core/log.h"
+#include "core/trace.h"
 #include "provider/provider.h"
 
 SDPA_LOG_REGISTER(provider_dev);
@@ -129,6 +130,20 @@ static void ring_flush(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
 	sdpa_store_release(&r->flushed, r->posted);
 	sdpa_fetch_add_acq_rel(&ctx->pending, (uint32_t)(r->posted - old));
 	sdpa_prov_wake(ctx);
+	if (sdpa_trace_on())
+		sdpa_trace_prov_flush(r->port_id, r->type, r->queue_id, r->posted - old);
+}
+
+/* SOFTDPA_TRACE: 'count' requests of 'op' were just posted on 'r' (must own it). */
+static void trace_post(const struct sdpa_prov_ring *r, uint8_t op, uint32_t count)
+{
+	static const char *const name[] = {"enable",     "disable",    "replace",
+	                                   "sel_modify", "mem_update", "mem_read"};
+
+	/* Relaxed: counting only, like ring_room. */
+	sdpa_trace_prov_post(r->port_id, r->type, r->queue_id,
+	                     op < SDPA_ARRAY_SIZE(name) ? name[op] : "?", count,
+	                     r->posted - sdpa_load_relaxed(&r->done));
 }
 
 /* Must own the ring. Room for n more slots, or AGAIN with the reason logged. */
@@ -190,6 +205,8 @@ post_one(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind, uint
 		req->slot = p.slot;
 		req->gen = sdpa_load_relaxed(&p.obj->gen);
 		ring_put(p.ring, req);
+		if (sdpa_trace_on())
+			trace_post(p.ring, req->op, 1);
 		if (flush)
 			ring_flush(p.ctx, p.ring);
 	}
@@ -311,6 +328,8 @@ static doca_error_t post_range(const char *fn, doca_flow_dpa_addr addr, enum sdp
 			ring_put(p.ring, &req);
 			i = last + 1;
 		}
+		if (sdpa_trace_on())
+			trace_post(p.ring, tmpl->op, nr_chunks);
 		if (flush)
 			ring_flush(p.ctx, p.ring);
 	}
@@ -413,6 +432,9 @@ doca_flow_queue_poll_completion(doca_flow_dpa_addr obj, enum doca_flow_dpa_queue
 	p.ring->polled = done;
 	if (failed != 0)
 		sdpa_fetch_add_relaxed(&p.ring->stat_failed, failed);
+	if (stats->num_completed != 0 && sdpa_trace_on())
+		sdpa_trace_prov_poll(p.ring->port_id, p.ring->type, p.ring->queue_id,
+		                     stats->num_completed, failed);
 	ring_leave(p.ring);
 	post_end();
 	return DOCA_SUCCESS;

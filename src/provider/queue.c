@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "core/log.h"
+#include "core/trace.h"
 #include "provider/provider.h"
 
 SDPA_LOG_REGISTER(provider_queue);
@@ -115,9 +116,11 @@ static uint64_t process_ring(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_rin
 	uint32_t f = sdpa_load_acquire(&r->flushed);
 	uint32_t d = sdpa_load_relaxed(&r->done);
 	uint64_t n = 0;
+	uint64_t t0;
 
 	if (d == f)
 		return 0;
+	t0 = sdpa_trace_begin();
 	if (sdpa_load_relaxed(&r->dead)) {
 		/* Queues destroyed with requests in flight: they complete as failed. */
 		for (; d != f; d++, n++)
@@ -131,6 +134,10 @@ static uint64_t process_ring(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_rin
 	/* R2: pairs with A2 in doca_flow_queue_poll_completion: results (failed flags, read
 	 * values) are visible to the producer before it sees them done. */
 	sdpa_store_release(&r->done, d);
+	if (t0 != 0)
+		sdpa_trace_prov_batch(r->port_id, r->type, r->queue_id, (uint32_t)n,
+		                      sdpa_load_relaxed(&r->dead) != 0,
+		                      (uint32_t)sdpa_load_relaxed(&r->stat_posted) - d, t0);
 	return n;
 }
 
