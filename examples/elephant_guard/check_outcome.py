@@ -83,6 +83,32 @@ def expected_actions(counts, threshold, cooldown):
     return acts
 
 
+def check_trace(path):
+    """The run's SOFTDPA_TRACE file is a Perfetto/Chrome JSON trace with every event kind
+    the guard produces: the DPA thread's activations on an EU, datapath bursts, provider
+    posts, flushes, batches, completions and queue counters, and named tracks."""
+    with open(path) as f:
+        ev = json.load(f)['traceEvents']
+    procs = {e['pid']: e['args']['name'] for e in ev
+             if e['ph'] == 'M' and e['name'] == 'process_name'}
+    if set(procs.values()) != {'DPA', 'NIC', 'Provider'}:
+        fail('trace processes %s, expected DPA, NIC and Provider' % sorted(procs.values()))
+    def has(ph, name, proc):
+        return any(e['ph'] == ph and e.get('name') == name and procs.get(e['pid']) == proc
+                   for e in ev)
+    want = [('X', 'guard_thread', 'DPA'), ('X', 'burst', 'NIC'), ('X', 'execute', 'Provider'),
+            ('i', 'mem_read', 'Provider'), ('i', 'flush', 'Provider'),
+            ('i', 'completions', 'Provider'), ('i', 'disable', 'Provider')]
+    for ph, name, proc in want:
+        if not has(ph, name, proc):
+            fail('trace has no %s event %r on the %s tracks' % (ph, name, proc))
+    if not any(e['ph'] == 'C' and procs.get(e['pid']) == 'Provider' for e in ev):
+        fail('trace has no provider queue counter')
+    for e in ev:
+        if e['ph'] == 'X' and e['dur'] < 0:
+            fail('negative duration in %s' % e)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--app', required=True)
@@ -97,11 +123,14 @@ def main():
     for path, opts in ((burst, BURST), (calm, CALM)):
         subprocess.run([a.softdpa, 'pcap', 'gen', '-o', path] + opts, check=True,
                        stdout=subprocess.DEVNULL)
+    trace = os.path.join(a.work, 'trace.json')
     run = subprocess.run([a.app, '--in', burst, '--in', calm, '--out-dir', out,
                           '--window', str(WINDOW), '--buckets', str(BUCKETS),
-                          '--cooldown', str(COOLDOWN)])
+                          '--cooldown', str(COOLDOWN)],
+                         env=dict(os.environ, SOFTDPA_TRACE=trace))
     if run.returncode != 0:
         fail('elephant_guard exited with status %d' % run.returncode)
+    check_trace(trace)
     with open(os.path.join(out, 'report.json')) as f:
         rep = json.load(f)
 
