@@ -129,9 +129,12 @@ static void ring_flush(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
 	 * processor can see them as flushed. */
 	sdpa_store_release(&r->flushed, r->posted);
 	sdpa_fetch_add_acq_rel(&ctx->pending, (uint32_t)(r->posted - old));
-	sdpa_prov_wake(ctx);
 	if (sdpa_trace_on())
 		sdpa_trace_prov_flush(r->port_id, r->type, r->queue_id, r->posted - old);
+	/* The NIC's request engine takes the batch at once: the flushing thread runs it.
+	 * On a host with fewer cores than busy threads, handing it to another thread would
+	 * make completions wait for a time slice. */
+	sdpa_prov_process_now(ctx, r);
 }
 
 /* SOFTDPA_TRACE: 'count' requests of 'op' were just posted on 'r' (must own it). */

@@ -39,7 +39,7 @@ static bool sync_poller(void *arg, uint16_t worker)
 	(void)worker;
 	bool busy = false;
 
-	/* The processor threads do the work; the NIC worker running this poller must not
+	/* Flushing threads execute the requests; the NIC worker running this poller must not
 	 * spin on our behalf except while someone waits for everything to settle. */
 	if (!sdpa_nic_sync_waiting())
 		return false;
@@ -114,18 +114,13 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_init(struct flexio_process *process
 	c->dpa = dpa;
 	c->dev_id = dev_id;
 	pthread_mutex_init(&c->proc_lock, NULL);
-	pthread_mutex_init(&c->wake_lock, NULL);
-	pthread_cond_init(&c->wake_cond, NULL);
 
 	/* Outside host_lock: registering the hook takes DOCA Flow's lock, and DOCA Flow calls
 	 * the hook with its lock held (then we take host_lock): one lock order only. */
 	pthread_once(&glue_once, glue_setup);
 	pthread_mutex_lock(&host_lock);
 	r = sdpa_prov_ctx_register(c);
-	if (r == DOCA_SUCCESS)
-		r = sdpa_prov_processor_start(c);
 	if (r != DOCA_SUCCESS) {
-		sdpa_prov_ctx_unregister(c);
 		pthread_mutex_unlock(&host_lock);
 		c->magic = 0;
 		free(c);
@@ -167,10 +162,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_destroy(struct doca_flow_dpa_ctx *c
 	sdpa_prov_ctx_unregister(ctx);
 	for (uint16_t p = 0; p < SDPA_PROV_MAX_PORTS; p++)
 		sdpa_prov_qset_destroy(ctx, p);
-	sdpa_prov_processor_stop(ctx);
 	pthread_mutex_destroy(&ctx->proc_lock);
-	pthread_mutex_destroy(&ctx->wake_lock);
-	pthread_cond_destroy(&ctx->wake_cond);
 	ctx->magic = 0;
 	free(ctx);
 	return DOCA_SUCCESS;
@@ -297,8 +289,8 @@ static void slot_publish(struct doca_flow_dpa_ctx *ctx, int s, const struct sdpa
 {
 	struct sdpa_prov_obj *dst = &ctx->objs[s];
 
+	pthread_rwlock_wrlock(&sdpa_prov_registry_lock); /* registry, then proc_lock */
 	pthread_mutex_lock(&ctx->proc_lock);
-	pthread_rwlock_wrlock(&sdpa_prov_registry_lock);
 	uint32_t gen = sdpa_load_relaxed(&dst->gen) + 1; /* odd: live */
 	dst->kind = o->kind;
 	dst->exported = o->exported;
@@ -311,8 +303,8 @@ static void slot_publish(struct doca_flow_dpa_ctx *ctx, int s, const struct sdpa
 	dst->nr_not_exported = o->nr_not_exported;
 	dst->handle = o->handle;
 	sdpa_store_release(&dst->gen, gen);
-	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
 	pthread_mutex_unlock(&ctx->proc_lock);
+	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
 	ctx->nr_objs_live++;
 }
 
@@ -320,16 +312,16 @@ static void slot_retire(struct doca_flow_dpa_ctx *ctx, int s)
 {
 	struct sdpa_prov_obj *o = &ctx->objs[s];
 
+	pthread_rwlock_wrlock(&sdpa_prov_registry_lock); /* registry, then proc_lock */
 	pthread_mutex_lock(&ctx->proc_lock);
-	pthread_rwlock_wrlock(&sdpa_prov_registry_lock);
 	sdpa_store_release(&o->gen, sdpa_load_relaxed(&o->gen) + 1); /* even: addresses go stale */
 	o->kind = SDPA_PROV_KIND_NONE;
 	free(o->not_exported);
 	o->not_exported = NULL;
 	o->target = NULL;
 	o->handle = NULL;
-	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
 	pthread_mutex_unlock(&ctx->proc_lock);
+	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
 	ctx->nr_objs_live--;
 }
 

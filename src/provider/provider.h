@@ -2,8 +2,9 @@
  * The DOCA Flow DPA Provider (DECISIONS D5, D6): internal objects.
  *
  * Objects and owners:
- *   ctx        one per doca_flow_dpa_init; owns its port queue sets, its exported objects
- *              and one request-processor thread (the NIC's request engine for this ctx).
+ *   ctx        one per doca_flow_dpa_init; owns its port queue sets and its exported
+ *              objects. Requests run when flushed, on the flushing thread (the NIC's
+ *              request engine modelled as instantaneous), serialised per ctx by proc_lock.
  *   qset       the queues of one port (per type: nr_queues rings of queue_size slots).
  *   obj        an exported pipe or resource; named on the device by a tagged address.
  *
@@ -12,7 +13,8 @@
  * address is refused (INVALID_VALUE) and never dereferenced after its object is gone.
  *
  * A request ring is single-producer (the DPA thread that owns queue_id) and
- * single-consumer (the processor). Free-running uint32 indices, in order:
+ * single-consumer (whoever executes it under proc_lock: the flushing thread, or queue
+ * teardown). Free-running uint32 indices, in order:
  *   polled <= done <= flushed <= posted,   posted - polled <= size
  *   posted   producer: requests written          (producer-private)
  *   flushed  producer: handed to the processor   (release; processor acquires)
@@ -125,15 +127,9 @@ struct doca_flow_dpa_ctx {
 	struct sdpa_prov_obj objs[SDPA_PROV_MAX_OBJS];
 	uint32_t nr_objs_live;
 
-	/* Request processor. */
-	pthread_t thread;
-	bool thread_started;
+	/* Request execution (by the flushing thread; see sdpa_prov_process_now). */
 	pthread_mutex_t proc_lock; /* held while executing a batch; the destroy hook takes it */
-	pthread_mutex_t wake_lock;
-	pthread_cond_t wake_cond;
-	sdpa_atomic_u32 sleeping; /* processor waits on wake_cond */
-	sdpa_atomic_u32 stop;
-	sdpa_atomic_u64 pending; /* flushed, not yet executed (sum over rings) */
+	sdpa_atomic_u64 pending;   /* flushed, not yet executed (sum over rings) */
 	sdpa_atomic_u64 executed;
 };
 
@@ -165,9 +161,9 @@ doca_error_t sdpa_prov_qset_create(struct doca_flow_dpa_ctx *ctx, struct doca_fl
                                    uint16_t port_id, const struct doca_flow_dpa_queue_cfg *cfgs,
                                    uint32_t n);
 void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id);
-doca_error_t sdpa_prov_processor_start(struct doca_flow_dpa_ctx *ctx);
-void sdpa_prov_processor_stop(struct doca_flow_dpa_ctx *ctx);
-void sdpa_prov_wake(struct doca_flow_dpa_ctx *ctx);
+/* Execute what is flushed on one ring, now, on the calling thread. Lock order: the
+ * registry lock (if held) before ctx->proc_lock, never the reverse. */
+void sdpa_prov_process_now(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r);
 struct sdpa_prov_ring *sdpa_prov_ring_get(const struct sdpa_prov_qset *qs, uint32_t type,
                                           uint32_t q);
 /* Requests posted but never flushed, over every ring of the ctx. */

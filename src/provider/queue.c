@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Request rings and the request processor: the NIC engine that executes flushed DPA
- * requests against the live pipes and resources while traffic flows.
+ * Request rings and their execution: the NIC engine that runs flushed DPA requests against
+ * the live pipes and resources while traffic flows.
  */
 #include <errno.h>
 #include <sched.h>
@@ -13,11 +13,6 @@
 #include "provider/provider.h"
 
 SDPA_LOG_REGISTER(provider_queue);
-
-enum {
-	IDLE_SPINS = 2000, /* empty passes (with sched_yield) before sleeping */
-	SLEEP_MS = 50,     /* backstop of a sleep; the wake-up normally comes first */
-};
 
 static struct sdpa_prov_ring *ring_new(uint16_t port_id, uint8_t type, uint32_t queue_id,
                                        uint32_t size)
@@ -160,6 +155,19 @@ static uint64_t process_all(struct doca_flow_dpa_ctx *ctx)
 	return n;
 }
 
+void sdpa_prov_process_now(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
+{
+	uint64_t n;
+
+	pthread_mutex_lock(&ctx->proc_lock);
+	n = process_ring(ctx, r);
+	pthread_mutex_unlock(&ctx->proc_lock);
+	if (n != 0) {
+		sdpa_fetch_add_relaxed(&ctx->executed, n);
+		sdpa_fetch_sub_acq_rel(&ctx->pending, n);
+	}
+}
+
 void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id)
 {
 	struct sdpa_prov_qset *qs = ctx->qsets[port_id];
@@ -187,76 +195,4 @@ void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id)
 		free(qs->rings[t]);
 	}
 	free(qs);
-}
-
-void sdpa_prov_wake(struct doca_flow_dpa_ctx *ctx)
-{
-	/* Dekker pair with the processor's sleep path: we published 'pending' (acq_rel RMW),
-	 * it published 'sleeping'; the full fences make sure at least one sees the other. */
-	sdpa_fence_seq_cst();
-	if (sdpa_load_relaxed(&ctx->sleeping)) {
-		pthread_mutex_lock(&ctx->wake_lock);
-		pthread_cond_signal(&ctx->wake_cond);
-		pthread_mutex_unlock(&ctx->wake_lock);
-	}
-}
-
-static void *processor_main(void *arg)
-{
-	struct doca_flow_dpa_ctx *ctx = arg;
-	unsigned int idle = 0;
-
-	while (!sdpa_load_acquire(&ctx->stop)) {
-		if (process_all(ctx) != 0) {
-			idle = 0;
-			continue;
-		}
-		if (++idle < IDLE_SPINS) {
-			sched_yield();
-			continue;
-		}
-		pthread_mutex_lock(&ctx->wake_lock);
-		sdpa_store_relaxed(&ctx->sleeping, 1);
-		sdpa_fence_seq_cst();
-		if (sdpa_load_relaxed(&ctx->pending) == 0 && !sdpa_load_relaxed(&ctx->stop)) {
-			struct timespec ts;
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += SLEEP_MS * 1000000L;
-			if (ts.tv_nsec >= 1000000000L) {
-				ts.tv_sec++;
-				ts.tv_nsec -= 1000000000L;
-			}
-			pthread_cond_timedwait(&ctx->wake_cond, &ctx->wake_lock, &ts);
-		}
-		sdpa_store_relaxed(&ctx->sleeping, 0);
-		pthread_mutex_unlock(&ctx->wake_lock);
-		idle = 0;
-	}
-	process_all(ctx);
-	return NULL;
-}
-
-doca_error_t sdpa_prov_processor_start(struct doca_flow_dpa_ctx *ctx)
-{
-	int rc = pthread_create(&ctx->thread, NULL, processor_main, ctx);
-
-	if (rc != 0) {
-		DOCA_LOG_ERR("doca_flow_dpa_init: cannot start the request processor thread: %s",
-		             strerror(rc));
-		return DOCA_ERROR_OPERATING_SYSTEM;
-	}
-	ctx->thread_started = true;
-	return DOCA_SUCCESS;
-}
-
-void sdpa_prov_processor_stop(struct doca_flow_dpa_ctx *ctx)
-{
-	if (!ctx->thread_started)
-		return;
-	sdpa_store_release(&ctx->stop, 1);
-	pthread_mutex_lock(&ctx->wake_lock);
-	pthread_cond_signal(&ctx->wake_cond);
-	pthread_mutex_unlock(&ctx->wake_lock);
-	pthread_join(ctx->thread, NULL);
-	ctx->thread_started = false;
 }
