@@ -10,6 +10,7 @@
 #include <doca_flow_dpa_provider.h>
 
 #include "core/log.h"
+#include "core/stats.h"
 #include "nic/nic.h"
 #include "provider/provider.h"
 
@@ -51,8 +52,46 @@ static bool sync_poller(void *arg, uint16_t worker)
 	return busy;
 }
 
+/* The "provider" section of softdpa_stats_dump / SOFTDPA_STATS: one line per queue. */
+static void dump_queues(void *arg, FILE *out)
+{
+	(void)arg;
+	pthread_mutex_lock(&host_lock);
+	for (int i = 0; i < SDPA_PROV_MAX_CTX; i++) {
+		struct doca_flow_dpa_ctx *ctx = live[i];
+
+		for (uint32_t p = 0; ctx != NULL && p < SDPA_PROV_MAX_PORTS; p++) {
+			struct sdpa_prov_qset *qs = ctx->qsets[p];
+
+			for (uint32_t t = 0; qs != NULL && t < SDPA_PROV_NR_TYPES; t++) {
+				for (uint32_t q = 0; q < qs->nr[t]; q++) {
+					struct sdpa_prov_ring *r = sdpa_prov_ring_get(qs, t, q);
+
+					fprintf(out,
+					        "{\"ctx\":%u,\"port\":%u,\"type\":\"%s\","
+					        "\"queue\":%u,\"size\":%u,\"posted\":%llu,"
+					        "\"done\":%u,\"failed\":%llu,\"again\":%llu,"
+					        "\"exports\":%u}\n",
+					        (unsigned int)ctx->id, p,
+					        sdpa_prov_queue_type_name(t), q, r->size,
+					        (unsigned long long)sdpa_load_relaxed(
+					                &r->stat_posted),
+					        (unsigned int)sdpa_load_acquire(&r->done),
+					        (unsigned long long)sdpa_load_relaxed(
+					                &r->stat_failed),
+					        (unsigned long long)sdpa_load_relaxed(
+					                &r->stat_again),
+					        ctx->nr_objs_live);
+				}
+			}
+		}
+	}
+	pthread_mutex_unlock(&host_lock);
+}
+
 static void glue_setup(void)
 {
+	(void)sdpa_stats_register("provider", dump_queues, NULL);
 	sdpa_prov_glue_init();
 	if (sdpa_nic_register_poller(sync_poller, NULL, &poller) != DOCA_SUCCESS)
 		poller = NULL; /* softdpa_nic_sync will not wait for us; requests still run */

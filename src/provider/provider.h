@@ -86,14 +86,13 @@ struct sdpa_prov_ring {
 	/* Processor side. */
 	alignas(SDPA_CACHE_LINE)
 	        sdpa_atomic_u32 done; /* R2: release by the processor, A2 in poll */
-	uint32_t seen_flushed;        /* processor's copy, for idle checks */
 	/* Shared, immutable after creation. */
 	alignas(SDPA_CACHE_LINE) uint32_t size, mask;
 	uint16_t port_id;
 	uint8_t type;
 	uint32_t queue_id;
 	sdpa_atomic_u32 dead; /* queues destroyed: posts get IO_FAILED */
-	sdpa_atomic_u64 stat_posted, stat_failed, stat_again;
+	sdpa_atomic_u64 stat_posted, stat_failed, stat_again; /* 'provider' stats section */
 	struct sdpa_prov_req *slots;
 };
 
@@ -130,7 +129,6 @@ struct doca_flow_dpa_ctx {
 	/* Request execution (by the flushing thread; see sdpa_prov_process_now). */
 	pthread_mutex_t proc_lock; /* held while executing a batch; the destroy hook takes it */
 	sdpa_atomic_u64 pending;   /* flushed, not yet executed (sum over rings) */
-	sdpa_atomic_u64 executed;
 };
 
 struct doca_flow_dpa_pipe {

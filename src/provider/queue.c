@@ -2,11 +2,8 @@
  * Request rings and their execution: the NIC engine that runs flushed DPA requests against
  * the live pipes and resources while traffic flows.
  */
-#include <errno.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/log.h"
 #include "core/trace.h"
@@ -136,25 +133,6 @@ static uint64_t process_ring(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_rin
 	return n;
 }
 
-static uint64_t process_all(struct doca_flow_dpa_ctx *ctx)
-{
-	uint64_t n = 0;
-
-	pthread_mutex_lock(&ctx->proc_lock);
-	for (uint32_t p = 0; p < SDPA_PROV_MAX_PORTS; p++) {
-		struct sdpa_prov_qset *qs = ctx->qsets[p];
-		for (uint32_t t = 0; qs != NULL && t < SDPA_PROV_NR_TYPES; t++)
-			for (uint32_t q = 0; q < qs->nr[t]; q++)
-				n += process_ring(ctx, sdpa_prov_ring_get(qs, t, q));
-	}
-	pthread_mutex_unlock(&ctx->proc_lock);
-	if (n != 0) {
-		sdpa_fetch_add_relaxed(&ctx->executed, n);
-		sdpa_fetch_sub_acq_rel(&ctx->pending, n);
-	}
-	return n;
-}
-
 void sdpa_prov_process_now(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
 {
 	uint64_t n;
@@ -162,10 +140,8 @@ void sdpa_prov_process_now(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring 
 	pthread_mutex_lock(&ctx->proc_lock);
 	n = process_ring(ctx, r);
 	pthread_mutex_unlock(&ctx->proc_lock);
-	if (n != 0) {
-		sdpa_fetch_add_relaxed(&ctx->executed, n);
+	if (n != 0)
 		sdpa_fetch_sub_acq_rel(&ctx->pending, n);
-	}
 }
 
 void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id)
@@ -178,7 +154,9 @@ void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id)
 	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++)
 		for (uint32_t q = 0; q < qs->nr[t]; q++)
 			sdpa_store_relaxed(&sdpa_prov_ring_get(qs, t, q)->dead, 1);
-	process_all(ctx);
+	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++)
+		for (uint32_t q = 0; q < qs->nr[t]; q++)
+			sdpa_prov_process_now(ctx, sdpa_prov_ring_get(qs, t, q));
 	pthread_mutex_lock(&ctx->proc_lock);
 	ctx->qsets[port_id] = NULL;
 	pthread_mutex_unlock(&ctx->proc_lock);

@@ -465,6 +465,21 @@ static void test_again_after_queue_size(void **state)
 	assert_int_equal(poll_until(x.pipe_a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, 0, 16), 0);
 	assert_int_equal(doca_flow_pipe_hash_enable_index(x.pipe_a, 0, 0, true), DOCA_SUCCESS);
 	assert_int_equal(poll_until(x.pipe_a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, 0, 1), 0);
+	/* softdpa stats shows the queue: 17 posted and done, 3 refused with AGAIN (the fill
+	 * loop's last post and the two above). */
+	{
+		char buf[8192] = {0};
+		FILE *f = tmpfile();
+
+		assert_non_null(f);
+		assert_int_equal(softdpa_stats_dump(f), DOCA_SUCCESS);
+		rewind(f);
+		assert_true(fread(buf, 1, sizeof(buf) - 1, f) > 0);
+		fclose(f);
+		assert_non_null(strstr(buf, "\"port\":0,\"type\":\"GENERAL\",\"queue\":0,"
+					    "\"size\":16,\"posted\":17,\"done\":17,\"failed\":0,"
+					    "\"again\":3,"));
+	}
 
 	/* Unflushed posts fill the queue too, and the diagnostic says so. */
 	for (uint32_t i = 0; i < 8; i++)
