@@ -101,6 +101,9 @@ struct perf_traffic *perf_traffic_start(const struct perf_traffic_cfg *cfg);
 void perf_traffic_set_tag(struct perf_traffic *t, uint16_t udp_dst);
 /* Frames that left ports 1 and 2 so far (drained). */
 uint64_t perf_traffic_drained(const struct perf_traffic *t);
+/* Wait until 'n' more frames than 'from' have been drained; false (with one line on
+ * stderr) when that takes longer than 'seconds'. */
+bool perf_traffic_wait(struct perf_traffic *t, uint64_t from, uint64_t n, unsigned seconds);
 /* Stop both threads, let the NIC finish, drain what is left. Totals in the out args. */
 void perf_traffic_stop(struct perf_traffic *t, uint64_t *injected, uint64_t *refused,
                        uint64_t *drained);

@@ -460,6 +460,22 @@ uint64_t perf_traffic_drained(const struct perf_traffic *t)
 	return sdpa_load_relaxed(&t->drained);
 }
 
+bool perf_traffic_wait(struct perf_traffic *t, uint64_t from, uint64_t n, unsigned seconds)
+{
+	uint64_t end = perf_now_ns() + seconds * 1000000000ull;
+
+	while (perf_traffic_drained(t) < from + n) {
+		if (perf_now_ns() > end) {
+			fprintf(stderr, "%s: traffic stalled: %llu of %llu frames in %u s\n",
+			        PERF_TOOL, (unsigned long long)(perf_traffic_drained(t) - from),
+			        (unsigned long long)n, seconds);
+			return false;
+		}
+		nanosleep(&(struct timespec){0, 1000000}, NULL);
+	}
+	return true;
+}
+
 void perf_traffic_stop(struct perf_traffic *t, uint64_t *injected, uint64_t *refused,
                        uint64_t *drained)
 {

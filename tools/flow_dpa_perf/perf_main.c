@@ -539,6 +539,12 @@ static int run_perf(const struct perf_opts *o)
 	                                                   .nic_workers = env.nic_workers});
 	if (tr == NULL)
 		goto down;
+	/* "Traffic on" must hold while measuring: on a loaded machine the injector can be
+	 * scheduled long after this point, so start only once frames leave the NIC. */
+	if (o->pps != 0 && !perf_traffic_wait(tr, 0, 1, 30)) {
+		perf_traffic_stop(tr, NULL, NULL, NULL);
+		goto down;
+	}
 	rc = measure(o, &env, &rn);
 	perf_traffic_stop(tr, &injected, &refused, NULL);
 	if (rc == 0) {

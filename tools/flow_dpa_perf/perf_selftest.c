@@ -98,23 +98,6 @@ static int read_capture(const char *path, struct tally *t)
 	return 0;
 }
 
-/* Wait until 'n' more frames left the NIC than 'from'. */
-static bool wait_frames(struct perf_traffic *tr, uint64_t from, uint64_t n)
-{
-	uint64_t end = perf_now_ns() + ST_WAIT_S * 1000000000ull;
-
-	while (perf_traffic_drained(tr) < from + n) {
-		if (perf_now_ns() > end) {
-			fprintf(stderr, "%s: traffic stalled: %llu of %llu frames in %u s\n",
-			        PERF_TOOL, (unsigned long long)(perf_traffic_drained(tr) - from),
-			        (unsigned long long)n, ST_WAIT_S);
-			return false;
-		}
-		usleep(1000);
-	}
-	return true;
-}
-
 static bool verdict(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool verdict(bool ok, const char *fmt, ...)
 {
@@ -217,7 +200,8 @@ int perf_self_test(const struct perf_opts *o)
 		}
 		perf_traffic_set_tag(tr, (uint16_t)(TAG_BASE + p));
 		mark = perf_traffic_drained(tr);
-		ok = ok && wait_frames(tr, mark, p == 0 ? ST_FRAMES / 4 : ST_FRAMES);
+		ok = ok &&
+		     perf_traffic_wait(tr, mark, p == 0 ? ST_FRAMES / 4 : ST_FRAMES, ST_WAIT_S);
 	}
 	perf_traffic_set_tag(tr, TAG_GAP);
 	ok = ok && softdpa_nic_sync() == DOCA_SUCCESS;
