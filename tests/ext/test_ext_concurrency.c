@@ -8,6 +8,7 @@
  * bit once.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,7 @@ enum { ITERS = 100000, ADDERS = 4 };
 static struct doca_flow_external_resource_index_selector *sel;
 static struct doca_flow_external_resource_array *arr64, *arr32, *arr8;
 static sdpa_atomic_int stop;
+static sdpa_atomic_int modifying; /* the modifier finished its first round */
 
 static int setup(void **state)
 {
@@ -79,6 +81,9 @@ static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 
+	/* Overlap is the point: on a loaded machine the modifier may start late. */
+	while (!sdpa_load_relaxed(&modifying))
+		sched_yield();
 	for (uint32_t i = 0; i < ITERS; i++) {
 		uint64_t io = 1;
 		uint32_t idx = sdpa_ixsel_select(sel, 0);
@@ -133,6 +138,7 @@ static void *modifier_main(void *arg)
 			m->non_monotonic++;
 		last = v;
 		m->rounds++;
+		sdpa_store_relaxed(&modifying, 1);
 	}
 	return NULL;
 }
@@ -146,6 +152,7 @@ static void test_select_exec_while_modified(void **state)
 	(void)state;
 	memset(w, 0, sizeof(w));
 	memset(&m, 0, sizeof(m));
+	sdpa_store_relaxed(&modifying, 0);
 	assert_int_equal(sdpa_ixsel_modify_range(sel, 0, SDPA_IXSEL_ENABLE, 1, 7), DOCA_SUCCESS);
 	assert_int_equal(pthread_create(&m.tid, NULL, modifier_main, &m), 0);
 	for (int i = 0; i < 2; i++)

@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/atomics.h"
 #include "nic/frame_builder.h"
@@ -20,6 +21,7 @@ enum { NR = 1024, BASE = 20000, THREADS = 8 };
 static struct doca_flow_dpa_ctx *ctx;
 static sdpa_atomic_u32 stop;
 static sdpa_atomic_u64 injected;
+static sdpa_atomic_u64 seen; /* frames the drainer has checked so far */
 
 static int down(void **state)
 {
@@ -87,8 +89,23 @@ static void drain_into(struct check *c)
 	uint32_t len;
 
 	for (uint16_t p = 1; p <= 2; p++)
-		while (softdpa_port_drain(p, o, sizeof(o), &len) == DOCA_SUCCESS)
+		while (softdpa_port_drain(p, o, sizeof(o), &len) == DOCA_SUCCESS) {
 			check_frame(o, c);
+			sdpa_fetch_add_relaxed(&seen, 1);
+		}
+}
+
+/* The re-path must overlap live traffic, so do not launch before frames flow: on a
+ * loaded 2-core machine (or under ASan) the injector may not have run for a while. */
+static void wait_traffic(uint64_t frames)
+{
+	for (int ms = 0; sdpa_load_relaxed(&seen) < frames; ms++) {
+		if (ms == 60000)
+			fail_msg("no traffic: %llu of %llu frames left the NIC in 60 s",
+			         (unsigned long long)sdpa_load_relaxed(&seen),
+			         (unsigned long long)frames);
+		usleep(1000);
+	}
 }
 
 static void *drainer(void *arg)
@@ -125,8 +142,10 @@ static void test_repath_while_traffic_flows(void **state)
 	assert_int_equal(doca_flow_dpa_pipe_get_device_addr(ctx, dp, &a), DOCA_SUCCESS);
 
 	sdpa_store_relaxed(&stop, 0);
+	sdpa_store_relaxed(&seen, 0);
 	assert_int_equal(pthread_create(&inj, NULL, injector, NULL), 0);
 	assert_int_equal(pthread_create(&dr, NULL, drainer, &c), 0);
+	wait_traffic(256);
 	pt_results_clear();
 	pt_launch(THREADS, prov_repath, a, NR, BASE, 64, pt_result_addr(0));
 	sdpa_store_release(&stop, 1);
