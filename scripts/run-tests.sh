@@ -24,8 +24,10 @@ for line in lines:
     t = json.loads(line)
     res, out = t.get("result"), t.get("stdout") or ""
     ok = len(re.findall(r"^\[       OK \]", out, re.M))
-    bad = len(re.findall(r"^\[  (?:FAILED|ERROR) +\] (?!\d+ test)", out, re.M))
-    skip = len(re.findall(r"^\[  SKIPPED \] (?!\d+ test)", out, re.M))
+    # A failed case is named twice (as it ends and in the closing list), and
+    # "[  ERROR   ] --- ..." lines carry the assertion, not a name: count names once.
+    bad = len(set(re.findall(r"^\[  (?:FAILED|ERROR) +\] ([A-Za-z_]\w*)\s*$", out, re.M)))
+    skip = len(set(re.findall(r"^\[  SKIPPED \] ([A-Za-z_]\w*)\s*$", out, re.M)))
     if res == "SKIP":
         skipped += max(1, skip)
         continue
