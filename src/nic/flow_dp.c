@@ -90,7 +90,7 @@ struct defer_item {
 static struct {
 	uint32_t nworkers;
 	struct worker *w; /* [0] = mode-0 / caller context, [1..n] threads */
-	sdpa_atomic_u64 epoch;
+	sdpa_atomic_u64 epoch; /* starts at 1: a qs of 0 means offline */
 	sdpa_atomic_u64 sync_epoch;
 	pthread_mutex_t sync_mtx;
 	pthread_cond_t sync_cv;
@@ -103,6 +103,7 @@ static struct {
 	sdpa_atomic_ptr pollers[MAX_POLLERS]; /* struct poller * */
 	sdpa_atomic_u32 running;
 } dp = {
+        .epoch = 1,
         .sync_mtx = PTHREAD_MUTEX_INITIALIZER,
         .sync_cv = PTHREAD_COND_INITIALIZER,
         .dp_mtx = PTHREAD_MUTEX_INITIALIZER,
