@@ -12,6 +12,7 @@
 #include <doca_dpa.h>
 #include <doca_sync_event.h>
 
+#include "bench_cli.h"
 #include "core/config.h"
 
 extern struct doca_dpa_app *bench_dpa_app;
@@ -35,9 +36,10 @@ static int cmp_double(const void *a, const void *b)
 static void report(const char *name, unsigned int ranks, double *s, unsigned int n)
 {
 	qsort(s, n, sizeof(*s), cmp_double);
-	printf("{\"bench\":\"%s\",\"ranks\":%u,\"iters\":%u,\"eus\":%u,\"median_us\":%.2f,"
-	       "\"p99_us\":%.2f,\"min_us\":%.2f}\n",
-	       name, ranks, n, sdpa_config_get()->dpa_eus, s[n / 2], s[(size_t)n * 99 / 100], s[0]);
+	printf("{\"bench\":\"%s\",\"ranks\":%u,\"iters\":%u,\"eus\":%u,\"median_us\":%s,"
+	       "\"p99_us\":%s,\"min_us\":%s}\n",
+	       name, ranks, n, sdpa_config_get()->dpa_eus, bench_json(s[n / 2], 2).s,
+	       bench_json(s[(size_t)n * 99 / 100], 2).s, bench_json(s[0], 2).s);
 }
 
 #define CHECK(call)                                                                                \
@@ -49,9 +51,29 @@ static void report(const char *name, unsigned int ranks, double *s, unsigned int
 		}                                                                                  \
 	} while (0)
 
+/* At least 10 samples, so the median and p99 are not a single launch. */
+static const struct bench_arg args[] = {
+        {.name = "iters",
+         .help = "launches (and RPCs) per case",
+         .unit = "a count",
+         .lo = 10,
+         .hi = 1000000,
+         .def = 2000},
+};
+
+static struct bench_cli cli = {
+        .prog = "bench_dpa",
+        .about = "Emulated DPA latencies: kernel launch to completion event (1 and 64 ranks)\n"
+                 "and RPC round trip.",
+        .output = "  bench (dpa_launch or dpa_rpc), ranks, iters, eus (execution units),\n"
+                  "  median_us, p99_us, min_us",
+        .args = args,
+        .nargs = sizeof(args) / sizeof(args[0]),
+};
+
 int main(int argc, char **argv)
 {
-	unsigned int iters = argc > 1 ? (unsigned int)atoi(argv[1]) : 2000;
+	unsigned int iters;
 	struct doca_devinfo **list;
 	struct doca_dev *dev = NULL;
 	struct doca_dpa *dpa;
@@ -60,9 +82,11 @@ int main(int argc, char **argv)
 	double *s;
 	uint32_t n;
 
-	if (iters < 10)
-		iters = 10;
+	bench_cli_start(&cli, argc, argv);
+	iters = (unsigned int)bench_cli_num(&cli, 0);
 	s = calloc(iters, sizeof(*s));
+	if (s == NULL)
+		return 1;
 	CHECK(doca_devinfo_create_list(&list, &n));
 	for (uint32_t i = 0; i < n && dev == NULL; i++)
 		if (doca_dpa_cap_is_supported(list[i]) == DOCA_SUCCESS)

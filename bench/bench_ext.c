@@ -13,6 +13,7 @@
 #include <doca_flow_external_action_array.h>
 #include <doca_flow_external_action_index_selector.h>
 
+#include "bench_cli.h"
 #include "nic/ext_resource.h"
 
 static char port_mem;
@@ -29,9 +30,9 @@ static double now_ns(void)
 static void report(const char *kind, const char *name, uint64_t ops, double ns, uint64_t check)
 {
 	printf("{\"bench\":\"ext\",\"op\":\"%s\",\"case\":\"%s\",\"ops\":%llu,"
-	       "\"ns_per_op\":%.2f,\"mops\":%.2f,\"check\":%llu}\n",
-	       kind, name, (unsigned long long)ops, ns / (double)ops, (double)ops * 1e3 / ns,
-	       (unsigned long long)check);
+	       "\"ns_per_op\":%s,\"mops\":%s,\"check\":%llu}\n",
+	       kind, name, (unsigned long long)ops, bench_json(bench_div(ns, (double)ops), 2).s,
+	       bench_json(bench_div((double)ops * 1e3, ns), 2).s, (unsigned long long)check);
 }
 
 /* `prep` shapes the selector; `reskip` re-arms SKIP_ONCE on index 2 every 4 selects. */
@@ -88,15 +89,32 @@ static int bench_add(uint32_t bits, uint64_t ops)
 	return 0;
 }
 
+static const struct bench_arg args[] = {
+        {.name = "ops",
+         .help = "operations per case",
+         .unit = "a count",
+         .lo = 1,
+         .hi = 1000000000,
+         .def = 10000000},
+};
+
+static struct bench_cli cli = {
+        .prog = "bench_ext",
+        .about = "External-resource datapath calls, one thread: index-selector select (several\n"
+                 "selector shapes) and array ADD at 8, 16, 32 and 64 bits.",
+        .output = "  op (select or array_add), case, ops, ns_per_op, mops (million ops a second),\n"
+                  "  check (a checksum that keeps the work from being optimised away)",
+        .args = args,
+        .nargs = sizeof(args) / sizeof(args[0]),
+};
+
 int main(int argc, char **argv)
 {
-	uint64_t ops = argc > 1 ? strtoull(argv[1], NULL, 0) : 10000000ull;
+	uint64_t ops;
 	uint32_t t;
 
-	if (ops == 0) {
-		fprintf(stderr, "operations per case must be > 0\n");
-		return 2;
-	}
+	bench_cli_start(&cli, argc, argv);
+	ops = bench_cli_num(&cli, 0);
 	if (doca_flow_external_action_index_selector_register(&t) != DOCA_SUCCESS ||
 	    doca_flow_external_action_array_register(&t) != DOCA_SUCCESS)
 		return 1;

@@ -9,6 +9,7 @@
  *
  * usage: bench_flow [frames (default 2000000)] [entries for (a) (default 1048576)]
  *                   [cases, e.g. "ab" (default "abc")] [max workers (default 1)]
+ * (--help for the ranges and the JSON fields).
  */
 #include <arpa/inet.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include <doca_flow_external_actions.h>
 #include <softdpa.h>
 
+#include "bench_cli.h"
 #include "core/config.h"
 #include "io/port.h"
 #include "nic/frame_builder.h"
@@ -31,6 +33,7 @@ static uint8_t frames[NFRAMES][FLEN];
 static uint32_t nentries_a = 1u << 20;
 static struct doca_flow_port *ports[2];
 static uint32_t arr_type;
+static struct doca_flow_external_resource_array *arr; /* case (c)'s; freed by teardown */
 
 static double now(void)
 {
@@ -96,6 +99,9 @@ static void teardown(void)
 {
 	doca_flow_port_stop(ports[1]);
 	doca_flow_port_stop(ports[0]);
+	/* After the ports: their pipes pin the array until they are gone. */
+	doca_flow_external_resource_array_destroy(arr);
+	arr = NULL;
 	doca_flow_destroy();
 }
 
@@ -234,7 +240,6 @@ static void case_c(void)
 	        .size = 1,
 	        .num_resources = 1,
 	        .granularity = DOCA_FLOW_EXTERNAL_RESOURCE_GRANULARITY_64BIT};
-	static struct doca_flow_external_resource_array *arr;
 	struct doca_flow_external_action_array aact;
 	struct doca_flow_external_actions ext;
 	struct doca_flow_ordered_list_element_adjusted el;
@@ -277,7 +282,6 @@ static void case_c(void)
 	CHECK(doca_flow_pipe_basic_add_entry(0, root, NULL, 0, NULL, NULL, NULL,
 	                                     DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e));
 	CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
-	(void)arr;
 }
 
 /* Best of REPS runs (the machine may be shared: the minimum is the least disturbed). */
@@ -286,17 +290,20 @@ enum { REPS = 5 };
 static void report(const char *name, uint32_t workers, uint64_t total, double t, double tn,
                    uint64_t out, double tb, double tbn)
 {
-	double e2e = (double)total / t / 1e6, base = (double)total / tb / 1e6;
-	double wk = tn > 0 ? (double)total / tn / 1e6 : 0, bwk = (double)total / tbn / 1e6;
+	double mf = (double)total / 1e6;
+	double e2e = bench_div(mf, t), base = bench_div(mf, tb);
+	double wk = bench_div(mf, tn), bwk = bench_div(mf, tbn);
 
 	printf("{\"bench\":\"flow\",\"case\":\"%s\",\"workers\":%u,\"frames\":%llu,"
-	       "\"delivered\":%llu,\"mpps\":%.2f,\"baseline_mpps\":%.2f,\"ratio\":%.3f",
-	       name, workers, (unsigned long long)total, (unsigned long long)out, e2e, base,
-	       e2e / base);
+	       "\"delivered\":%llu,\"mpps\":%s,\"baseline_mpps\":%s,\"ratio\":%s",
+	       name, workers, (unsigned long long)total, (unsigned long long)out,
+	       bench_json(e2e, 2).s, bench_json(base, 2).s, bench_json(bench_div(e2e, base), 3).s);
 	if (workers == 0)
-		printf(",\"worker_mpps\":%.2f,\"baseline_worker_mpps\":%.2f,\"worker_ratio\":%.3f,"
-		       "\"worker_ns_per_frame\":%.1f,\"pipeline_ns_per_frame\":%.1f",
-		       wk, bwk, wk / bwk, 1e3 / wk, 1e3 / wk - 1e3 / bwk);
+		printf(",\"worker_mpps\":%s,\"baseline_worker_mpps\":%s,\"worker_ratio\":%s,"
+		       "\"worker_ns_per_frame\":%s,\"pipeline_ns_per_frame\":%s",
+		       bench_json(wk, 2).s, bench_json(bwk, 2).s,
+		       bench_json(bench_div(wk, bwk), 3).s, bench_json(bench_div(1e3, wk), 1).s,
+		       bench_json(bench_div(1e3, wk) - bench_div(1e3, bwk), 1).s);
 	{
 		struct softdpa_port_stats s0, s1;
 
@@ -309,18 +316,62 @@ static void report(const char *name, uint32_t workers, uint64_t total, double t,
 	fflush(stdout);
 }
 
+static const struct bench_arg args[] = {
+        {.name = "frames",
+         .help = "frames per timed run",
+         .unit = "a count",
+         .lo = 1,
+         .hi = 1000000000,
+         .def = 2000000},
+        /* 1 << 24: SDPA_FLOW_MAX_ENTRIES, the most a pipe may hold */
+        {.name = "entries",
+         .help = "exact-match entries in the pipe of case a",
+         .unit = "a count",
+         .lo = 1,
+         .hi = 1u << 24,
+         .def = 1u << 20},
+        {.name = "cases",
+         .help = "cases to run (a, b, c as above)",
+         .unit = "case letters",
+         .letters = "abc",
+         .def_str = "abc"},
+        /* 64: MAX_NIC_WORKERS in src/core/config.c */
+        {.name = "workers",
+         .help = "run with 0, 1, ... up to this many NIC worker threads",
+         .unit = "a count",
+         .lo = 0,
+         .hi = 64,
+         .def = 1},
+};
+
+static struct bench_cli cli = {
+        .prog = "bench_flow",
+        .about = "DOCA Flow datapath throughput on the mem wire, 64-byte frames, best of 5 runs:\n"
+                 "  a: BASIC pipe, exact match on the IPv4 destination -> port 1\n"
+                 "  b: HASH pipe, 8 entries with counters -> port 1\n"
+                 "  c: ORDERED_LIST (array ADD) -> the hash pipe of b\n"
+                 "each beside a baseline moving the same frames rx -> tx with no pipeline.",
+        .output = "  case, workers, frames, delivered, dropped, mpps (end to end), baseline_mpps,\n"
+                  "  ratio; with 0 workers also worker_mpps, baseline_worker_mpps, worker_ratio,\n"
+                  "  worker_ns_per_frame (the NIC's share), pipeline_ns_per_frame (that minus\n"
+                  "  the baseline's)",
+        .args = args,
+        .nargs = sizeof(args) / sizeof(args[0]),
+};
+
 int main(int argc, char **argv)
 {
-	uint64_t total = argc > 1 ? strtoull(argv[1], NULL, 0) : 2000000;
+	uint64_t total;
 	static const char *const names[] = {"a_basic_1M_exact", "b_hash_counters",
 	                                    "c_ol_array_add_hash"};
 
-	if (argc > 2)
-		nentries_a = (uint32_t)strtoul(argv[2], NULL, 0);
+	bench_cli_start(&cli, argc, argv);
+	total = bench_cli_num(&cli, 0);
+	nentries_a = (uint32_t)bench_cli_num(&cli, 1);
 	setenv("SOFTDPA_LOG_LEVEL", "error", 0);
 	double tb[3] = {0, 0, 0}, tbn[3] = {0, 0, 0};
-	const char *cases = argc > 3 ? argv[3] : "abc";
-	uint32_t maxw = argc > 4 ? (uint32_t)strtoul(argv[4], NULL, 0) : 1;
+	const char *cases = bench_cli_letters(&cli, 2);
+	uint32_t maxw = (uint32_t)bench_cli_num(&cli, 3);
 
 	for (uint32_t workers = 0; workers <= maxw; workers++) {
 		for (int c = 0; c < 3; c++) {

@@ -2,12 +2,14 @@
  * Parser throughput: ns per frame for typical frames built with the frame builders.
  * One JSON object per line:
  *   {"bench":"parser","case":"ipv4_udp_64","frames":2000000,"ns_per_frame":12.3,"mpps":81.2}
- * usage: bench_parser [FRAMES_PER_CASE]   (default 2000000; whole run well under 10 s)
+ * usage: bench_parser [frames]   (per case, default 2000000; whole run well under 10 s)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "bench_cli.h"
 
 #include "nic/frame_builder.h"
 #include "nic/packet.h"
@@ -59,18 +61,33 @@ static void fill(struct sdpa_frame_spec *s, uint8_t l3, uint8_t l4, unsigned int
 	s->tcp_flags = SDPA_TCP_ACK;
 }
 
+static const struct bench_arg args[] = {
+        {.name = "frames",
+         .help = "frames parsed per case",
+         .unit = "a count",
+         .lo = 1,
+         .hi = 1000000000,
+         .def = 2000000},
+};
+
+static struct bench_cli cli = {
+        .prog = "bench_parser",
+        .about = "Parser throughput (sdpa_parse) over 64 distinct frames per case, cycled.",
+        .output = "  case (frame shape), frames, ns_per_frame, mpps (million frames a second)",
+        .args = args,
+        .nargs = sizeof(args) / sizeof(args[0]),
+};
+
 int main(int argc, char **argv)
 {
 	static uint8_t frames[NR_FRAMES][SDPA_FRAME_MAX];
 	static const uint32_t mix[] = {64, 64, 64, 128, 256, 512, 576, 1024, 1500, 1500};
 	uint32_t lens[NR_FRAMES];
-	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 2000000ul;
+	unsigned long n;
 	uint64_t sink = 0;
 
-	if (n == 0) {
-		fprintf(stderr, "bench_parser: FRAMES_PER_CASE must be a positive number\n");
-		return 2;
-	}
+	bench_cli_start(&cli, argc, argv);
+	n = (unsigned long)bench_cli_num(&cli, 0);
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 		const struct bcase *bc = &cases[c];
 		for (unsigned int i = 0; i < NR_FRAMES; i++) {
@@ -103,15 +120,15 @@ int main(int argc, char **argv)
 			if (bc->csum)
 				sink += sdpa_pkt_l4_csum_ok(frames[i], lens[i], &info, false);
 		}
-		double ns = (now_ns() - t0) / (double)n;
+		double ns = bench_div(now_ns() - t0, (double)n);
 		if (info.flags != 0) {
 			fprintf(stderr, "bench_parser: case %s: frame flagged: %s\n", bc->name,
 			        sdpa_pkt_error_name(info.error));
 			return 1;
 		}
-		printf("{\"bench\":\"parser\",\"case\":\"%s\",\"frames\":%lu,\"ns_per_frame\":%.2f,"
-		       "\"mpps\":%.1f}\n",
-		       bc->name, n, ns, 1e3 / ns);
+		printf("{\"bench\":\"parser\",\"case\":\"%s\",\"frames\":%lu,\"ns_per_frame\":%s,"
+		       "\"mpps\":%s}\n",
+		       bc->name, n, bench_json(ns, 2).s, bench_json(bench_div(1e3, ns), 1).s);
 		fflush(stdout);
 	}
 	return sink == 42 ? 3 : 0; /* 'sink' must be observable */

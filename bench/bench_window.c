@@ -17,6 +17,7 @@
 #include <doca_mmap.h>
 #include <doca_sync_event.h>
 
+#include "bench_cli.h"
 #include "core/config.h"
 
 extern struct doca_dpa_app *bench_window_app;
@@ -116,9 +117,8 @@ static void run_mode(struct doca_dev *dev, const char *mode, unsigned int iters)
 	        c.dpa, NULL, 0, c.comp, 1, 1, &bw_bind_touch, a.h, (uint64_t)(uintptr_t)a.mem, b.h,
 	        (uint64_t)(uintptr_t)b.mem, iters, (uint64_t *)(uintptr_t)c.out));
 	wait_launch(&c, out);
-	printf("{\"bench\":\"window_bind_touch\",\"mode\":\"%s\",\"iters\":%u,\"ns_per_op\":%.1f}"
-	       "\n",
-	       mode, iters, (double)out[0] / iters);
+	printf("{\"bench\":\"window_bind_touch\",\"mode\":\"%s\",\"iters\":%u,\"ns_per_op\":%s}\n",
+	       mode, iters, bench_json(bench_div((double)out[0], iters), 1).s);
 
 	plain = aligned_alloc(PAGE, SUSTAIN_BYTES);
 	if (plain == NULL)
@@ -136,9 +136,10 @@ static void run_mode(struct doca_dev *dev, const char *mode, unsigned int iters)
 	wait_launch(&c, out);
 	plain_ns = out[0];
 	printf("{\"bench\":\"window_sustained\",\"mode\":\"%s\",\"bytes\":%d,\"rounds\":%d,"
-	       "\"window_ns\":%llu,\"plain_ns\":%llu,\"ratio\":%.2f}\n",
+	       "\"window_ns\":%llu,\"plain_ns\":%llu,\"ratio\":%s}\n",
 	       mode, SUSTAIN_BYTES, SUSTAIN_ROUNDS, (unsigned long long)win_ns,
-	       (unsigned long long)plain_ns, plain_ns ? (double)win_ns / (double)plain_ns : 0.0);
+	       (unsigned long long)plain_ns,
+	       bench_json(bench_div((double)win_ns, (double)plain_ns), 2).s);
 	free(plain);
 
 	region_free(&a);
@@ -149,14 +150,36 @@ static void run_mode(struct doca_dev *dev, const char *mode, unsigned int iters)
 	CHECK(doca_dpa_destroy(c.dpa));
 }
 
+/* At least 2, so both mmaps are bound: every bind switches the window. */
+static const struct bench_arg args[] = {
+        {.name = "iters",
+         .help = "binds (each with a first touch) per mode",
+         .unit = "a count",
+         .lo = 2,
+         .hi = 1000000,
+         .def = 20000},
+};
+
+static struct bench_cli cli = {
+        .prog = "bench_window",
+        .about = "Window costs per SOFTDPA_WINDOW mode (fast, faithful, strict; docs/WINDOWS.md):\n"
+                 "a switching bind plus first touch of a 4 KiB page, and sustained loads and\n"
+                 "stores over 64 KiB through a bound window vs. plain host memory.",
+        .output = "  window_bind_touch: mode, iters, ns_per_op\n"
+                  "  window_sustained: mode, bytes, rounds, window_ns, plain_ns,\n"
+                  "    ratio (window / plain; 1.0 = plain-memory speed)",
+        .args = args,
+        .nargs = sizeof(args) / sizeof(args[0]),
+};
+
 int main(int argc, char **argv)
 {
-	unsigned int iters = argc > 1 ? (unsigned int)atoi(argv[1]) : 20000;
+	unsigned int iters;
 	const char *modes[] = {"fast", "faithful", "strict"};
 	struct doca_dev *dev;
 
-	if (iters < 2)
-		iters = 2;
+	bench_cli_start(&cli, argc, argv);
+	iters = (unsigned int)bench_cli_num(&cli, 0);
 	dev = open_dev();
 	for (unsigned int i = 0; i < 3; i++)
 		run_mode(dev, modes[i], iters);

@@ -3,7 +3,7 @@
  * the application injects a burst, the worker takes it (rx_burst), transmits it
  * (tx_burst) and releases it, the application drains it. Prints one JSON line per case;
  * worker_ns_per_frame is the rx_burst + tx_burst + rx_release part alone, timed per burst
- * (-1 for burst 1, where the clock reads would cost more than the work).
+ * (null for burst 1, where the clock reads would cost more than the work).
  *
  *   bench_wire [frames (default 4000000)] [frame bytes (default 64)]
  */
@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench_cli.h"
 #include "io/wire.h"
 
 static double now_ns(void)
@@ -67,23 +68,48 @@ static int run(const char *name, uint64_t frames, uint32_t len, int burst, int i
 	}
 	t1 = now_ns();
 	printf("{\"bench\":\"wire_mem\",\"case\":\"%s\",\"frame_bytes\":%u,\"burst\":%d,"
-	       "\"frames\":%llu,\"ns_per_frame\":%.1f,\"mpps\":%.2f,"
-	       "\"worker_ns_per_frame\":%.1f}\n",
-	       name, len, burst, (unsigned long long)moved, (t1 - t0) / (double)moved,
-	       (double)moved * 1e3 / (t1 - t0), time_worker ? tw / (double)moved : -1.0);
+	       "\"frames\":%llu,\"ns_per_frame\":%s,\"mpps\":%s,\"worker_ns_per_frame\":%s}\n",
+	       name, len, burst, (unsigned long long)moved,
+	       bench_json(bench_div(t1 - t0, (double)moved), 1).s,
+	       bench_json(bench_div((double)moved * 1e3, t1 - t0), 2).s,
+	       bench_json(time_worker ? bench_div(tw, (double)moved) : NAN, 1).s);
 	sdpa_wire_close(w);
 	return 0;
 }
 
+static const struct bench_arg args[] = {
+        {.name = "frames",
+         .help = "frames moved per case",
+         .unit = "a count",
+         .lo = 1,
+         .hi = 1000000000,
+         .def = 4000000},
+        {.name = "bytes",
+         .help = "frame size in bytes",
+         .unit = "a size",
+         .lo = 1,
+         .hi = SOFTDPA_FRAME_MAX,
+         .def = 64},
+};
+
+static struct bench_cli cli = {
+        .prog = "bench_wire",
+        .about = "Cost of one frame through a mem wire (inject, rx_burst, tx_burst, release,\n"
+                 "drain), at burst 32 and burst 1.",
+        .output = "  case, frame_bytes, burst, frames, ns_per_frame, mpps,\n"
+                  "  worker_ns_per_frame (rx + tx + release alone; null at burst 1: not timed)",
+        .args = args,
+        .nargs = sizeof(args) / sizeof(args[0]),
+};
+
 int main(int argc, char **argv)
 {
-	uint64_t frames = argc > 1 ? strtoull(argv[1], NULL, 10) : 4000000;
-	uint32_t len = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 64;
+	uint64_t frames;
+	uint32_t len;
 
-	if (len == 0 || len > SOFTDPA_FRAME_MAX) {
-		fprintf(stderr, "frame bytes must be 1..%d\n", SOFTDPA_FRAME_MAX);
-		return 2;
-	}
+	bench_cli_start(&cli, argc, argv);
+	frames = bench_cli_num(&cli, 0);
+	len = (uint32_t)bench_cli_num(&cli, 1);
 	return run("inject+rx+tx+drain", frames, len, 32, 1) ||
 	       run("inject+rx+tx+drain", frames, len, 1, 1);
 }

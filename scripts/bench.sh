@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # make bench: run every benchmark; each prints one JSON object per line on stdout.
+# The arguments are bench/meson.build's; `build/bench/<bench> --help` explains them.
 set -eu
 build=${1:-build}
 for b in $(cd "$build/bench" && ls bench_* 2>/dev/null | grep -v '\.p$'); do
