@@ -34,6 +34,9 @@ struct doca_flow_port;
 struct doca_flow_pipe;
 struct doca_flow_pipe_entry;
 struct doca_flow_target;
+/* Custom header definitions (made by doca_flow_definitions_create, which softdpa does not
+ * provide: custom headers are not emulated). */
+struct doca_flow_definitions;
 
 /* ------------------------------------------------------------------------------------- */
 /* Enums                                                                                 */
@@ -208,18 +211,6 @@ enum doca_flow_l4_meta {
 	DOCA_FLOW_L4_META_ESP,
 };
 
-enum doca_flow_tun_type {
-	DOCA_FLOW_TUN_NONE = 0,
-	DOCA_FLOW_TUN_VXLAN,
-	DOCA_FLOW_TUN_GTPU,
-	DOCA_FLOW_TUN_GRE,
-	DOCA_FLOW_TUN_ESP,
-	DOCA_FLOW_TUN_MPLS_O_UDP,
-	DOCA_FLOW_TUN_GENEVE,
-	DOCA_FLOW_TUN_PSP,
-	DOCA_FLOW_TUN_IP_IN_IP,
-};
-
 /* How an action descriptor changes a field. */
 enum doca_flow_action_type {
 	DOCA_FLOW_ACTION_AUTO = 0, /* derived from the actions and mask */
@@ -251,6 +242,9 @@ enum doca_flow_ordered_list_element_type {
 
 #define DOCA_FLOW_META_SCRATCH_PAD_MAX 10
 #define DOCA_FLOW_META_MAX             ((DOCA_FLOW_META_SCRATCH_PAD_MAX + 1) * 4) /* bytes */
+/* Most action memory one entry can use, in bytes: size doca_flow_port_cfg_set_actions_mem_size
+ * from it (entries x this, rounded up to a power of two). */
+#define DOCA_FLOW_MAX_ENTRY_ACTIONS_MEM_SIZE 128
 
 /* Per-packet metadata the pipeline carries between pipes (set by actions, matched). */
 struct doca_flow_meta {
@@ -282,43 +276,6 @@ struct doca_flow_parser_meta {
 	uint8_t inner_ip4_checksum_ok;
 	uint8_t inner_l4_ok;
 	uint8_t inner_l4_checksum_ok;
-};
-
-/* Tunnel header fields. softdpa parses and matches VXLAN only. */
-struct doca_flow_tun {
-	enum doca_flow_tun_type type;
-	union {
-		struct {
-			enum doca_flow_tun_ext_vxlan_type vxlan_type;
-			union {
-				uint8_t vxlan_gpe_next_protocol;
-				doca_be16_t vxlan_gbp_group_policy_id;
-			};
-			doca_be32_t vxlan_tun_id; /* VNI in the upper 24 bits */
-			uint8_t vxlan_tun_rsvd1;
-		};
-		struct {
-			enum doca_flow_tun_ext_gre_type gre_type;
-			bool key_present;
-			doca_be16_t protocol;
-			doca_be32_t gre_key;
-		};
-		struct {
-			doca_be32_t gtp_teid;
-			uint8_t gtp_next_ext_hdr_type;
-			uint8_t gtp_ext_psc_qfi;
-		};
-		struct {
-			doca_be32_t esp_spi;
-			doca_be32_t esp_sn;
-		};
-		struct {
-			struct doca_flow_header_mpls mpls[DOCA_FLOW_MPLS_LABELS_MAX];
-		};
-		struct {
-			struct doca_flow_header_geneve geneve;
-		};
-	};
 };
 
 /* A match (pipe template, pipe mask or entry value). */
@@ -354,15 +311,24 @@ struct doca_flow_match_condition {
 /* Actions, monitor, forward                                                             */
 /* ------------------------------------------------------------------------------------- */
 
-struct doca_flow_resource_decap_cfg {
-	bool is_l2;
-	struct doca_flow_header_format eth;
-};
-
-struct doca_flow_resource_encap_cfg {
-	bool is_l2;
+/* The headers an encap pushes. */
+struct doca_flow_encap_action {
 	struct doca_flow_header_format outer;
 	struct doca_flow_tun tun;
+};
+
+/* Decap (not emulated). For an L3 tunnel (is_l2 false) the L2 header to put back. */
+struct doca_flow_resource_decap_cfg {
+	bool is_l2;
+	struct doca_flow_header_eth eth;
+	uint16_t l2_valid_headers; /* enum doca_flow_l2_valid_header bits */
+	struct doca_flow_header_eth_vlan eth_vlan[DOCA_FLOW_VLAN_MAX];
+};
+
+/* Encap (not emulated). */
+struct doca_flow_resource_encap_cfg {
+	bool is_l2;
+	struct doca_flow_encap_action encap;
 };
 
 struct doca_flow_push_action {
@@ -601,6 +567,10 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_default_rss(
 /* SYSTEM (default) or PORT resource budgets. */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_resource_mode(struct doca_flow_cfg *cfg,
                                                          const enum doca_flow_resource_mode mode);
+/* Custom header definitions are not emulated: INVALID_VALUE for a NULL cfg or defs,
+ * otherwise NOT_SUPPORTED. */
+DOCA_EXPERIMENTAL doca_error_t
+doca_flow_cfg_set_definitions(struct doca_flow_cfg *cfg, const struct doca_flow_definitions *defs);
 /* Initialise DOCA Flow once. INVALID_VALUE (NULL cfg, no mode_args, bad mode),
  * BAD_STATE (already initialised), NO_MEMORY. */
 DOCA_STABLE doca_error_t doca_flow_init(struct doca_flow_cfg *cfg);
@@ -635,7 +605,8 @@ DOCA_STABLE doca_error_t
 doca_flow_port_cfg_set_ipsec_sn_offload_disable(struct doca_flow_port_cfg *cfg);
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_operation_state(
         struct doca_flow_port_cfg *cfg, enum doca_flow_port_operation_state state);
-/* Power of two >= 64, or 0. Accepted and recorded. */
+/* Power of two >= 64, or 0 (see DOCA_FLOW_MAX_ENTRY_ACTIONS_MEM_SIZE). Recorded only:
+ * softdpa does not run out of action memory. */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_actions_mem_size(struct doca_flow_port_cfg *cfg,
                                                                  uint32_t size);
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_service_threads_core(struct doca_flow_port_cfg *cfg,
@@ -820,6 +791,43 @@ doca_flow_shared_resource_set_cfg(enum doca_flow_shared_resource_type type, uint
 DOCA_STABLE doca_error_t doca_flow_shared_resources_bind(enum doca_flow_shared_resource_type type,
                                                          uint32_t *res_array, uint32_t array_len,
                                                          void *bindable_obj);
+
+/* Per-port shared resources (PORT resource mode). A port holds, per type, a pool of ids
+ * 0..N-1 (N = doca_flow_port_cfg_set_nr_resources). In PORT mode a shared id in a pipe's
+ * or entry's monitor (counter) or fwd (RSS) names an id of the pipe's port, which must
+ * have been taken with _get. Every call: INVALID_VALUE (NULL or stopped port, NULL
+ * output, unknown type, id not held by the port), NOT_SUPPORTED (SYSTEM resource mode;
+ * see docs/FLOW.md for the types softdpa emulates). */
+/* Take a free id of 'type' from the port's pool (the lowest). EMPTY when none is left. A
+ * taken counter starts at zero. */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_get(
+        struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t *res_id);
+/* Give an id back to the port's pool. */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_put(
+        struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t res_id);
+/* Configure a held id, as doca_flow_shared_resource_set_cfg does (COUNTER: cfg may be
+ * NULL; RSS: rss_cfg; other types NOT_SUPPORTED). */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_set_cfg(
+        struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t res_id,
+        struct doca_flow_shared_resource_cfg *cfg);
+/* Counter values of held COUNTER ids (other types NOT_SUPPORTED). */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resources_query(
+        struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t *res_array,
+        struct doca_flow_resource_query *query_results_array, uint32_t array_len);
+
+/* ------------------------------------------------------------------------------------- */
+/* MPLS label stack entries                                                              */
+/* ------------------------------------------------------------------------------------- */
+
+/* Pack label (<= 0xFFFFF), traffic class (<= 7), TTL and the bottom-of-stack bit into
+ * *mpls in network order. INVALID_VALUE for a value out of range or a NULL mpls. */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_encode(uint32_t label, uint8_t traffic_class,
+                                                           uint8_t ttl, bool bottom_of_stack,
+                                                           struct doca_flow_header_mpls *mpls);
+/* Unpack *mpls into host-order values. INVALID_VALUE for any NULL argument. */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_decode(const struct doca_flow_header_mpls *mpls,
+                                                           uint32_t *label, uint8_t *traffic_class,
+                                                           uint8_t *ttl, bool *bottom_of_stack);
 
 #ifdef __cplusplus
 }

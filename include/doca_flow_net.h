@@ -7,6 +7,7 @@
 #ifndef DOCA_FLOW_NET_H_
 #define DOCA_FLOW_NET_H_
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <doca_types.h>
@@ -15,20 +16,35 @@
 extern "C" {
 #endif
 
-#define DOCA_FLOW_ETHER_ADDR_LEN     6 /* bytes in a MAC address */
-#define DOCA_FLOW_ETHER_TYPE_IPV4    0x0800
-#define DOCA_FLOW_ETHER_TYPE_IPV6    0x86DD
-#define DOCA_FLOW_ETHER_TYPE_VLAN    0x8100
-#define DOCA_FLOW_ETHER_TYPE_QINQ    0x88A8
-#define DOCA_FLOW_PROTO_ICMP         1
-#define DOCA_FLOW_PROTO_TCP          6
-#define DOCA_FLOW_PROTO_UDP          17
-#define DOCA_FLOW_PROTO_GRE          47
-#define DOCA_FLOW_PROTO_ESP          50
-#define DOCA_FLOW_PROTO_ICMP6        58
-#define DOCA_FLOW_VXLAN_DEFAULT_PORT 4789
-#define DOCA_FLOW_VLAN_MAX           2 /* VLAN tags a header stack describes */
-#define DOCA_FLOW_MPLS_LABELS_MAX    5
+/* Constants are host order, as in DOCA: htobe16(DOCA_FLOW_VXLAN_DEFAULT_PORT) fills a
+ * header field. */
+#define DOCA_FLOW_ETHER_ADDR_LEN         6 /* bytes in a MAC address */
+#define DOCA_FLOW_ETHER_TYPE_IPV4        0x0800
+#define DOCA_FLOW_ETHER_TYPE_IPV6        0x86DD
+#define DOCA_FLOW_ETHER_TYPE_VLAN        0x8100
+#define DOCA_FLOW_ETHER_TYPE_QINQ        0x88A8
+#define DOCA_FLOW_ETHER_TYPE_TEB         0x6558 /* transparent Ethernet bridging (NVGRE) */
+#define DOCA_FLOW_PROTO_ICMP             1
+#define DOCA_FLOW_PROTO_TCP              6
+#define DOCA_FLOW_PROTO_UDP              17
+#define DOCA_FLOW_PROTO_GRE              47
+#define DOCA_FLOW_PROTO_ESP              50
+#define DOCA_FLOW_PROTO_ICMP6            58
+#define DOCA_FLOW_PSP_DEFAULT_PORT       1000
+#define DOCA_FLOW_GTPU_DEFAULT_PORT      2152
+#define DOCA_FLOW_VXLAN_DEFAULT_PORT     4789
+#define DOCA_FLOW_VXLAN_GPE_DEFAULT_PORT 4790
+#define DOCA_FLOW_GENEVE_DEFAULT_PORT    6081
+#define DOCA_FLOW_MPLS_DEFAULT_PORT      6635 /* MPLS over UDP */
+#define DOCA_FLOW_VLAN_MAX               2    /* VLAN tags a header stack describes */
+#define DOCA_FLOW_MPLS_LABELS_MAX        5
+
+/* VXLAN-GPE next-protocol values (doca_flow_tun.vxlan_gpe_next_protocol). */
+#define DOCA_FLOW_VXLAN_GPE_TYPE_IPV4 1
+#define DOCA_FLOW_VXLAN_GPE_TYPE_IPV6 2
+#define DOCA_FLOW_VXLAN_GPE_TYPE_ETH  3
+#define DOCA_FLOW_VXLAN_GPE_TYPE_NSH  4
+#define DOCA_FLOW_VXLAN_GPE_TYPE_MPLS 5
 
 /* Which L3 header a header stack carries. */
 enum doca_flow_l3_type {
@@ -135,8 +151,10 @@ enum doca_flow_tun_ext_gre_type {
 	DOCA_FLOW_TUN_EXT_GRE_NVGRE,
 };
 
+/* One MPLS label stack entry as on the wire: label (20 bits), traffic class (3),
+ * bottom of stack (1), TTL (8). Build it with doca_flow_mpls_label_encode. */
 struct doca_flow_header_mpls {
-	doca_be32_t label; /* label, TC, bottom-of-stack and TTL as on the wire */
+	doca_be32_t label;
 };
 
 struct doca_flow_header_geneve {
@@ -144,6 +162,73 @@ struct doca_flow_header_geneve {
 	uint8_t o_c;
 	doca_be16_t next_proto;
 	doca_be32_t vni;
+};
+
+enum doca_flow_tun_type {
+	DOCA_FLOW_TUN_NONE = 0,
+	DOCA_FLOW_TUN_VXLAN,
+	DOCA_FLOW_TUN_GTPU,
+	DOCA_FLOW_TUN_GRE,
+	DOCA_FLOW_TUN_ESP,
+	DOCA_FLOW_TUN_MPLS_O_UDP,
+	DOCA_FLOW_TUN_GENEVE,
+	DOCA_FLOW_TUN_PSP,
+	DOCA_FLOW_TUN_IP_IN_IP,
+};
+
+/* Tunnel header fields; 'type' says which member of the union is meant. softdpa parses
+ * and matches plain VXLAN only (docs/FLOW.md). */
+struct doca_flow_tun {
+	enum doca_flow_tun_type type;
+	union {
+		struct {
+			enum doca_flow_tun_ext_vxlan_type vxlan_type;
+			union {
+				/* GPE; next protocol: DOCA_FLOW_VXLAN_GPE_TYPE_* */
+				struct {
+					uint8_t vxlan_gpe_flags;
+					uint8_t vxlan_gpe_next_protocol;
+				};
+				/* GBP */
+				struct {
+					doca_be16_t vxlan_gbp_group_policy_id;
+				};
+			};
+			doca_be32_t vxlan_tun_id; /* VNI in the upper 24 bits */
+			uint8_t vxlan_tun_rsvd1;
+		};
+		struct {
+			enum doca_flow_tun_ext_gre_type gre_type;
+			doca_be16_t protocol; /* EtherType of the payload, e.g. TEB for NVGRE */
+			union {
+				/* GRE_STANDARD */
+				struct {
+					bool key_present;
+					doca_be32_t gre_key;
+				};
+				/* GRE_NVGRE: virtual subnet id in the upper 24 bits */
+				struct {
+					doca_be32_t nvgre_vs_id;
+					uint8_t nvgre_flow_id;
+				};
+			};
+		};
+		struct {
+			doca_be32_t gtp_teid;
+			uint8_t gtp_next_ext_hdr_type;
+			uint8_t gtp_ext_psc_qfi;
+		};
+		struct {
+			doca_be32_t esp_spi;
+			doca_be32_t esp_sn;
+		};
+		struct {
+			struct doca_flow_header_mpls mpls[DOCA_FLOW_MPLS_LABELS_MAX];
+		};
+		struct {
+			struct doca_flow_header_geneve geneve;
+		};
+	};
 };
 
 /* One header stack: the outer headers of a frame, or the inner ones after a tunnel. */

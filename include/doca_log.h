@@ -52,29 +52,29 @@ DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_standard(void);
 
 /* A backend writing application records to 'fptr'. */
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_file(FILE *fptr,
-								 struct doca_log_backend **backend);
+                                                                 struct doca_log_backend **backend);
 
 /* A backend writing SDK records to 'fptr' (and application records as well). Creating one
  * replaces softdpa's default stderr output of SDK records. */
-DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_file_sdk(FILE *fptr,
-								     struct doca_log_backend **backend);
+DOCA_EXPERIMENTAL doca_error_t
+doca_log_backend_create_with_file_sdk(FILE *fptr, struct doca_log_backend **backend);
 
 /* A backend writing application records to file descriptor 'fd'. */
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_fd(int fd,
-							       struct doca_log_backend **backend);
+                                                               struct doca_log_backend **backend);
 
 /* syslog backends are not emulated: NOT_SUPPORTED. */
-DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_syslog(const char *name,
-								   struct doca_log_backend **backend);
+DOCA_EXPERIMENTAL doca_error_t
+doca_log_backend_create_with_syslog(const char *name, struct doca_log_backend **backend);
 
 /* Per-backend windows. INVALID_VALUE for a NULL backend or a level outside the range;
  * set_sdk_level on a backend that takes no SDK records is INVALID_VALUE too. */
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_sdk_level(struct doca_log_backend *backend,
-							      uint32_t level);
-DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_level_lower_limit(struct doca_log_backend *backend,
-								      uint32_t level);
-DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_level_upper_limit(struct doca_log_backend *backend,
-								      uint32_t level);
+                                                              uint32_t level);
+DOCA_EXPERIMENTAL doca_error_t
+doca_log_backend_set_level_lower_limit(struct doca_log_backend *backend, uint32_t level);
+DOCA_EXPERIMENTAL doca_error_t
+doca_log_backend_set_level_upper_limit(struct doca_log_backend *backend, uint32_t level);
 
 /* Application sources. DOCA_LOG_REGISTER does this for you. */
 DOCA_EXPERIMENTAL doca_error_t doca_log_register_source(const char *source_name, int *source);
@@ -84,31 +84,34 @@ DOCA_EXPERIMENTAL doca_error_t doca_log_unregister_source(int source);
 DOCA_EXPERIMENTAL const char *doca_log_level_get_name(uint32_t level);
 
 /* Implementation entry points of the macros below; call the macros instead. */
-DOCA_EXPERIMENTAL doca_error_t priv_doca_log_developer(uint32_t level, int source, const char *fname,
-						       int line, const char *func,
-						       const char *format, ...)
-	__attribute__((format(printf, 6, 7)));
+DOCA_EXPERIMENTAL doca_error_t priv_doca_log_developer(uint32_t level, int source,
+                                                       const char *fname, int line,
+                                                       const char *func, const char *format, ...)
+        __attribute__((format(printf, 6, 7)));
 DOCA_EXPERIMENTAL doca_error_t priv_doca_log_rate_bucket_register(int source, int *bucket);
-DOCA_EXPERIMENTAL doca_error_t priv_doca_log_rate_limit(uint32_t level, int source, const char *fname,
-							int line, const char *func, int bucket,
-							const char *format, ...)
-	__attribute__((format(printf, 7, 8)));
+DOCA_EXPERIMENTAL doca_error_t priv_doca_log_rate_limit(uint32_t level, int source,
+                                                        const char *fname, int line,
+                                                        const char *func, int bucket,
+                                                        const char *format, ...)
+        __attribute__((format(printf, 7, 8)));
 
-/* Register this file as log source 'SOURCE'. Use once per file, at file scope. */
+/* Register this file as log source 'SOURCE'. Use once per file, at file scope. SOURCE is
+ * only stringified, so any spelling DOCA accepts works (e.g. KERNEL_LAUNCH::SAMPLE); the
+ * helpers are static, so their fixed names never clash between files. */
 #define DOCA_LOG_REGISTER(SOURCE)                                                                  \
 	static int log_source = -1;                                                                \
-	static void __attribute__((constructor)) doca_log_register_##SOURCE##_source(void)        \
+	static void __attribute__((constructor)) priv_doca_log_source_register(void)               \
 	{                                                                                          \
 		(void)doca_log_register_source(#SOURCE, &log_source);                              \
 	}                                                                                          \
-	static void __attribute__((destructor)) doca_log_unregister_##SOURCE##_source(void)       \
+	static void __attribute__((destructor)) priv_doca_log_source_unregister(void)              \
 	{                                                                                          \
 		(void)doca_log_unregister_source(log_source);                                      \
 	}
 
 #define DOCA_LOG(level, format, ...)                                                               \
 	priv_doca_log_developer(DOCA_LOG_LEVEL_##level, log_source, __FILE__, __LINE__, __func__,  \
-				format, ##__VA_ARGS__)
+	                        format, ##__VA_ARGS__)
 
 #define DOCA_LOG_CRIT(format, ...) DOCA_LOG(CRIT, format, ##__VA_ARGS__)
 #define DOCA_LOG_ERR(format, ...)  DOCA_LOG(ERROR, format, ##__VA_ARGS__)
@@ -134,7 +137,7 @@ DOCA_EXPERIMENTAL doca_error_t priv_doca_log_rate_limit(uint32_t level, int sour
 		if (log_bucket == -1)                                                              \
 			(void)priv_doca_log_rate_bucket_register(log_source, &log_bucket);         \
 		priv_doca_log_rate_limit(DOCA_LOG_LEVEL_##level, log_source, __FILE__, __LINE__,   \
-					 __func__, log_bucket, format, ##__VA_ARGS__);             \
+		                         __func__, log_bucket, format, ##__VA_ARGS__);             \
 	} while (0)
 
 #define DOCA_LOG_RATE_LIMIT_CRIT(format, ...) DOCA_LOG_RATE_LIMIT(CRIT, format, ##__VA_ARGS__)

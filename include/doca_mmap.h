@@ -52,6 +52,17 @@ DOCA_EXPERIMENTAL doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mm
                                                             const struct doca_dev *dev,
                                                             doca_dpa_dev_mmap_t *handle);
 
+/* A descriptor of the mmap for a peer that reaches it over PCI / over RDMA (the peer imports
+ * it with doca_mmap_create_from_export, which softdpa does not provide: the bytes only name
+ * the mmap). The mmap must be started (else NOT_PERMITTED), 'dev' added to it (else
+ * NOT_FOUND), and its permissions must include DOCA_ACCESS_FLAG_PCI_READ_WRITE / one of
+ * DOCA_ACCESS_FLAG_RDMA_READ, _WRITE, _ATOMIC (else NOT_PERMITTED). The descriptor belongs
+ * to the mmap and is freed when the mmap stops. */
+DOCA_STABLE doca_error_t doca_mmap_export_pci(struct doca_mmap *mmap, const struct doca_dev *dev,
+                                              const void **export_desc, size_t *export_desc_len);
+DOCA_STABLE doca_error_t doca_mmap_export_rdma(struct doca_mmap *mmap, const struct doca_dev *dev,
+                                               const void **export_desc, size_t *export_desc_len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * softdpa — doca_rdma.h: DOCA RDMA, as far as DPA applications reach it.
  *
- * softdpa does not emulate RDMA. Every call answers DOCA_ERROR_NOT_SUPPORTED and logs one
- * line naming itself, so a program that depends on RDMA learns it at the first call.
+ * softdpa does not emulate RDMA. Every call answers DOCA_ERROR_NOT_SUPPORTED (as_ctx: NULL)
+ * and logs one line naming itself, so a program that depends on RDMA learns it at the first
+ * call. The data path goes on the DPA through doca_ctx_set_datapath_on_dpa(doca_rdma_as_ctx()).
  */
 #ifndef DOCA_RDMA_H_
 #define DOCA_RDMA_H_
@@ -16,8 +17,8 @@
 extern "C" {
 #endif
 
+struct doca_ctx;
 struct doca_dev;
-struct doca_dpa;
 struct doca_rdma;
 
 /* Handle of an RDMA context on the DPA (device side). */
@@ -27,12 +28,12 @@ typedef uint64_t doca_dpa_dev_rdma_t;
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **rdma);
 /* Destroy an RDMA context. softdpa: NOT_SUPPORTED. */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_destroy(struct doca_rdma *rdma);
-/* Run the context's data path on the DPA. softdpa: NOT_SUPPORTED. */
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_datapath_on_dpa(struct doca_rdma *rdma,
-							     struct doca_dpa *dpa);
+/* The context as a generic doca_ctx (doca_ctx.h), e.g. for doca_ctx_set_datapath_on_dpa and
+ * doca_ctx_start; NULL on failure. softdpa: always NULL (no RDMA context can exist). */
+DOCA_EXPERIMENTAL struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma);
 /* The context's DPA handle. softdpa: NOT_SUPPORTED. */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma,
-							doca_dpa_dev_rdma_t *dpa_rdma);
+                                                        doca_dpa_dev_rdma_t *dpa_rdma);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
 #ifndef DOCA_SYNC_EVENT_H_
 #define DOCA_SYNC_EVENT_H_
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <doca_compat.h>
@@ -21,9 +22,13 @@ extern "C" {
 struct doca_dev;
 struct doca_dpa;
 struct doca_sync_event;
+/* A peer's event reached over the network (RDMA). */
+struct doca_sync_event_remote_net;
 
 /* A sync event as DPA kernels see it. */
 typedef uint64_t doca_dpa_dev_sync_event_t;
+/* A remote-net event as DPA kernels see it (doca_dpa_dev_rdma_signal_*). */
+typedef uint64_t doca_dpa_dev_sync_event_remote_net_t;
 
 DOCA_EXPERIMENTAL doca_error_t doca_sync_event_create(struct doca_sync_event **event);
 /* IN_USE while a pending launch still waits on or completes into the event. */
@@ -71,6 +76,25 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_wait_neq_yield(struct doca_sync_e
 DOCA_EXPERIMENTAL doca_error_t
 doca_sync_event_get_dpa_handle(struct doca_sync_event *event, struct doca_dpa *dpa,
                                doca_dpa_dev_sync_event_t *dpa_dev_se_handle);
+
+/* ---- remote-net events ----
+ * A remote peer updates the event over RDMA: declare the remote publisher, export the event,
+ * and on the peer create a remote-net handle from the exported bytes and pass its DPA handle
+ * to kernels. softdpa does not emulate RDMA: each call checks its arguments (INVALID_VALUE)
+ * and otherwise answers NOT_SUPPORTED with one log line. */
+DOCA_EXPERIMENTAL doca_error_t
+doca_sync_event_add_publisher_location_remote_net(struct doca_sync_event *event);
+DOCA_EXPERIMENTAL doca_error_t doca_sync_event_export_to_remote_net(struct doca_sync_event *event,
+                                                                    const uint8_t **data,
+                                                                    size_t *sz);
+DOCA_EXPERIMENTAL doca_error_t
+doca_sync_event_remote_net_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz,
+                                              struct doca_sync_event_remote_net **event);
+DOCA_EXPERIMENTAL doca_error_t doca_sync_event_remote_net_get_dpa_handle(
+        struct doca_sync_event_remote_net *event, struct doca_dpa *dpa,
+        doca_dpa_dev_sync_event_remote_net_t *dpa_remote_event);
+DOCA_EXPERIMENTAL doca_error_t
+doca_sync_event_remote_net_destroy(struct doca_sync_event_remote_net *event);
 
 #ifdef __cplusplus
 }

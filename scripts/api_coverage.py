@@ -4,6 +4,8 @@
 Every function declared in include/*.h and include/dev/*.h is listed with its status:
   implemented    a definition exists and does more than refuse;
   NOT_SUPPORTED  the definition only logs and returns DOCA_ERROR_NOT_SUPPORTED;
+  refused        a device call marked SDPA_NOT_EMULATED: softdpa-dpacc refuses to build a
+                 kernel that calls it (no definition needed);
   missing        declared but not defined anywhere (a bug: the link of a user program fails).
 Usage: api_coverage.py [--check]   (--check: exit 1 when the committed file is out of date)
 """
@@ -16,6 +18,11 @@ OUT = os.path.join(ROOT, "docs", "API_COVERAGE.md")
 
 DECL = re.compile(r"^(?:DOCA_(?:STABLE|EXPERIMENTAL)\s+)?(?:static\s+inline\s+|__forceinline\s+)?"
                   r"[A-Za-z_][\w\s\*]*?\b((?:doca|softdpa|__dpa)_\w+)\s*\(", re.M)
+
+
+# A device declaration softdpa-dpacc refuses to build ends the text before its return type.
+NOT_EMULATED = re.compile(r'SDPA_NOT_EMULATED\("[^"]*"\)\s*$')
+REFUSED = set()
 
 
 def strip_comments(text):
@@ -35,6 +42,8 @@ def header_functions(path):
         # An inline definition in the header counts as implemented there.
         if name not in names:
             names.append(name)
+        if NOT_EMULATED.search(text[max(0, m.start() - 200):m.start()]):
+            REFUSED.add(name)
     return names
 
 
@@ -95,21 +104,23 @@ def main():
              "inputs or object kinds the emulator does not model, or where DOCA itself documents "
              "NOT_SUPPORTED (see the area's doc).",
              "- **NOT_SUPPORTED**: returns `DOCA_ERROR_NOT_SUPPORTED` and logs one line naming itself.",
+             "- **refused**: a device call softdpa does not emulate; `softdpa-dpacc` refuses to build "
+             "a kernel that calls it, naming the call.",
              "- **missing**: declared but not defined (should never appear).", ""]
-    totals = {"implemented": 0, "partial": 0, "NOT_SUPPORTED": 0, "missing": 0}
+    totals = {"implemented": 0, "partial": 0, "NOT_SUPPORTED": 0, "refused": 0, "missing": 0}
     for h in headers:
         names = header_functions(os.path.join(ROOT, h))
         if not names:
             continue
         lines += ["## `%s`" % h, "", "| function | status |", "|---|---|"]
         for n in names:
-            st = classify(bodies.get(n))
+            st = "refused" if n in REFUSED and n not in bodies else classify(bodies.get(n))
             totals[st] += 1
             lines.append("| `%s` | %s |" % (n, st))
         lines.append("")
-    lines.insert(4, "Totals: %d implemented, %d partial, %d NOT_SUPPORTED, %d missing." %
-                 (totals["implemented"], totals["partial"], totals["NOT_SUPPORTED"],
-                  totals["missing"]))
+    lines.insert(4, "Totals: %d implemented, %d partial, %d NOT_SUPPORTED, %d refused, %d missing."
+                 % (totals["implemented"], totals["partial"], totals["NOT_SUPPORTED"],
+                    totals["refused"], totals["missing"]))
     lines.insert(5, "")
     text = "\n".join(lines) + "\n"
     if "--check" in sys.argv:
@@ -123,8 +134,9 @@ def main():
             return 1
         return 0
     open(OUT, "w", encoding="utf-8").write(text)
-    print("docs/API_COVERAGE.md: %d implemented, %d partial, %d NOT_SUPPORTED, %d missing" %
-          (totals["implemented"], totals["partial"], totals["NOT_SUPPORTED"], totals["missing"]))
+    print("docs/API_COVERAGE.md: %d implemented, %d partial, %d NOT_SUPPORTED, %d refused, "
+          "%d missing" % (totals["implemented"], totals["partial"], totals["NOT_SUPPORTED"],
+                          totals["refused"], totals["missing"]))
     return 0
 
 

@@ -28,10 +28,12 @@ extern "C" {
 #endif
 
 /* An entry point the host launches (doca_dpa_kernel_launch_update_*) or runs as a DPA
- * thread. softdpa-dpacc finds these through the annotation. */
-#define __dpa_global__ __attribute__((annotate("sdpa_dpa_global"), used))
+ * thread. softdpa-dpacc finds these through the annotation, and its generated marshallers
+ * call them, so nothing needs 'used' (which clang warns about on the structs and typedefs DOCA
+ * code also marks __dpa_global__; annotate alone is silent there). */
+#define __dpa_global__ __attribute__((annotate("sdpa_dpa_global")))
 /* A function the host calls with doca_dpa_rpc(); it returns uint64_t. */
-#define __dpa_rpc__ __attribute__((annotate("sdpa_dpa_rpc"), used))
+#define __dpa_rpc__ __attribute__((annotate("sdpa_dpa_rpc")))
 
 #ifndef __forceinline
 #define __forceinline static inline __attribute__((always_inline))

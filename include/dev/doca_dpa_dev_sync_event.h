@@ -11,6 +11,8 @@ extern "C" {
 #endif
 
 typedef uint64_t doca_dpa_dev_sync_event_t;
+/* A remote-net event (a peer's, reached over RDMA); softdpa does not emulate RDMA. */
+typedef uint64_t doca_dpa_dev_sync_event_remote_net_t;
 
 void doca_dpa_dev_sync_event_get(doca_dpa_dev_sync_event_t dpa_dev_se_handle, uint64_t *value);
 /* Atomically add 'value'. */

@@ -36,8 +36,8 @@ struct doca_log_backend {
 	enum backend_kind kind;
 	FILE *fp;
 	int fd;
-	bool takes_app; /* application records */
-	bool takes_sdk; /* SDK records */
+	bool takes_app;    /* application records */
+	bool takes_sdk;    /* SDK records */
 	bool split_errors; /* standard backend: ERROR/CRIT to stderr */
 	uint32_t lower, upper, sdk_level;
 };
@@ -72,8 +72,7 @@ static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 
 static bool level_valid(uint32_t level)
 {
-	return level >= DOCA_LOG_LEVEL_DISABLE && level <= DOCA_LOG_LEVEL_TRACE &&
-	       level % 10 == 0;
+	return level >= DOCA_LOG_LEVEL_DISABLE && level <= DOCA_LOG_LEVEL_TRACE && level % 10 == 0;
 }
 
 static unsigned int level_slot(uint32_t level)
@@ -87,12 +86,12 @@ uint32_t sdpa_log_parse_level(const char *s)
 		const char *name;
 		uint32_t level;
 	} names[] = {
-		{"disable", DOCA_LOG_LEVEL_DISABLE}, {"crit", DOCA_LOG_LEVEL_CRIT},
-		{"critical", DOCA_LOG_LEVEL_CRIT},   {"err", DOCA_LOG_LEVEL_ERROR},
-		{"error", DOCA_LOG_LEVEL_ERROR},     {"warn", DOCA_LOG_LEVEL_WARNING},
-		{"warning", DOCA_LOG_LEVEL_WARNING}, {"info", DOCA_LOG_LEVEL_INFO},
-		{"debug", DOCA_LOG_LEVEL_DEBUG},     {"dbg", DOCA_LOG_LEVEL_DEBUG},
-		{"trace", DOCA_LOG_LEVEL_TRACE},     {"trc", DOCA_LOG_LEVEL_TRACE},
+	        {"disable", DOCA_LOG_LEVEL_DISABLE}, {"crit", DOCA_LOG_LEVEL_CRIT},
+	        {"critical", DOCA_LOG_LEVEL_CRIT},   {"err", DOCA_LOG_LEVEL_ERROR},
+	        {"error", DOCA_LOG_LEVEL_ERROR},     {"warn", DOCA_LOG_LEVEL_WARNING},
+	        {"warning", DOCA_LOG_LEVEL_WARNING}, {"info", DOCA_LOG_LEVEL_INFO},
+	        {"debug", DOCA_LOG_LEVEL_DEBUG},     {"dbg", DOCA_LOG_LEVEL_DEBUG},
+	        {"trace", DOCA_LOG_LEVEL_TRACE},     {"trc", DOCA_LOG_LEVEL_TRACE},
 	};
 	char *end;
 	unsigned long v;
@@ -119,9 +118,9 @@ static void read_env(void)
 	level = sdpa_log_parse_level(s);
 	if (level == 0) {
 		fprintf(stderr,
-			"softdpa: SOFTDPA_LOG_LEVEL='%s' is not a level; use one of disable, crit, "
-			"error, warn, info, debug, trace or 10..70. Keeping 'warn'.\n",
-			s);
+		        "softdpa: SOFTDPA_LOG_LEVEL='%s' is not a level; use one of disable, crit, "
+		        "error, warn, info, debug, trace or 10..70. Keeping 'warn'.\n",
+		        s);
 		return;
 	}
 	sdpa_store_relaxed(&global_sdk, level);
@@ -138,14 +137,22 @@ static void ensure_env(void)
 DOCA_EXPERIMENTAL const char *doca_log_level_get_name(uint32_t level)
 {
 	switch (level) {
-	case DOCA_LOG_LEVEL_DISABLE: return "DISABLE";
-	case DOCA_LOG_LEVEL_CRIT: return "CRIT";
-	case DOCA_LOG_LEVEL_ERROR: return "ERR";
-	case DOCA_LOG_LEVEL_WARNING: return "WARN";
-	case DOCA_LOG_LEVEL_INFO: return "INFO";
-	case DOCA_LOG_LEVEL_DEBUG: return "DBG";
-	case DOCA_LOG_LEVEL_TRACE: return "TRC";
-	default: return NULL;
+	case DOCA_LOG_LEVEL_DISABLE:
+		return "DISABLE";
+	case DOCA_LOG_LEVEL_CRIT:
+		return "CRIT";
+	case DOCA_LOG_LEVEL_ERROR:
+		return "ERR";
+	case DOCA_LOG_LEVEL_WARNING:
+		return "WARN";
+	case DOCA_LOG_LEVEL_INFO:
+		return "INFO";
+	case DOCA_LOG_LEVEL_DEBUG:
+		return "DBG";
+	case DOCA_LOG_LEVEL_TRACE:
+		return "TRC";
+	default:
+		return NULL;
 	}
 }
 
@@ -154,9 +161,9 @@ DOCA_EXPERIMENTAL const char *doca_log_level_get_name(uint32_t level)
 	do {                                                                                       \
 		if (!level_valid(level)) {                                                         \
 			fprintf(stderr,                                                            \
-				"softdpa: %s: level %u is not a DOCA log level; use "              \
-				"DOCA_LOG_LEVEL_DISABLE (10) .. DOCA_LOG_LEVEL_TRACE (70)\n",     \
-				fn, (unsigned int)(level));                                        \
+			        "softdpa: %s: level %u is not a DOCA log level; use "              \
+			        "DOCA_LOG_LEVEL_DISABLE (10) .. DOCA_LOG_LEVEL_TRACE (70)\n",      \
+			        fn, (unsigned int)(level));                                        \
 			return DOCA_ERROR_INVALID_VALUE;                                           \
 		}                                                                                  \
 	} while (0)
@@ -202,7 +209,7 @@ DOCA_EXPERIMENTAL uint32_t doca_log_level_get_global_upper_limit(void)
 }
 
 static doca_error_t add_backend(enum backend_kind kind, FILE *fp, int fd, bool sdk, bool split,
-				struct doca_log_backend **out)
+                                struct doca_log_backend **out)
 {
 	struct doca_log_backend *b = calloc(1, sizeof(*b));
 
@@ -234,45 +241,47 @@ DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_standard(void)
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_file(FILE *fptr,
-								 struct doca_log_backend **backend)
+                                                                 struct doca_log_backend **backend)
 {
 	if (fptr == NULL || backend == NULL) {
-		fprintf(stderr, "softdpa: %s: %s is NULL; pass an open FILE and a backend pointer\n",
-			__func__, fptr == NULL ? "fptr" : "backend");
+		fprintf(stderr,
+		        "softdpa: %s: %s is NULL; pass an open FILE and a backend pointer\n",
+		        __func__, fptr == NULL ? "fptr" : "backend");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	return add_backend(BACKEND_FILE, fptr, -1, false, false, backend);
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_file_sdk(FILE *fptr,
-								     struct doca_log_backend **backend)
+DOCA_EXPERIMENTAL doca_error_t
+doca_log_backend_create_with_file_sdk(FILE *fptr, struct doca_log_backend **backend)
 {
 	if (fptr == NULL || backend == NULL) {
-		fprintf(stderr, "softdpa: %s: %s is NULL; pass an open FILE and a backend pointer\n",
-			__func__, fptr == NULL ? "fptr" : "backend");
+		fprintf(stderr,
+		        "softdpa: %s: %s is NULL; pass an open FILE and a backend pointer\n",
+		        __func__, fptr == NULL ? "fptr" : "backend");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	return add_backend(BACKEND_FILE, fptr, -1, true, false, backend);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_fd(int fd,
-							       struct doca_log_backend **backend)
+                                                               struct doca_log_backend **backend)
 {
 	if (fd < 0 || backend == NULL) {
 		fprintf(stderr, "softdpa: %s: %s; pass an open descriptor and a backend pointer\n",
-			__func__, fd < 0 ? "fd is negative" : "backend is NULL");
+		        __func__, fd < 0 ? "fd is negative" : "backend is NULL");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	return add_backend(BACKEND_FD, NULL, fd, false, false, backend);
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_syslog(const char *name,
-								   struct doca_log_backend **backend)
+DOCA_EXPERIMENTAL doca_error_t
+doca_log_backend_create_with_syslog(const char *name, struct doca_log_backend **backend)
 {
 	(void)name;
 	(void)backend;
 	fprintf(stderr, "softdpa: doca_log_backend_create_with_syslog is not supported by the "
-			"emulator; use doca_log_backend_create_with_file or _with_fd\n");
+	                "emulator; use doca_log_backend_create_with_file or _with_fd\n");
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
@@ -280,7 +289,7 @@ enum backend_window { WIN_SDK, WIN_LOWER, WIN_UPPER };
 
 /* The three per-backend level setters differ only in the field they set. */
 static doca_error_t set_backend_level(const char *fn, struct doca_log_backend *backend,
-				      uint32_t level, enum backend_window which)
+                                      uint32_t level, enum backend_window which)
 {
 	if (backend == NULL) {
 		fprintf(stderr, "softdpa: %s: backend is NULL\n", fn);
@@ -289,9 +298,9 @@ static doca_error_t set_backend_level(const char *fn, struct doca_log_backend *b
 	CHECK_LEVEL(fn, level);
 	if (which == WIN_SDK && !backend->takes_sdk) {
 		fprintf(stderr,
-			"softdpa: %s: this backend takes no SDK records; create it with "
-			"doca_log_backend_create_with_file_sdk\n",
-			fn);
+		        "softdpa: %s: this backend takes no SDK records; create it with "
+		        "doca_log_backend_create_with_file_sdk\n",
+		        fn);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	pthread_mutex_lock(&lock);
@@ -306,19 +315,19 @@ static doca_error_t set_backend_level(const char *fn, struct doca_log_backend *b
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_sdk_level(struct doca_log_backend *backend,
-							      uint32_t level)
+                                                              uint32_t level)
 {
 	return set_backend_level(__func__, backend, level, WIN_SDK);
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_level_lower_limit(struct doca_log_backend *backend,
-								      uint32_t level)
+DOCA_EXPERIMENTAL doca_error_t
+doca_log_backend_set_level_lower_limit(struct doca_log_backend *backend, uint32_t level)
 {
 	return set_backend_level(__func__, backend, level, WIN_LOWER);
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_level_upper_limit(struct doca_log_backend *backend,
-								      uint32_t level)
+DOCA_EXPERIMENTAL doca_error_t
+doca_log_backend_set_level_upper_limit(struct doca_log_backend *backend, uint32_t level)
 {
 	return set_backend_level(__func__, backend, level, WIN_UPPER);
 }
@@ -389,7 +398,7 @@ static void write_line(struct doca_log_backend *b, uint32_t level, const char *l
 
 /* Must hold 'lock'. */
 static void emit_locked(uint32_t level, int source, const char *fname, int line, const char *func,
-			const char *msg)
+                        const char *msg)
 {
 	char out[RECORD_MAX + 256];
 	struct timeval tv;
@@ -402,9 +411,9 @@ static void emit_locked(uint32_t level, int source, const char *fname, int line,
 	gettimeofday(&tv, NULL);
 	localtime_r(&tv.tv_sec, &tm);
 	n = snprintf(out, sizeof(out), "[%02d:%02d:%02d:%06ld][%d][%s][%s][%s:%d][%s] %s\n",
-		     tm.tm_hour, tm.tm_min, tm.tm_sec, (long)tv.tv_usec, (int)getpid(),
-		     sdk ? "SOFTDPA" : "DOCA", doca_log_level_get_name(level), base, line,
-		     func != NULL ? func : "?", msg);
+	             tm.tm_hour, tm.tm_min, tm.tm_sec, (long)tv.tv_usec, (int)getpid(),
+	             sdk ? "SOFTDPA" : "DOCA", doca_log_level_get_name(level), base, line,
+	             func != NULL ? func : "?", msg);
 	if (n < 0)
 		return;
 	if ((size_t)n >= sizeof(out))
@@ -442,8 +451,8 @@ static void note_sdk(uint32_t level, const char *msg)
 		snprintf(last_problem, sizeof(last_problem), "%s", msg);
 }
 
-static doca_error_t vlog(uint32_t level, int source, const char *fname, int line,
-			 const char *func, int bucket, const char *format, va_list ap)
+static doca_error_t vlog(uint32_t level, int source, const char *fname, int line, const char *func,
+                         int bucket, const char *format, va_list ap)
 {
 	char msg[RECORD_MAX];
 	bool sdk = false;
@@ -466,8 +475,8 @@ static doca_error_t vlog(uint32_t level, int source, const char *fname, int line
 			if (bk->suppressed != 0) {
 				char note[128];
 				snprintf(note, sizeof(note),
-					 "(%llu similar records suppressed by rate limiting)",
-					 (unsigned long long)bk->suppressed);
+				         "(%llu similar records suppressed by rate limiting)",
+				         (unsigned long long)bk->suppressed);
 				emit_locked(level, source, fname, line, func, note);
 			}
 			bk->window_start_ms = now_ms;
@@ -488,9 +497,9 @@ static doca_error_t vlog(uint32_t level, int source, const char *fname, int line
 	return DOCA_SUCCESS;
 }
 
-DOCA_EXPERIMENTAL doca_error_t priv_doca_log_developer(uint32_t level, int source, const char *fname,
-						       int line, const char *func,
-						       const char *format, ...)
+DOCA_EXPERIMENTAL doca_error_t priv_doca_log_developer(uint32_t level, int source,
+                                                       const char *fname, int line,
+                                                       const char *func, const char *format, ...)
 {
 	va_list ap;
 	doca_error_t r;
@@ -520,9 +529,10 @@ DOCA_EXPERIMENTAL doca_error_t priv_doca_log_rate_bucket_register(int source, in
 	return DOCA_SUCCESS;
 }
 
-DOCA_EXPERIMENTAL doca_error_t priv_doca_log_rate_limit(uint32_t level, int source, const char *fname,
-							int line, const char *func, int bucket,
-							const char *format, ...)
+DOCA_EXPERIMENTAL doca_error_t priv_doca_log_rate_limit(uint32_t level, int source,
+                                                        const char *fname, int line,
+                                                        const char *func, int bucket,
+                                                        const char *format, ...)
 {
 	va_list ap;
 	doca_error_t r;
@@ -544,6 +554,17 @@ void sdpa_log_last_problem(char *buf, size_t size)
 		return;
 	pthread_mutex_lock(&lock);
 	snprintf(buf, size, "%s", last_problem);
+	pthread_mutex_unlock(&lock);
+}
+
+void sdpa_log_source_name(int source, char *buf, size_t size)
+{
+	if (buf == NULL || size == 0)
+		return;
+	pthread_mutex_lock(&lock);
+	snprintf(buf, size, "%s",
+	         source >= 0 && source < MAX_SOURCES && sources[source].used ? sources[source].name
+	                                                                     : "");
 	pthread_mutex_unlock(&lock);
 }
 

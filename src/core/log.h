@@ -18,7 +18,7 @@ doca_error_t sdpa_log_register_sdk_source(const char *name, int *source);
 
 #define SDPA_LOG_REGISTER(SOURCE)                                                                  \
 	static int log_source = -1;                                                                \
-	static void __attribute__((constructor)) sdpa_log_register_##SOURCE(void)                 \
+	static void __attribute__((constructor)) sdpa_log_register_##SOURCE(void)                  \
 	{                                                                                          \
 		(void)sdpa_log_register_sdk_source(#SOURCE, &log_source);                          \
 	}
@@ -28,6 +28,8 @@ doca_error_t sdpa_log_register_sdk_source(const char *name, int *source);
 uint64_t sdpa_log_sdk_count(uint32_t level);
 void sdpa_log_last_problem(char *buf, size_t size);
 void sdpa_log_reset_counters(void);
+/* Test hook: the name 'source' is registered under ("" when it is not registered). */
+void sdpa_log_source_name(int source, char *buf, size_t size);
 
 /* Parse a level given as a name (error, warn, info, debug, trace, disable, crit) or a
  * DOCA number. Returns 0 on failure. */

@@ -416,6 +416,8 @@ void sdpa_se_post_wait(struct doca_sync_event *ev, enum sdpa_se_cmp cmp, uint64_
 
 enum { SDPA_MMAP_MAGIC = 0x4d4d4150, SDPA_BUFARR_MAGIC = 0x42554641, SDPA_MAX_MMAPS = 4096 };
 
+struct sdpa_mmap_export; /* one doca_mmap_export_pci/_rdma descriptor (mmap.c) */
+
 struct doca_mmap {
 	uint32_t magic;
 	bool started;
@@ -427,6 +429,7 @@ struct doca_mmap {
 	struct doca_dpa *dpa; /* DPA memrange */
 	uint32_t handle;      /* doca_dpa_dev_mmap_t, 0 = none */
 	sdpa_atomic_u32 users;
+	struct sdpa_mmap_export *exports; /* descriptors handed out; freed at stop */
 };
 
 /* A started mmap by device handle, or NULL. */

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * doca_mmap and doca_buf_arr as far as the DPA needs them: memory ranges exported to
- * kernels by a 32-bit handle (an index into a process-wide table), and arrays of device
- * buffer descriptors.
+ * kernels by a 32-bit handle (an index into a process-wide table), export descriptors for
+ * RDMA/PCI peers, and arrays of device buffer descriptors.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/log.h"
 #include "dpa/dpa.h"
@@ -38,6 +39,17 @@ static bool mmap_ok(const struct doca_mmap *m)
 {
 	return m != NULL && m->magic == SDPA_MMAP_MAGIC;
 }
+
+/* 'dev' may access the mmap: added with add_dev, or the device of its DPA memrange. */
+static bool dev_added(const struct doca_mmap *m, const struct doca_dev *dev)
+{
+	for (unsigned int i = 0; i < m->nr_devs; i++)
+		if (m->devs[i] == dev)
+			return true;
+	return m->dpa != NULL && m->dpa->dev == dev;
+}
+
+static void free_exports(struct doca_mmap *m);
 
 static doca_error_t check_cfg(struct doca_mmap *m, const char *fn)
 {
@@ -259,6 +271,7 @@ DOCA_STABLE doca_error_t doca_mmap_stop(struct doca_mmap *mmap)
 	pthread_mutex_unlock(&mmaps_lock);
 	mmap->handle = 0;
 	mmap->started = false;
+	free_exports(mmap);
 	return DOCA_SUCCESS;
 }
 
@@ -286,8 +299,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mm
                                                             const struct doca_dev *dev,
                                                             doca_dpa_dev_mmap_t *handle)
 {
-	bool added = false;
-
 	if (!mmap_ok(mmap) || dev == NULL || handle == NULL) {
 		DOCA_LOG_ERR(
 		        "doca_mmap_dev_get_dpa_handle: NULL or invalid argument; pass a started "
@@ -299,17 +310,128 @@ DOCA_EXPERIMENTAL doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mm
 		             "doca_mmap_start first");
 		return DOCA_ERROR_BAD_STATE;
 	}
-	for (unsigned int i = 0; i < mmap->nr_devs; i++)
-		added |= mmap->devs[i] == dev;
-	if (mmap->dpa != NULL)
-		added |= mmap->dpa->dev == dev;
-	if (!added) {
+	if (!dev_added(mmap, dev)) {
 		DOCA_LOG_ERR("doca_mmap_dev_get_dpa_handle: the device was not added to the mmap; "
 		             "call doca_mmap_add_dev before doca_mmap_start");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	*handle = mmap->handle;
 	return DOCA_SUCCESS;
+}
+
+/* ---- exports (doca_mmap_export_pci / _rdma) ----
+ * softdpa has no peer that imports a descriptor (no doca_mmap_create_from_export), so the
+ * bytes only need to name the mmap: magic, kind, process, DPA handle and range. */
+
+enum { EXPORT_MAGIC = 0x53444d45 /* "SDME" */, EXPORT_VERSION = 1 };
+enum export_kind { EXPORT_PCI = 1, EXPORT_RDMA = 2 };
+
+struct export_desc {
+	uint32_t magic;
+	uint16_t version;
+	uint16_t kind;
+	uint32_t pid;
+	uint32_t handle;
+	uint64_t addr;
+	uint64_t len;
+	uint32_t permissions;
+	uint32_t reserved;
+};
+
+struct sdpa_mmap_export {
+	struct sdpa_mmap_export *next;
+	const struct doca_dev *dev;
+	struct export_desc desc;
+};
+
+/* DOCA destroys the descriptors when the mmap stops. */
+static void free_exports(struct doca_mmap *m)
+{
+	while (m->exports != NULL) {
+		struct sdpa_mmap_export *e = m->exports;
+
+		m->exports = e->next;
+		free(e);
+	}
+}
+
+static doca_error_t mmap_export(struct doca_mmap *mmap, const struct doca_dev *dev,
+                                const void **export_desc, size_t *export_desc_len,
+                                enum export_kind kind, const char *fn)
+{
+	uint32_t need = kind == EXPORT_RDMA
+	                        ? DOCA_ACCESS_FLAG_RDMA_READ | DOCA_ACCESS_FLAG_RDMA_WRITE |
+	                                  DOCA_ACCESS_FLAG_RDMA_ATOMIC
+	                        : DOCA_ACCESS_FLAG_PCI_READ_WRITE;
+	struct sdpa_mmap_export *e;
+
+	if (!mmap_ok(mmap) || dev == NULL || export_desc == NULL || export_desc_len == NULL) {
+		DOCA_LOG_ERR(
+		        "%s: %s; pass a started mmap, a device added to it and result pointers", fn,
+		        !mmap_ok(mmap)        ? "mmap is NULL or not a doca_mmap"
+		        : dev == NULL         ? "dev is NULL"
+		        : export_desc == NULL ? "export_desc is NULL"
+		                              : "export_desc_len is NULL");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!mmap->started) {
+		DOCA_LOG_ERR(
+		        "%s: the mmap is not started; call doca_mmap_start before exporting it",
+		        fn);
+		return DOCA_ERROR_NOT_PERMITTED;
+	}
+	if (!dev_added(mmap, dev)) {
+		DOCA_LOG_ERR("%s: the device was not added to the mmap; call doca_mmap_add_dev "
+		             "before doca_mmap_start",
+		             fn);
+		return DOCA_ERROR_NOT_FOUND;
+	}
+	if ((mmap->permissions & need) == 0) {
+		DOCA_LOG_ERR("%s: the mmap's permissions 0x%x grant no %s access; add %s with "
+		             "doca_mmap_set_permissions before doca_mmap_start",
+		             fn, mmap->permissions, kind == EXPORT_RDMA ? "RDMA" : "PCI",
+		             kind == EXPORT_RDMA ? "DOCA_ACCESS_FLAG_RDMA_READ, _WRITE or _ATOMIC"
+		                                 : "DOCA_ACCESS_FLAG_PCI_READ_WRITE");
+		return DOCA_ERROR_NOT_PERMITTED;
+	}
+	for (e = mmap->exports; e != NULL; e = e->next)
+		if (e->dev == dev && e->desc.kind == kind)
+			break;
+	if (e == NULL) {
+		e = calloc(1, sizeof(*e));
+		if (e == NULL) {
+			DOCA_LOG_ERR("%s: out of memory for the export descriptor", fn);
+			return DOCA_ERROR_NO_MEMORY;
+		}
+		e->dev = dev;
+		e->desc = (struct export_desc){
+		        .magic = EXPORT_MAGIC,
+		        .version = EXPORT_VERSION,
+		        .kind = kind,
+		        .pid = (uint32_t)getpid(),
+		        .handle = mmap->handle,
+		        .addr = (uint64_t)(uintptr_t)mmap->addr,
+		        .len = mmap->len,
+		        .permissions = mmap->permissions,
+		};
+		e->next = mmap->exports;
+		mmap->exports = e;
+	}
+	*export_desc = &e->desc;
+	*export_desc_len = sizeof(e->desc);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_export_pci(struct doca_mmap *mmap, const struct doca_dev *dev,
+                                              const void **export_desc, size_t *export_desc_len)
+{
+	return mmap_export(mmap, dev, export_desc, export_desc_len, EXPORT_PCI, __func__);
+}
+
+DOCA_STABLE doca_error_t doca_mmap_export_rdma(struct doca_mmap *mmap, const struct doca_dev *dev,
+                                               const void **export_desc, size_t *export_desc_len)
+{
+	return mmap_export(mmap, dev, export_desc, export_desc_len, EXPORT_RDMA, __func__);
 }
 
 /* ---- buf arrays ---- */

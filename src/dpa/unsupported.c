@@ -1,17 +1,28 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * RDMA and Comch objects: not emulated. Each call refuses and says so, once per call site
- * and second at most (a polling loop must not flood the log).
+ * RDMA and Comch objects, the generic doca_ctx they convert to, and remote-net sync events
+ * (which travel over RDMA): not emulated. Each call checks its arguments like DOCA
+ * (INVALID_VALUE), then refuses and says so, once per call site and second at most (a
+ * polling loop must not flood the log).
  */
 #include <doca_comch.h>
+#include <doca_ctx.h>
 #include <doca_rdma.h>
+#include <doca_sync_event.h>
 
 #include "core/log.h"
+#include "dpa/dpa.h"
 
 SDPA_LOG_REGISTER(dpa_unsupported);
 
 #define SAY_UNSUPPORTED()                                                                          \
-	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (RDMA and Comch are not emulated)",  \
-				__func__)
+	DOCA_LOG_RATE_LIMIT_ERR(                                                                   \
+	        "%s is not supported by softdpa (RDMA and Comch are not emulated)", __func__)
+
+/* One record for a bad argument: what is wrong and what to pass instead. */
+#define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
+
+/* What doca_rdma_as_ctx answers: DOCA reports its failure as NULL. */
+#define CTX_NOT_SUPPORTED ((struct doca_ctx *)NULL)
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **rdma)
 {
@@ -28,17 +39,15 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_destroy(struct doca_rdma *rdma)
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_datapath_on_dpa(struct doca_rdma *rdma,
-							     struct doca_dpa *dpa)
+DOCA_EXPERIMENTAL struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma)
 {
 	(void)rdma;
-	(void)dpa;
 	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return CTX_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma,
-							doca_dpa_dev_rdma_t *dpa_rdma)
+                                                        doca_dpa_dev_rdma_t *dpa_rdma)
 {
 	(void)rdma;
 	(void)dpa_rdma;
@@ -47,8 +56,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma,
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_comch_server_create(struct doca_dev *dev,
-							struct doca_dev_rep *repr, const char *name,
-							struct doca_comch_server **comch_server)
+                                                        struct doca_dev_rep *repr, const char *name,
+                                                        struct doca_comch_server **comch_server)
 {
 	(void)dev;
 	(void)repr;
@@ -66,7 +75,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_comch_server_destroy(struct doca_comch_serve
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_comch_client_create(struct doca_dev *dev, const char *name,
-							struct doca_comch_client **comch_client)
+                                                        struct doca_comch_client **comch_client)
 {
 	(void)dev;
 	(void)name;
@@ -78,6 +87,170 @@ DOCA_EXPERIMENTAL doca_error_t doca_comch_client_create(struct doca_dev *dev, co
 DOCA_EXPERIMENTAL doca_error_t doca_comch_client_destroy(struct doca_comch_client *comch_client)
 {
 	(void)comch_client;
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ---- doca_ctx: no context can be created, so any non-NULL one is refused ---- */
+
+#define CTX_FIX "pass the doca_ctx of a created context (e.g. doca_rdma_as_ctx)"
+
+DOCA_STABLE doca_error_t doca_ctx_start(struct doca_ctx *ctx)
+{
+	if (ctx == NULL) {
+		SAY_BAD_ARG("ctx is NULL", CTX_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_STABLE doca_error_t doca_ctx_stop(struct doca_ctx *ctx)
+{
+	if (ctx == NULL) {
+		SAY_BAD_ARG("ctx is NULL", CTX_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_STABLE doca_error_t doca_ctx_get_num_inflight_tasks(const struct doca_ctx *ctx,
+                                                         size_t *num_inflight_tasks)
+{
+	if (ctx == NULL || num_inflight_tasks == NULL) {
+		SAY_BAD_ARG(ctx == NULL ? "ctx is NULL" : "num_inflight_tasks is NULL",
+		            CTX_FIX " and a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_STABLE doca_error_t doca_ctx_set_user_data(struct doca_ctx *ctx, union doca_data user_data)
+{
+	(void)user_data;
+	if (ctx == NULL) {
+		SAY_BAD_ARG("ctx is NULL", CTX_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_STABLE doca_error_t doca_ctx_get_user_data(const struct doca_ctx *ctx,
+                                                union doca_data *user_data)
+{
+	if (ctx == NULL || user_data == NULL) {
+		SAY_BAD_ARG(ctx == NULL ? "ctx is NULL" : "user_data is NULL",
+		            CTX_FIX " and a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_STABLE doca_error_t doca_ctx_set_state_changed_cb(struct doca_ctx *ctx,
+                                                       doca_ctx_state_changed_callback_t cb)
+{
+	if (ctx == NULL || cb == NULL) {
+		SAY_BAD_ARG(ctx == NULL ? "ctx is NULL" : "cb is NULL", CTX_FIX " and a callback");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_STABLE doca_error_t doca_ctx_get_state(const struct doca_ctx *ctx, enum doca_ctx_states *state)
+{
+	if (ctx == NULL || state == NULL) {
+		SAY_BAD_ARG(ctx == NULL ? "ctx is NULL" : "state is NULL",
+		            CTX_FIX " and a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_ctx_set_datapath_on_dpa(struct doca_ctx *ctx,
+                                                            struct doca_dpa *dpa)
+{
+	if (ctx == NULL || !sdpa_dpa_valid(dpa)) {
+		SAY_BAD_ARG(ctx == NULL ? "ctx is NULL" : "dpa is NULL or not a DPA context",
+		            CTX_FIX " and a context from doca_dpa_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ---- remote-net sync events: the remote peer updates the event over RDMA ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_sync_event_add_publisher_location_remote_net(struct doca_sync_event *event)
+{
+	if (!sdpa_se_valid(event)) {
+		SAY_BAD_ARG("event is NULL or not a sync event",
+		            "pass one from doca_sync_event_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_sync_event_export_to_remote_net(struct doca_sync_event *event,
+                                                                    const uint8_t **data,
+                                                                    size_t *sz)
+{
+	if (!sdpa_se_valid(event) || data == NULL || sz == NULL) {
+		SAY_BAD_ARG(!sdpa_se_valid(event) ? "event is NULL or not a sync event"
+		                                  : (data == NULL ? "data is NULL" : "sz is NULL"),
+		            "pass a sync event from doca_sync_event_create and result pointers");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_sync_event_remote_net_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz,
+                                              struct doca_sync_event_remote_net **event)
+{
+	if (dev == NULL || data == NULL || sz == 0 || event == NULL) {
+		SAY_BAD_ARG(dev == NULL    ? "dev is NULL"
+		            : data == NULL ? "data is NULL"
+		            : sz == 0      ? "sz is 0"
+		                           : "event is NULL",
+		            "pass an opened device, the exported bytes and a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_sync_event_remote_net_get_dpa_handle(
+        struct doca_sync_event_remote_net *event, struct doca_dpa *dpa,
+        doca_dpa_dev_sync_event_remote_net_t *dpa_remote_event)
+{
+	if (event == NULL || !sdpa_dpa_valid(dpa) || dpa_remote_event == NULL) {
+		SAY_BAD_ARG(event == NULL          ? "event is NULL"
+		            : !sdpa_dpa_valid(dpa) ? "dpa is NULL or not a DPA context"
+		                                   : "dpa_remote_event is NULL",
+		            "pass a remote-net event, a DPA context and a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_sync_event_remote_net_destroy(struct doca_sync_event_remote_net *event)
+{
+	if (event == NULL) {
+		SAY_BAD_ARG("event is NULL",
+		            "pass one from doca_sync_event_remote_net_create_from_export");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }

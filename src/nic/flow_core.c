@@ -306,6 +306,22 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_resource_mode(struct doca_flow_cfg *c
 	return DOCA_SUCCESS;
 }
 
+/* No doca_flow_definitions object can exist: softdpa ships no doca_flow_definitions_create
+ * (custom headers are not emulated). */
+DOCA_EXPERIMENTAL doca_error_t
+doca_flow_cfg_set_definitions(struct doca_flow_cfg *cfg, const struct doca_flow_definitions *defs)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_definitions");
+	if (defs == NULL) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_definitions: defs is NULL; pass a definitions "
+		             "object, or do not call it");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	DOCA_LOG_ERR("doca_flow_cfg_set_definitions: custom header definitions are not "
+	             "supported by softdpa; match and modify the built-in headers only");
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
 static void shared_rss_free(void)
 {
 	for (uint32_t i = 0;
@@ -628,6 +644,8 @@ static void port_free(struct doca_flow_port *p)
 	for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++)
 		free(p->queues[q].ops);
 	free(p->priv);
+	/* Entries of the pipes just destroyed may still be read by the datapath. */
+	sdpa_port_res_release(p->res);
 	p->magic = SDPA_DEAD_MAGIC;
 	free(p);
 }
@@ -730,8 +748,18 @@ DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *c
 	else
 		p->rss.nr_queues = 1; /* queue 0 */
 	memcpy(p->nr_res, cfg->nr_res, sizeof(p->nr_res));
+	if (flow_g.res_mode == DOCA_FLOW_RESOURCE_MODE_PORT &&
+	    (p->res = sdpa_port_res_create(p)) == NULL) {
+		for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++)
+			free(p->queues[q].ops);
+		free(p->priv);
+		free(p);
+		pthread_mutex_unlock(&flow_g.lock);
+		return DOCA_ERROR_NO_MEMORY; /* sdpa_port_res_create logged the cause */
+	}
 	for (uint32_t i = 0; i < p->rss.nr_queues; i++) {
 		if (sdpa_rxq_get(p, p->rss.queues[i]) == NULL) {
+			sdpa_port_res_free(p->res);
 			sdpa_rxq_free_all(p);
 			for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++)
 				free(p->queues[q].ops);
@@ -747,6 +775,7 @@ DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *c
 	}
 	r = sdpa_port_open(id);
 	if (r != DOCA_SUCCESS) {
+		sdpa_port_res_free(p->res);
 		sdpa_rxq_free_all(p);
 		for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++)
 			free(p->queues[q].ops);
@@ -1002,14 +1031,9 @@ doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_
 	}
 	case DOCA_FLOW_FWD_RSS:
 		if (fwd->rss_type == DOCA_FLOW_RESOURCE_TYPE_SHARED) {
-			if (fwd->shared_rss_id >= flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_RSS] ||
-			    sdpa_load_relaxed(&flow_g.shared_rss[fwd->shared_rss_id]) == NULL) {
-				DOCA_LOG_ERR("%s: shared RSS %u is not configured; raise "
-				             "nr_shared_resource(RSS) and call "
-				             "doca_flow_shared_resource_set_cfg",
-				             who, fwd->shared_rss_id);
+			out->srss = sdpa_shared_rss_resolve(port, fwd->shared_rss_id, who);
+			if (out->srss == NULL)
 				return DOCA_ERROR_INVALID_VALUE;
-			}
 			out->kind = SDPA_FWD_SHARED_RSS;
 			out->idx = fwd->shared_rss_id;
 			return DOCA_SUCCESS;
@@ -1044,14 +1068,6 @@ doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_
 
 /* ------------------------------------------------------------------ shared resources */
 
-static const char *shared_type_name(enum doca_flow_shared_resource_type t)
-{
-	static const char *const n[] = {"METER", "COUNTER", "RSS",     "PSP",
-	                                "ENCAP", "DECAP",   "IPSEC_SA"};
-
-	return (unsigned int)t < SDPA_ARRAY_SIZE(n) ? n[t] : "unknown";
-}
-
 DOCA_STABLE doca_error_t doca_flow_shared_resources_query(
         enum doca_flow_shared_resource_type type, uint32_t *res_array,
         struct doca_flow_resource_query *query_results_array, uint32_t array_len)
@@ -1066,7 +1082,7 @@ DOCA_STABLE doca_error_t doca_flow_shared_resources_query(
 	if (type != DOCA_FLOW_SHARED_RESOURCE_COUNTER) {
 		DOCA_LOG_ERR("doca_flow_shared_resources_query: %s resources have no counters; "
 		             "query COUNTER resources",
-		             shared_type_name(type));
+		             sdpa_shared_type_name(type));
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
 	pthread_mutex_lock(&flow_g.lock);
@@ -1110,7 +1126,7 @@ doca_flow_shared_resource_set_cfg(enum doca_flow_shared_resource_type type, uint
 		pthread_mutex_unlock(&flow_g.lock);
 		DOCA_LOG_ERR("doca_flow_shared_resource_set_cfg: %s id %u out of range; raise "
 		             "doca_flow_cfg_set_nr_shared_resource",
-		             shared_type_name(type), id);
+		             sdpa_shared_type_name(type), id);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	switch (type) {
@@ -1150,7 +1166,7 @@ doca_flow_shared_resource_set_cfg(enum doca_flow_shared_resource_type type, uint
 		r = DOCA_ERROR_NOT_SUPPORTED;
 		DOCA_LOG_ERR("doca_flow_shared_resource_set_cfg: shared %s resources are not "
 		             "supported by softdpa; use COUNTER or RSS",
-		             shared_type_name(type));
+		             sdpa_shared_type_name(type));
 		break;
 	}
 	pthread_mutex_unlock(&flow_g.lock);
@@ -1177,7 +1193,7 @@ DOCA_STABLE doca_error_t doca_flow_shared_resources_bind(enum doca_flow_shared_r
 		if (res_array[i] >= flow_g.nr_shared[type]) {
 			DOCA_LOG_ERR("doca_flow_shared_resources_bind: %s id %u out of range; "
 			             "raise doca_flow_cfg_set_nr_shared_resource",
-			             shared_type_name(type), res_array[i]);
+			             sdpa_shared_type_name(type), res_array[i]);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
 	}
@@ -1224,4 +1240,59 @@ void sdpa_rxq_free_all(struct doca_flow_port *port)
 		pthread_mutex_destroy(&q->mtx);
 		free(q);
 	}
+}
+
+/* ------------------------------------------------------------------ MPLS */
+
+enum {
+	MPLS_LABEL_MAX = 0xfffff,
+	MPLS_TC_MAX = 7,
+	MPLS_LABEL_SHIFT = 12,
+	MPLS_TC_SHIFT = 9,
+	MPLS_BOS_SHIFT = 8,
+};
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_encode(uint32_t label, uint8_t traffic_class,
+                                                           uint8_t ttl, bool bottom_of_stack,
+                                                           struct doca_flow_header_mpls *mpls)
+{
+	uint32_t w;
+
+	if (mpls == NULL || label > MPLS_LABEL_MAX || traffic_class > MPLS_TC_MAX) {
+		DOCA_LOG_ERR("doca_flow_mpls_label_encode: %s; pass a label <= 0xfffff, a traffic "
+		             "class <= 7 and an output header",
+		             mpls == NULL             ? "mpls is NULL"
+		             : label > MPLS_LABEL_MAX ? "label is wider than 20 bits"
+		                                      : "traffic class is wider than 3 bits");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	w = label << MPLS_LABEL_SHIFT | (uint32_t)traffic_class << MPLS_TC_SHIFT |
+	    (uint32_t)bottom_of_stack << MPLS_BOS_SHIFT | ttl;
+	sdpa_put_be32((uint8_t *)&mpls->label, w);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_decode(const struct doca_flow_header_mpls *mpls,
+                                                           uint32_t *label, uint8_t *traffic_class,
+                                                           uint8_t *ttl, bool *bottom_of_stack)
+{
+	uint32_t w;
+
+	if (mpls == NULL || label == NULL || traffic_class == NULL || ttl == NULL ||
+	    bottom_of_stack == NULL) {
+		DOCA_LOG_ERR("doca_flow_mpls_label_decode: %s is NULL; pass the header and four "
+		             "outputs",
+		             mpls == NULL            ? "mpls"
+		             : label == NULL         ? "label"
+		             : traffic_class == NULL ? "traffic_class"
+		             : ttl == NULL           ? "ttl"
+		                                     : "bottom_of_stack");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	w = sdpa_be32((const uint8_t *)&mpls->label);
+	*label = w >> MPLS_LABEL_SHIFT;
+	*traffic_class = (uint8_t)(w >> MPLS_TC_SHIFT & MPLS_TC_MAX);
+	*bottom_of_stack = (w >> MPLS_BOS_SHIFT & 1) != 0;
+	*ttl = (uint8_t)w;
+	return DOCA_SUCCESS;
 }

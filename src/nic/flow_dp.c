@@ -89,7 +89,7 @@ struct defer_item {
 
 static struct {
 	uint32_t nworkers;
-	struct worker *w; /* [0] = mode-0 / caller context, [1..n] threads */
+	struct worker *w;      /* [0] = mode-0 / caller context, [1..n] threads */
 	sdpa_atomic_u64 epoch; /* starts at 1: a qs of 0 means offline */
 	sdpa_atomic_u64 sync_epoch;
 	pthread_mutex_t sync_mtx;
@@ -857,9 +857,15 @@ static void do_fwd(struct worker *w, struct pctx *c, const struct sdpa_fwd *f,
 	case SDPA_FWD_RSS:
 		rxq_push(w, c, &f->rss);
 		return;
-	case SDPA_FWD_SHARED_RSS:
-		rxq_push(w, c, sdpa_load_acquire(&flow_g.shared_rss[f->idx])); /* A-srss */
+	case SDPA_FWD_SHARED_RSS: {
+		const struct sdpa_rss *rss = sdpa_load_acquire(f->srss); /* A-srss */
+
+		if (rss == NULL) /* the id was put back (PORT resource mode) */
+			drop(w, c, SOFTDPA_DROP_RULE);
+		else
+			rxq_push(w, c, rss);
 		return;
+	}
 	case SDPA_FWD_PIPE:
 	case SDPA_FWD_HASH:
 		run_pipe(w, c, f->pipe, f->algo, 0, hops + 1);
@@ -890,9 +896,8 @@ static void count(struct worker *w, struct pctx *c, struct doca_flow_pipe_entry 
 {
 	if (e->ctr != NULL)
 		sdpa_ctr_add(&e->ctr[w->idx], c->pkt->len);
-	if (d->has_shared_ctr)
-		sdpa_ctr_add(&flow_g.shared_ctr[(size_t)d->shared_ctr * SDPA_FLOW_NW + w->idx],
-		             c->pkt->len);
+	if (d->shared_ctr != NULL)
+		sdpa_ctr_add(&d->shared_ctr[w->idx], c->pkt->len);
 }
 
 static void entry_fwd(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,

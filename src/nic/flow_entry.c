@@ -470,16 +470,11 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 
 		if (a->monitor && a->monitor->counter_type == DOCA_FLOW_RESOURCE_TYPE_SHARED)
 			id = a->monitor->shared_counter.shared_counter_id;
-		if (id >= flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER]) {
-			DOCA_LOG_ERR("%s: shared counter %u out of range (%u configured); give a "
-			             "valid shared_counter_id",
-			             a->who, id,
-			             flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER]);
+		d->shared_ctr = sdpa_shared_ctr_resolve(pipe->port, id, a->who);
+		if (d->shared_ctr == NULL) {
 			free(d);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
-		d->has_shared_ctr = true;
-		d->shared_ctr = id;
 	} else if (a->monitor && a->monitor->counter_type != DOCA_FLOW_RESOURCE_TYPE_NONE &&
 	           !pipe->ctr_non_shared) {
 		DOCA_LOG_ERR("%s: the entry asks for a counter but pipe '%s' has none; set the "
@@ -1006,9 +1001,8 @@ DOCA_STABLE doca_error_t doca_flow_resource_query_entry(
 	d = sdpa_load_relaxed(&entry->data);
 	if (entry->ctr != NULL) {
 		sdpa_ctr_sum(entry->ctr, SDPA_FLOW_NW, query_stats);
-	} else if (d->has_shared_ctr) {
-		sdpa_ctr_sum(&flow_g.shared_ctr[(size_t)d->shared_ctr * SDPA_FLOW_NW], SDPA_FLOW_NW,
-		             query_stats);
+	} else if (d->shared_ctr != NULL) {
+		sdpa_ctr_sum(d->shared_ctr, SDPA_FLOW_NW, query_stats);
 	} else {
 		DOCA_LOG_ERR("doca_flow_resource_query_entry: the entry of pipe '%s' has no "
 		             "counter; set the pipe monitor counter_type to NON_SHARED",

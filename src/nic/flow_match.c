@@ -172,9 +172,16 @@ static const struct mfield mfields[] = {
         HDR_FIELDS(outer, F_OUTER),
         MF(tun.type, G_ALL, F_SEL),
         MF(tun.vxlan_type, G_VXLAN, F_UNSUP),
+        MF(tun.vxlan_gpe_flags, G_VXLAN, F_UNSUP),
+        MF(tun.vxlan_gpe_next_protocol, G_VXLAN, F_UNSUP),
         MF(tun.vxlan_tun_id, G_VXLAN, 0),
         MF(tun.vxlan_tun_rsvd1, G_VXLAN, F_UNSUP),
-        MF(tun.gre_key, G_OTHER_TUN, F_UNSUP),
+        /* Every byte of the other tunnels' union members (GRE, NVGRE, GTP, ESP, MPLS,
+         * GENEVE): none is parsed. */
+        {"tun fields of a non-VXLAN tunnel",
+         (uint16_t)offsetof(struct doca_flow_match, tun.gre_type),
+         (uint16_t)(sizeof(struct doca_flow_tun) - offsetof(struct doca_flow_tun, gre_type)),
+         G_OTHER_TUN, F_UNSUP},
         HDR_FIELDS(inner, F_INNER),
 };
 

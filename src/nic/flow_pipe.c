@@ -771,14 +771,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		p->ctr_non_shared = cfg->monitor.counter_type == DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
 		p->ctr_shared = cfg->monitor.counter_type == DOCA_FLOW_RESOURCE_TYPE_SHARED;
 		p->ctr_shared_id = cfg->monitor.shared_counter.shared_counter_id;
+		/* UINT32_MAX: each entry names its own. */
 		if (p->ctr_shared && p->ctr_shared_id != UINT32_MAX &&
-		    p->ctr_shared_id >= flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER]) {
+		    sdpa_shared_ctr_resolve(p->port, p->ctr_shared_id, who) == NULL) {
 			r = DOCA_ERROR_INVALID_VALUE;
-			DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s': shared counter %u out of "
-			             "range (%u configured); raise "
-			             "doca_flow_cfg_set_nr_shared_resource(COUNTER)",
-			             p->name, p->ctr_shared_id,
-			             flow_g.nr_shared[DOCA_FLOW_SHARED_RESOURCE_COUNTER]);
 			goto err;
 		}
 	}

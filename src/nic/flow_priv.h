@@ -89,6 +89,7 @@ struct sdpa_fwd {
 	uint32_t idx;  /* OL list index, shared RSS id */
 	uint32_t algo; /* HASH: algorithm flags (0 = the pipe's) */
 	struct doca_flow_pipe *pipe;
+	sdpa_atomic_ptr *srss; /* SHARED_RSS: its slot (struct sdpa_rss *), global or the port's */
 	struct sdpa_rss rss;
 };
 
@@ -178,8 +179,7 @@ struct sdpa_ol_tmpl {
 /* ---- entries ---- */
 struct sdpa_entry_data {
 	uint8_t action_idx;
-	bool has_shared_ctr;
-	uint32_t shared_ctr;
+	struct sdpa_ctr *shared_ctr; /* SDPA_FLOW_NW blocks of the shared counter, or NULL */
 	struct sdpa_fwd fwd;
 	struct sdpa_ol_tmpl *ol; /* ORDERED_LIST: this entry's list (values resolved) */
 	uint32_t vlen;
@@ -320,6 +320,8 @@ struct sdpa_rxq {
 	struct sdpa_rxq_slot slots[SDPA_FLOW_RXQ_SIZE];
 };
 
+struct sdpa_port_res; /* flow_shared.c */
+
 struct doca_flow_port {
 	uint32_t magic;
 	uint16_t port_id;
@@ -339,6 +341,7 @@ struct doca_flow_port {
 	struct sdpa_fqueue queues[SDPA_FLOW_MAX_QUEUES];
 	sdpa_atomic_ptr rxq[SDPA_FLOW_RSS_QUEUES]; /* struct sdpa_rxq * */
 	uint32_t nr_res[8];
+	struct sdpa_port_res *res; /* PORT resource mode: the port's shared-resource pools */
 };
 
 /* ---- global state ---- */
@@ -452,6 +455,20 @@ doca_error_t sdpa_dp_start(uint32_t nworkers);
 void sdpa_dp_stop(void);
 /* Wait until no datapath thread can hold a pointer unlinked before this call. */
 void sdpa_dp_synchronize(void);
+
+/* ---- shared resources (flow_shared.c) ---- */
+/* "COUNTER", "RSS", ... for log lines. */
+const char *sdpa_shared_type_name(enum doca_flow_shared_resource_type t);
+/* PORT resource mode: the port's pools, sized by its nr_res. NULL on NO_MEMORY (logged). */
+struct sdpa_port_res *sdpa_port_res_create(const struct doca_flow_port *port);
+/* Free now (never published) or after a grace period (the port was live). */
+void sdpa_port_res_free(struct sdpa_port_res *r);
+void sdpa_port_res_release(struct sdpa_port_res *r);
+/* The counter blocks a shared counter id names for a pipe of 'port' (global pool in SYSTEM
+ * mode, the port's in PORT mode). NULL, logged with 'who', when the id is not usable. */
+struct sdpa_ctr *sdpa_shared_ctr_resolve(struct doca_flow_port *port, uint32_t id, const char *who);
+/* The slot of a configured shared RSS id, as above. */
+sdpa_atomic_ptr *sdpa_shared_rss_resolve(struct doca_flow_port *port, uint32_t id, const char *who);
 
 /* Field accessors by name (ordered lists, desc fields). */
 enum sdpa_field_kind {

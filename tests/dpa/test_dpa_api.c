@@ -485,6 +485,117 @@ static void test_mmap_and_buf_arr_errors(void **state)
 	assert_int_equal(doca_dpa_mem_free(f->dpa, p), DOCA_SUCCESS);
 }
 
+/* The call returns 'code' and logs exactly one problem record containing the substrings. */
+#define EXPECT1(call, code, ...)                                                                   \
+	do {                                                                                       \
+		t_log_reset();                                                                     \
+		assert_int_equal((call), (code));                                                  \
+		assert_int_equal(t_log_problems(), 1);                                             \
+		t_assert_logged(__VA_ARGS__);                                                      \
+	} while (0)
+
+typedef doca_error_t (*export_fn)(struct doca_mmap *, const struct doca_dev *, const void **,
+                                  size_t *);
+
+/* Every documented error of one export call, then its success path. */
+static void check_export(struct fx *f, export_fn fn, const char *name, uint32_t grant,
+                         uint32_t other)
+{
+	static uint8_t host[4096];
+	struct doca_mmap *mm;
+	const void *desc = NULL, *again = NULL;
+	size_t len = 0, len2 = 0;
+	int foreign;
+
+	assert_int_equal(doca_mmap_create(&mm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_memrange(mm, host, sizeof(host)), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_add_dev(mm, f->dev), DOCA_SUCCESS);
+	EXPECT1(fn(mm, f->dev, &desc, &len), DOCA_ERROR_NOT_PERMITTED, name, "not started",
+	        "doca_mmap_start");
+	/* Granting only the other kind of remote access (and local access) is not enough. */
+	assert_int_equal(doca_mmap_set_permissions(mm, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | other),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_start(mm), DOCA_SUCCESS);
+	EXPECT1(fn(NULL, f->dev, &desc, &len), DOCA_ERROR_INVALID_VALUE, name, "mmap is NULL");
+	EXPECT1(fn(mm, NULL, &desc, &len), DOCA_ERROR_INVALID_VALUE, name, "dev is NULL");
+	EXPECT1(fn(mm, f->dev, NULL, &len), DOCA_ERROR_INVALID_VALUE, name, "export_desc is NULL");
+	EXPECT1(fn(mm, f->dev, &desc, NULL), DOCA_ERROR_INVALID_VALUE, name,
+	        "export_desc_len is NULL");
+	EXPECT1(fn(mm, (const struct doca_dev *)&foreign, &desc, &len), DOCA_ERROR_NOT_FOUND, name,
+	        "not added", "doca_mmap_add_dev");
+	EXPECT1(fn(mm, f->dev, &desc, &len), DOCA_ERROR_NOT_PERMITTED, name, "permissions",
+	        "doca_mmap_set_permissions");
+	assert_null(desc);
+	assert_int_equal(len, 0);
+
+	/* Restart with the permission: a descriptor owned by the mmap, stable across calls. */
+	assert_int_equal(doca_mmap_stop(mm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_permissions(mm, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | grant),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_start(mm), DOCA_SUCCESS);
+	t_log_reset();
+	assert_int_equal(fn(mm, f->dev, &desc, &len), DOCA_SUCCESS);
+	assert_int_equal(t_log_problems(), 0);
+	assert_non_null(desc);
+	assert_true(len >= 16);
+	assert_int_equal(fn(mm, f->dev, &again, &len2), DOCA_SUCCESS);
+	assert_ptr_equal(again, desc);
+	assert_int_equal(len2, len);
+	assert_int_equal(doca_mmap_stop(mm), DOCA_SUCCESS); /* frees it (else LSan reports) */
+	EXPECT1(fn(mm, f->dev, &desc, &len), DOCA_ERROR_NOT_PERMITTED, name, "not started");
+	assert_int_equal(doca_mmap_start(mm), DOCA_SUCCESS);
+	assert_int_equal(fn(mm, f->dev, &desc, &len), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_destroy(mm), DOCA_SUCCESS); /* started: stops, frees it */
+}
+
+static void test_mmap_export(void **state)
+{
+	struct fx *f = *state;
+	struct doca_mmap *mm, *dm;
+	static uint8_t host[256];
+	const void *rdma = NULL, *pci = NULL, *dpa_desc = NULL;
+	size_t rdma_len = 0, pci_len = 0, dpa_len = 0;
+	doca_dpa_dev_uintptr_t p;
+
+	check_export(f, doca_mmap_export_rdma, "doca_mmap_export_rdma", DOCA_ACCESS_FLAG_RDMA_WRITE,
+	             DOCA_ACCESS_FLAG_PCI_READ_WRITE);
+	check_export(f, doca_mmap_export_pci, "doca_mmap_export_pci",
+	             DOCA_ACCESS_FLAG_PCI_READ_WRITE,
+	             DOCA_ACCESS_FLAG_RDMA_READ | DOCA_ACCESS_FLAG_RDMA_WRITE |
+	                     DOCA_ACCESS_FLAG_RDMA_ATOMIC);
+
+	/* Each RDMA flag alone is enough; one mmap exported both ways gets two descriptors
+	 * that name the same mmap. */
+	assert_int_equal(doca_mmap_create(&mm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_memrange(mm, host, sizeof(host)), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_add_dev(mm, f->dev), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_permissions(mm, DOCA_ACCESS_FLAG_RDMA_ATOMIC |
+	                                                       DOCA_ACCESS_FLAG_PCI_READ_WRITE),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_start(mm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_export_rdma(mm, f->dev, &rdma, &rdma_len), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_export_pci(mm, f->dev, &pci, &pci_len), DOCA_SUCCESS);
+	assert_ptr_not_equal(rdma, pci);
+	assert_int_equal(rdma_len, pci_len);
+	assert_memory_not_equal(rdma, pci, rdma_len);
+	assert_int_equal(doca_mmap_destroy(mm), DOCA_SUCCESS);
+
+	/* NVIDIA's dpa_common.c exports every mmap it makes, DPA-heap ones included, with the
+	 * DPA context's device. */
+	assert_int_equal(doca_dpa_mem_alloc(f->dpa, 256, &p), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_create(&dm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_permissions(dm, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE |
+	                                                       DOCA_ACCESS_FLAG_RDMA_READ |
+	                                                       DOCA_ACCESS_FLAG_RDMA_WRITE),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_dpa_memrange(dm, f->dpa, p, 256), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_start(dm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_export_rdma(dm, f->dev, &dpa_desc, &dpa_len), DOCA_SUCCESS);
+	assert_non_null(dpa_desc);
+	assert_int_equal(doca_mmap_destroy(dm), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_free(f->dpa, p), DOCA_SUCCESS);
+}
+
 static void test_flexio_process_errors(void **state)
 {
 	struct fx *f = *state;
@@ -518,6 +629,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_thread_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_sync_event_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_mmap_and_buf_arr_errors, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_mmap_export, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_flexio_process_errors, setup, teardown),
 	};
 
