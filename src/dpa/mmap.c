@@ -306,14 +306,15 @@ DOCA_EXPERIMENTAL doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mm
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	if (!mmap->started) {
+		/* DOCA documents NOT_PERMITTED for an un-started or stopped mmap. */
 		DOCA_LOG_ERR("doca_mmap_dev_get_dpa_handle: the mmap is not started; call "
 		             "doca_mmap_start first");
-		return DOCA_ERROR_BAD_STATE;
+		return DOCA_ERROR_NOT_PERMITTED;
 	}
 	if (!dev_added(mmap, dev)) {
 		DOCA_LOG_ERR("doca_mmap_dev_get_dpa_handle: the device was not added to the mmap; "
 		             "call doca_mmap_add_dev before doca_mmap_start");
-		return DOCA_ERROR_INVALID_VALUE;
+		return DOCA_ERROR_NOT_FOUND;
 	}
 	*handle = mmap->handle;
 	return DOCA_SUCCESS;

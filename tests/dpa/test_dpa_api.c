@@ -451,8 +451,11 @@ static void test_mmap_and_buf_arr_errors(void **state)
 	EXPECT(doca_mmap_start(mm), DOCA_ERROR_BAD_STATE, "doca_mmap_add_dev");
 	EXPECT(doca_mmap_set_permissions(mm, 0x100), DOCA_ERROR_INVALID_VALUE, "0x100");
 	assert_int_equal(doca_mmap_add_dev(mm, f->dev), DOCA_SUCCESS);
-	EXPECT(doca_mmap_dev_get_dpa_handle(mm, f->dev, &h), DOCA_ERROR_BAD_STATE, "not started");
+	EXPECT(doca_mmap_dev_get_dpa_handle(mm, f->dev, &h), DOCA_ERROR_NOT_PERMITTED,
+	       "not started");
 	assert_int_equal(doca_mmap_start(mm), DOCA_SUCCESS);
+	EXPECT(doca_mmap_dev_get_dpa_handle(mm, (const struct doca_dev *)&h, &h),
+	       DOCA_ERROR_NOT_FOUND, "not added");
 	EXPECT(doca_mmap_add_dev(mm, f->dev), DOCA_ERROR_BAD_STATE, "the mmap is started");
 	assert_int_equal(doca_mmap_dev_get_dpa_handle(mm, f->dev, &h), DOCA_SUCCESS);
 	assert_true(h != 0);
