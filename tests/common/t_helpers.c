@@ -20,8 +20,8 @@ void t_log_reset(void)
 unsigned long t_log_problems(void)
 {
 	return (unsigned long)(sdpa_log_sdk_count(DOCA_LOG_LEVEL_CRIT) +
-			       sdpa_log_sdk_count(DOCA_LOG_LEVEL_ERROR) +
-			       sdpa_log_sdk_count(DOCA_LOG_LEVEL_WARNING));
+	                       sdpa_log_sdk_count(DOCA_LOG_LEVEL_ERROR) +
+	                       sdpa_log_sdk_count(DOCA_LOG_LEVEL_WARNING));
 }
 
 void t_assert_logged_impl(const char *file, int line, ...)
@@ -37,7 +37,7 @@ void t_assert_logged_impl(const char *file, int line, ...)
 			va_end(ap);
 			_fail(file, line);
 			print_error("expected the last problem record to contain '%s', got '%s'\n",
-				    want, last);
+			            want, last);
 			return;
 		}
 	}
@@ -82,4 +82,18 @@ const char *t_srcdir(void)
 {
 	const char *s = getenv("SOFTDPA_TEST_SRCDIR");
 	return s != NULL ? s : "tests";
+}
+
+int t_count_lines(FILE *fp, const char *needle)
+{
+	char line[2048];
+	int n = 0;
+
+	fflush(fp);
+	rewind(fp);
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (needle == NULL || strstr(line, needle) != NULL)
+			n++;
+	fseek(fp, 0, SEEK_END);
+	return n;
 }

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -21,10 +22,15 @@ unsigned long t_log_problems(void);
 
 /* Assert that the latest SDK problem record contains every given substring
  * (NULL-terminated list), e.g. the cause and the fix. */
-#define t_assert_logged(...) t_assert_logged_impl(__FILE__, __LINE__, __VA_ARGS__, (const char *)NULL)
+#define t_assert_logged(...)                                                                       \
+	t_assert_logged_impl(__FILE__, __LINE__, __VA_ARGS__, (const char *)NULL)
 void t_assert_logged_impl(const char *file, int line, ...);
 
 /* A fresh temporary directory (removed by the test with t_rmdir_r) and a path in it. */
+/* Lines written to 'fp' so far that contain 'needle' (all lines when NULL); leaves the
+ * position at the end so that writing can go on. */
+int t_count_lines(FILE *fp, const char *needle);
+
 const char *t_tmpdir(void);
 void t_path(char *out, size_t size, const char *name);
 void t_rmdir_r(const char *dir);

@@ -16,21 +16,6 @@ DOCA_LOG_REGISTER(TEST_LOG);
 
 static int sdk_source = -1;
 
-/* Read everything written to 'fp' so far and count lines containing 'needle'. */
-static int count_lines(FILE *fp, const char *needle)
-{
-	char line[2048];
-	int n = 0;
-
-	fflush(fp);
-	rewind(fp);
-	while (fgets(line, sizeof(line), fp) != NULL)
-		if (needle == NULL || strstr(line, needle) != NULL)
-			n++;
-	fseek(fp, 0, SEEK_END);
-	return n;
-}
-
 /* DOCA has no backend destroy: silence a backend and keep its file open for good. */
 static void retire(struct doca_log_backend *be)
 {
@@ -89,36 +74,38 @@ static void test_app_records_in_window(void **state)
 	assert_non_null(fp);
 	assert_int_equal(doca_log_backend_create_with_file(fp, &be), DOCA_SUCCESS);
 	assert_non_null(be);
-	assert_int_equal(doca_log_backend_set_level_upper_limit(be, DOCA_LOG_LEVEL_INFO), DOCA_SUCCESS);
-	assert_int_equal(doca_log_backend_set_level_lower_limit(be, DOCA_LOG_LEVEL_ERROR), DOCA_SUCCESS);
+	assert_int_equal(doca_log_backend_set_level_upper_limit(be, DOCA_LOG_LEVEL_INFO),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_log_backend_set_level_lower_limit(be, DOCA_LOG_LEVEL_ERROR),
+	                 DOCA_SUCCESS);
 	doca_log_level_set_global_upper_limit(DOCA_LOG_LEVEL_TRACE);
 
-	DOCA_LOG_CRIT("window-crit");  /* below the backend's lower limit */
+	DOCA_LOG_CRIT("window-crit"); /* below the backend's lower limit */
 	DOCA_LOG_ERR("window-err %d", 7);
 	DOCA_LOG_WARN("window-warn");
 	DOCA_LOG_INFO("window-info");
-	DOCA_LOG_DBG("window-dbg");    /* above the backend's upper limit */
-	DOCA_LOG_TRC("window-trc");    /* compiled out without DOCA_LOGGING_ALLOW_TRACE */
+	DOCA_LOG_DBG("window-dbg"); /* above the backend's upper limit */
+	DOCA_LOG_TRC("window-trc"); /* compiled out without DOCA_LOGGING_ALLOW_TRACE */
 
-	assert_int_equal(count_lines(fp, "window-crit"), 0);
-	assert_int_equal(count_lines(fp, "window-err 7"), 1);
-	assert_int_equal(count_lines(fp, "window-warn"), 1);
-	assert_int_equal(count_lines(fp, "window-info"), 1);
-	assert_int_equal(count_lines(fp, "window-dbg"), 0);
-	assert_int_equal(count_lines(fp, "window-trc"), 0);
+	assert_int_equal(t_count_lines(fp, "window-crit"), 0);
+	assert_int_equal(t_count_lines(fp, "window-err 7"), 1);
+	assert_int_equal(t_count_lines(fp, "window-warn"), 1);
+	assert_int_equal(t_count_lines(fp, "window-info"), 1);
+	assert_int_equal(t_count_lines(fp, "window-dbg"), 0);
+	assert_int_equal(t_count_lines(fp, "window-trc"), 0);
 	/* The record says who, where and how bad. */
-	assert_int_equal(count_lines(fp, "[DOCA][ERR][test_log.c:"), 1);
-	assert_int_equal(count_lines(fp, "[test_app_records_in_window] window-err 7"), 1);
+	assert_int_equal(t_count_lines(fp, "[DOCA][ERR][test_log.c:"), 1);
+	assert_int_equal(t_count_lines(fp, "[test_app_records_in_window] window-err 7"), 1);
 
 	/* The global upper limit is applied before the backend's. */
 	doca_log_level_set_global_upper_limit(DOCA_LOG_LEVEL_ERROR);
 	DOCA_LOG_WARN("global-cut");
-	assert_int_equal(count_lines(fp, "global-cut"), 0);
+	assert_int_equal(t_count_lines(fp, "global-cut"), 0);
 	doca_log_level_set_global_upper_limit(DOCA_LOG_LEVEL_INFO);
 
 	/* App records never reach the SDK counters. */
 	assert_int_equal(doca_log_backend_set_sdk_level(be, DOCA_LOG_LEVEL_INFO),
-			 DOCA_ERROR_INVALID_VALUE);
+	                 DOCA_ERROR_INVALID_VALUE);
 	retire(be);
 }
 
@@ -135,11 +122,11 @@ static void test_sdk_records(void **state)
 	t_log_reset();
 
 	priv_doca_log_developer(DOCA_LOG_LEVEL_ERROR, sdk_source, __FILE__, __LINE__, __func__,
-				"sdk-error %s", "cause; fix");
+	                        "sdk-error %s", "cause; fix");
 	priv_doca_log_developer(DOCA_LOG_LEVEL_INFO, sdk_source, __FILE__, __LINE__, __func__,
-				"sdk-info");
-	assert_int_equal(count_lines(fp, "[SOFTDPA][ERR]"), 1);
-	assert_int_equal(count_lines(fp, "sdk-info"), 0); /* backend SDK level is WARNING */
+	                        "sdk-info");
+	assert_int_equal(t_count_lines(fp, "[SOFTDPA][ERR]"), 1);
+	assert_int_equal(t_count_lines(fp, "sdk-info"), 0); /* backend SDK level is WARNING */
 	assert_int_equal(sdpa_log_sdk_count(DOCA_LOG_LEVEL_ERROR), 1);
 	assert_int_equal(sdpa_log_sdk_count(DOCA_LOG_LEVEL_INFO), 1); /* passed the global limit */
 	sdpa_log_last_problem(last, sizeof(last));
@@ -149,8 +136,8 @@ static void test_sdk_records(void **state)
 	/* The global SDK limit cuts before any backend. */
 	doca_log_level_set_global_sdk_limit(DOCA_LOG_LEVEL_CRIT);
 	priv_doca_log_developer(DOCA_LOG_LEVEL_ERROR, sdk_source, __FILE__, __LINE__, __func__,
-				"sdk-cut");
-	assert_int_equal(count_lines(fp, "sdk-cut"), 0);
+	                        "sdk-cut");
+	assert_int_equal(t_count_lines(fp, "sdk-cut"), 0);
 	assert_int_equal(sdpa_log_sdk_count(DOCA_LOG_LEVEL_ERROR), 1);
 	doca_log_level_set_global_sdk_limit(DOCA_LOG_LEVEL_WARNING);
 	retire(be);
@@ -163,18 +150,19 @@ static void test_backend_errors(void **state)
 
 	assert_int_equal(doca_log_backend_create_with_file(NULL, &be), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(doca_log_backend_create_with_file(stderr, NULL), DOCA_ERROR_INVALID_VALUE);
-	assert_int_equal(doca_log_backend_create_with_file_sdk(NULL, &be), DOCA_ERROR_INVALID_VALUE);
+	assert_int_equal(doca_log_backend_create_with_file_sdk(NULL, &be),
+	                 DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(doca_log_backend_create_with_file_sdk(stderr, NULL),
-			 DOCA_ERROR_INVALID_VALUE);
+	                 DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(doca_log_backend_create_with_fd(-1, &be), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(doca_log_backend_create_with_fd(2, NULL), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(doca_log_backend_create_with_syslog("x", &be), DOCA_ERROR_NOT_SUPPORTED);
 	assert_int_equal(doca_log_backend_set_sdk_level(NULL, DOCA_LOG_LEVEL_INFO),
-			 DOCA_ERROR_INVALID_VALUE);
+	                 DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(doca_log_backend_set_level_lower_limit(NULL, DOCA_LOG_LEVEL_INFO),
-			 DOCA_ERROR_INVALID_VALUE);
+	                 DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(doca_log_backend_set_level_upper_limit(NULL, DOCA_LOG_LEVEL_INFO),
-			 DOCA_ERROR_INVALID_VALUE);
+	                 DOCA_ERROR_INVALID_VALUE);
 
 	FILE *fp = tmpfile();
 	assert_int_equal(doca_log_backend_create_with_file_sdk(fp, &be), DOCA_SUCCESS);
@@ -195,14 +183,14 @@ static void test_fd_backend(void **state)
 	assert_int_equal(pipe(fds), 0);
 	assert_int_equal(doca_log_backend_create_with_fd(fds[1], &be), DOCA_SUCCESS);
 	assert_int_equal(doca_log_backend_set_level_upper_limit(be, DOCA_LOG_LEVEL_WARNING),
-			 DOCA_SUCCESS);
+	                 DOCA_SUCCESS);
 	DOCA_LOG_WARN("through-a-pipe");
 	ssize_t n = read(fds[0], buf, sizeof(buf) - 1);
 	assert_true(n > 0);
 	assert_non_null(strstr(buf, "through-a-pipe"));
 	/* Lower its window to nothing so later tests don't fill the pipe. */
 	assert_int_equal(doca_log_backend_set_level_upper_limit(be, DOCA_LOG_LEVEL_DISABLE),
-			 DOCA_SUCCESS);
+	                 DOCA_SUCCESS);
 }
 
 static void test_sources(void **state)
@@ -221,9 +209,10 @@ static void test_sources(void **state)
 	assert_int_equal(doca_log_unregister_source(1 << 20), DOCA_ERROR_INVALID_VALUE);
 	/* A record from an unknown source is dropped, not a crash. */
 	assert_int_equal(priv_doca_log_developer(DOCA_LOG_LEVEL_ERROR, 1 << 20, NULL, 0, NULL, "x"),
-			 DOCA_SUCCESS);
-	assert_int_equal(priv_doca_log_developer(DOCA_LOG_LEVEL_ERROR, log_source, NULL, 0, NULL, NULL),
-			 DOCA_ERROR_INVALID_VALUE);
+	                 DOCA_SUCCESS);
+	assert_int_equal(
+	        priv_doca_log_developer(DOCA_LOG_LEVEL_ERROR, log_source, NULL, 0, NULL, NULL),
+	        DOCA_ERROR_INVALID_VALUE);
 }
 
 static void test_rate_limit(void **state)
@@ -236,13 +225,13 @@ static void test_rate_limit(void **state)
 	doca_log_level_set_global_upper_limit(DOCA_LOG_LEVEL_INFO);
 	for (int i = 0; i < 500; i++)
 		DOCA_LOG_RATE_LIMIT_WARN("flood %d", i);
-	int printed = count_lines(fp, "flood ");
+	int printed = t_count_lines(fp, "flood ");
 	/* A burst far larger than the budget is cut to the per-second budget. */
 	assert_true(printed >= 1);
 	assert_true(printed <= 10);
 	/* A different call site has its own budget. */
 	DOCA_LOG_RATE_LIMIT_ERR("other site");
-	assert_int_equal(count_lines(fp, "other site"), 1);
+	assert_int_equal(t_count_lines(fp, "other site"), 1);
 	retire(be);
 }
 
@@ -254,7 +243,8 @@ static void *flood(void *p)
 {
 	struct flood_arg *a = p;
 	for (int i = 0; i < 500; i++)
-		DOCA_LOG_INFO("thread-%d-line-%d-padding-padding-padding-padding-padding", a->id, i);
+		DOCA_LOG_INFO("thread-%d-line-%d-padding-padding-padding-padding-padding", a->id,
+		              i);
 	return NULL;
 }
 
@@ -295,15 +285,15 @@ int main(void)
 {
 	sdpa_log_register_sdk_source("test_sdk", &sdk_source);
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_level_numbers_and_names),
-		cmocka_unit_test(test_global_limits),
-		cmocka_unit_test(test_app_records_in_window),
-		cmocka_unit_test(test_sdk_records),
-		cmocka_unit_test(test_backend_errors),
-		cmocka_unit_test(test_fd_backend),
-		cmocka_unit_test(test_sources),
-		cmocka_unit_test(test_rate_limit),
-		cmocka_unit_test(test_concurrent_records),
+	        cmocka_unit_test(test_level_numbers_and_names),
+	        cmocka_unit_test(test_global_limits),
+	        cmocka_unit_test(test_app_records_in_window),
+	        cmocka_unit_test(test_sdk_records),
+	        cmocka_unit_test(test_backend_errors),
+	        cmocka_unit_test(test_fd_backend),
+	        cmocka_unit_test(test_sources),
+	        cmocka_unit_test(test_rate_limit),
+	        cmocka_unit_test(test_concurrent_records),
 	};
 	return cmocka_run_group_tests_name("doca_log", tests, NULL, NULL);
 }

@@ -13,20 +13,6 @@
 
 DOCA_LOG_REGISTER(KERNEL_LAUNCH::SAMPLE);
 
-static int count_lines(FILE *fp, const char *needle)
-{
-	char line[2048];
-	int n = 0;
-
-	fflush(fp);
-	rewind(fp);
-	while (fgets(line, sizeof(line), fp) != NULL)
-		if (strstr(line, needle) != NULL)
-			n++;
-	fseek(fp, 0, SEEK_END);
-	return n;
-}
-
 static void test_source_name_with_colons(void **state)
 {
 	struct doca_log_backend *be = NULL;
@@ -47,9 +33,9 @@ static void test_source_name_with_colons(void **state)
 	assert_int_equal(doca_log_level_set_global_upper_limit(DOCA_LOG_LEVEL_INFO), DOCA_SUCCESS);
 	DOCA_LOG_INFO("launched %d kernels", 3);
 	DOCA_LOG_ERR("one error");
-	assert_int_equal(count_lines(fp, "[test_log_source.c:"), 2);
-	assert_int_equal(count_lines(fp, "[test_source_name_with_colons] launched 3 kernels"), 1);
-	assert_int_equal(count_lines(fp, "[ERR]"), 1);
+	assert_int_equal(t_count_lines(fp, "[test_log_source.c:"), 2);
+	assert_int_equal(t_count_lines(fp, "[test_source_name_with_colons] launched 3 kernels"), 1);
+	assert_int_equal(t_count_lines(fp, "[ERR]"), 1);
 
 	/* An unknown source has no name. */
 	sdpa_log_source_name(-1, name, sizeof(name));

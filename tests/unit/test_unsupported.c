@@ -11,7 +11,7 @@
 #include <doca_rdma.h>
 #include <doca_sync_event.h>
 
-#include "t_helpers.h"
+#include "../dpa/dpa_t.h" /* dpa_t_open_dev */
 
 #define EXPECT_UNSUPPORTED(call, name)                                                             \
 	do {                                                                                       \
@@ -43,21 +43,6 @@ static void state_cb(const union doca_data user_data, struct doca_ctx *ctx,
 	(void)next_state;
 }
 
-static struct doca_dev *open_dpa_dev(void)
-{
-	struct doca_devinfo **list;
-	struct doca_dev *dev = NULL;
-	uint32_t n;
-
-	assert_int_equal(doca_devinfo_create_list(&list, &n), DOCA_SUCCESS);
-	for (uint32_t i = 0; i < n && dev == NULL; i++)
-		if (doca_dpa_cap_is_supported(list[i]) == DOCA_SUCCESS)
-			assert_int_equal(doca_dev_open(list[i], &dev), DOCA_SUCCESS);
-	assert_int_equal(doca_devinfo_destroy_list(list), DOCA_SUCCESS);
-	assert_non_null(dev);
-	return dev;
-}
-
 static void test_rdma_and_comch(void **state)
 {
 	struct doca_rdma *rdma = (struct doca_rdma *)0x1;
@@ -84,7 +69,7 @@ static void test_rdma_and_comch(void **state)
 
 static void test_ctx(void **state)
 {
-	struct doca_dev *dev = open_dpa_dev();
+	struct doca_dev *dev = dpa_t_open_dev();
 	struct doca_dpa *dpa;
 	union doca_data ud = {.u64 = 42};
 	enum doca_ctx_states st = DOCA_CTX_STATE_RUNNING;
@@ -140,7 +125,7 @@ static void test_ctx(void **state)
 
 static void test_remote_net_sync_event(void **state)
 {
-	struct doca_dev *dev = open_dpa_dev();
+	struct doca_dev *dev = dpa_t_open_dev();
 	struct doca_dpa *dpa;
 	struct doca_sync_event *ev;
 	struct doca_sync_event_remote_net *remote = FAKE_REMOTE;
