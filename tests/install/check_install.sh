@@ -11,7 +11,7 @@ export PKG_CONFIG_PATH="$root/lib/pkgconfig"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-for m in doca-common doca-flow doca-dpa doca-flow-dpa-provider; do
+for m in doca-common doca-argp doca-flow doca-dpa doca-flow-dpa-provider; do
 	v=$(pkg-config --modversion "$m") || fail "pkg-config does not find $m in $PKG_CONFIG_PATH"
 	[ "$v" = "3.5.0-softdpa" ] || fail "$m reports version '$v', expected 3.5.0-softdpa"
 done

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include <doca_error.h>
+#include <doca_version.h>
 
 #include "t_helpers.h"
 
@@ -14,37 +15,37 @@ static void test_every_code_named(void **state)
 		doca_error_t code;
 		const char *name;
 	} expected[] = {
-		{DOCA_SUCCESS, "DOCA_SUCCESS"},
-		{DOCA_ERROR_UNKNOWN, "DOCA_ERROR_UNKNOWN"},
-		{DOCA_ERROR_NOT_PERMITTED, "DOCA_ERROR_NOT_PERMITTED"},
-		{DOCA_ERROR_IN_USE, "DOCA_ERROR_IN_USE"},
-		{DOCA_ERROR_NOT_SUPPORTED, "DOCA_ERROR_NOT_SUPPORTED"},
-		{DOCA_ERROR_AGAIN, "DOCA_ERROR_AGAIN"},
-		{DOCA_ERROR_INVALID_VALUE, "DOCA_ERROR_INVALID_VALUE"},
-		{DOCA_ERROR_NO_MEMORY, "DOCA_ERROR_NO_MEMORY"},
-		{DOCA_ERROR_INITIALIZATION, "DOCA_ERROR_INITIALIZATION"},
-		{DOCA_ERROR_TIME_OUT, "DOCA_ERROR_TIME_OUT"},
-		{DOCA_ERROR_SHUTDOWN, "DOCA_ERROR_SHUTDOWN"},
-		{DOCA_ERROR_CONNECTION_RESET, "DOCA_ERROR_CONNECTION_RESET"},
-		{DOCA_ERROR_CONNECTION_ABORTED, "DOCA_ERROR_CONNECTION_ABORTED"},
-		{DOCA_ERROR_CONNECTION_INPROGRESS, "DOCA_ERROR_CONNECTION_INPROGRESS"},
-		{DOCA_ERROR_NOT_CONNECTED, "DOCA_ERROR_NOT_CONNECTED"},
-		{DOCA_ERROR_NO_LOCK, "DOCA_ERROR_NO_LOCK"},
-		{DOCA_ERROR_NOT_FOUND, "DOCA_ERROR_NOT_FOUND"},
-		{DOCA_ERROR_IO_FAILED, "DOCA_ERROR_IO_FAILED"},
-		{DOCA_ERROR_BAD_STATE, "DOCA_ERROR_BAD_STATE"},
-		{DOCA_ERROR_UNSUPPORTED_VERSION, "DOCA_ERROR_UNSUPPORTED_VERSION"},
-		{DOCA_ERROR_OPERATING_SYSTEM, "DOCA_ERROR_OPERATING_SYSTEM"},
-		{DOCA_ERROR_DRIVER, "DOCA_ERROR_DRIVER"},
-		{DOCA_ERROR_UNEXPECTED, "DOCA_ERROR_UNEXPECTED"},
-		{DOCA_ERROR_ALREADY_EXIST, "DOCA_ERROR_ALREADY_EXIST"},
-		{DOCA_ERROR_FULL, "DOCA_ERROR_FULL"},
-		{DOCA_ERROR_EMPTY, "DOCA_ERROR_EMPTY"},
-		{DOCA_ERROR_IN_PROGRESS, "DOCA_ERROR_IN_PROGRESS"},
-		{DOCA_ERROR_TOO_BIG, "DOCA_ERROR_TOO_BIG"},
-		{DOCA_ERROR_AUTHENTICATION, "DOCA_ERROR_AUTHENTICATION"},
-		{DOCA_ERROR_BAD_CONFIG, "DOCA_ERROR_BAD_CONFIG"},
-		{DOCA_ERROR_SKIPPED, "DOCA_ERROR_SKIPPED"},
+	        {DOCA_SUCCESS, "DOCA_SUCCESS"},
+	        {DOCA_ERROR_UNKNOWN, "DOCA_ERROR_UNKNOWN"},
+	        {DOCA_ERROR_NOT_PERMITTED, "DOCA_ERROR_NOT_PERMITTED"},
+	        {DOCA_ERROR_IN_USE, "DOCA_ERROR_IN_USE"},
+	        {DOCA_ERROR_NOT_SUPPORTED, "DOCA_ERROR_NOT_SUPPORTED"},
+	        {DOCA_ERROR_AGAIN, "DOCA_ERROR_AGAIN"},
+	        {DOCA_ERROR_INVALID_VALUE, "DOCA_ERROR_INVALID_VALUE"},
+	        {DOCA_ERROR_NO_MEMORY, "DOCA_ERROR_NO_MEMORY"},
+	        {DOCA_ERROR_INITIALIZATION, "DOCA_ERROR_INITIALIZATION"},
+	        {DOCA_ERROR_TIME_OUT, "DOCA_ERROR_TIME_OUT"},
+	        {DOCA_ERROR_SHUTDOWN, "DOCA_ERROR_SHUTDOWN"},
+	        {DOCA_ERROR_CONNECTION_RESET, "DOCA_ERROR_CONNECTION_RESET"},
+	        {DOCA_ERROR_CONNECTION_ABORTED, "DOCA_ERROR_CONNECTION_ABORTED"},
+	        {DOCA_ERROR_CONNECTION_INPROGRESS, "DOCA_ERROR_CONNECTION_INPROGRESS"},
+	        {DOCA_ERROR_NOT_CONNECTED, "DOCA_ERROR_NOT_CONNECTED"},
+	        {DOCA_ERROR_NO_LOCK, "DOCA_ERROR_NO_LOCK"},
+	        {DOCA_ERROR_NOT_FOUND, "DOCA_ERROR_NOT_FOUND"},
+	        {DOCA_ERROR_IO_FAILED, "DOCA_ERROR_IO_FAILED"},
+	        {DOCA_ERROR_BAD_STATE, "DOCA_ERROR_BAD_STATE"},
+	        {DOCA_ERROR_UNSUPPORTED_VERSION, "DOCA_ERROR_UNSUPPORTED_VERSION"},
+	        {DOCA_ERROR_OPERATING_SYSTEM, "DOCA_ERROR_OPERATING_SYSTEM"},
+	        {DOCA_ERROR_DRIVER, "DOCA_ERROR_DRIVER"},
+	        {DOCA_ERROR_UNEXPECTED, "DOCA_ERROR_UNEXPECTED"},
+	        {DOCA_ERROR_ALREADY_EXIST, "DOCA_ERROR_ALREADY_EXIST"},
+	        {DOCA_ERROR_FULL, "DOCA_ERROR_FULL"},
+	        {DOCA_ERROR_EMPTY, "DOCA_ERROR_EMPTY"},
+	        {DOCA_ERROR_IN_PROGRESS, "DOCA_ERROR_IN_PROGRESS"},
+	        {DOCA_ERROR_TOO_BIG, "DOCA_ERROR_TOO_BIG"},
+	        {DOCA_ERROR_AUTHENTICATION, "DOCA_ERROR_AUTHENTICATION"},
+	        {DOCA_ERROR_BAD_CONFIG, "DOCA_ERROR_BAD_CONFIG"},
+	        {DOCA_ERROR_SKIPPED, "DOCA_ERROR_SKIPPED"},
 	};
 	(void)state;
 	assert_int_equal(sizeof(expected) / sizeof(expected[0]), 31);
@@ -81,12 +82,30 @@ static void test_macros(void **state)
 	assert_int_equal(r, DOCA_ERROR_IO_FAILED);
 }
 
+/* doca_version.h: the compiled-in and the runtime version agree, and the comparison macros
+ * order releases as DOCA's do (patch counted in thousands for official versions). */
+static void test_version(void **state)
+{
+	(void)state;
+	assert_string_equal(doca_version(), "3.5.0000");
+	assert_string_equal(doca_version_runtime(), doca_version());
+	assert_true(DOCA_VERSION_EQ_CURRENT(3, 5, 0));
+	assert_false(DOCA_VERSION_EQ_CURRENT(3, 4, 0));
+	assert_true(DOCA_VERSION_LTE_CURRENT(3, 4, 9));
+	assert_true(DOCA_VERSION_LTE_CURRENT(2, 9, 0));
+	assert_false(DOCA_VERSION_LTE_CURRENT(3, 5, 1));
+	assert_false(DOCA_VERSION_LTE_CURRENT(3, 6, 0));
+	assert_true(DOCA_VERSION_EXACT == ((size_t)3 << 24 | (size_t)5 << 16));
+	assert_true(DOCA_VERSION_CALC(3, 5, 1) > DOCA_VERSION_CALC_EXACT(3, 5, 999));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_code_named),
-		cmocka_unit_test(test_unknown_codes),
-		cmocka_unit_test(test_macros),
+	        cmocka_unit_test(test_every_code_named),
+	        cmocka_unit_test(test_unknown_codes),
+	        cmocka_unit_test(test_macros),
+	        cmocka_unit_test(test_version),
 	};
 	return cmocka_run_group_tests_name("doca_error", tests, NULL, NULL);
 }
