@@ -74,6 +74,7 @@ struct worker {
 	/* The packet context, reused: its tun/inner view stays zero between packets that
 	 * are not tunnelled (sdpa_view_build clears it after a tunnelled one). */
 	struct pctx ctx;
+	struct pctx pre; /* look-ahead parses of prefetch_root_em */
 };
 
 struct poller {
@@ -1209,6 +1210,62 @@ static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sd
 #undef c
 }
 
+/* A lookup in a large exact-match table misses the cache three times: the slot, the
+ * entry, its data. When the root pipe is BASIC and its table is larger than the caches,
+ * find the burst's slots first and prefetch along the chain, so that the misses of a
+ * whole burst overlap instead of adding up. Only hints: a wrong guess (a key that also
+ * depends on metadata set later) costs one wasted prefetch, never a wrong result. */
+enum { EM_PREFETCH_MIN_SLOTS = 1u << 17 };
+
+static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, struct sdpa_pkt **pkts,
+                             uint16_t n)
+{
+	const struct doca_flow_pipe *root = sdpa_load_acquire(&port->root); /* A-root */
+	const struct sdpa_em_table *t;
+	struct doca_flow_pipe_entry *e[SDPA_WIRE_BURST_MAX];
+	const struct sdpa_em_slot *sl[SDPA_WIRE_BURST_MAX];
+	uint8_t key[SDPA_FLOW_KEY_MAX];
+	struct pctx *c = &w->pre;
+
+	if (root == NULL || root->type != DOCA_FLOW_PIPE_BASIC)
+		return;
+	t = sdpa_load_acquire(&root->em); /* A-em */
+	if (t == NULL || t->size < EM_PREFETCH_MIN_SLOTS)
+		return;
+	for (uint16_t i = 0; i < n; i++) {
+		uint32_t h;
+
+		sl[i] = NULL;
+		if (pkts[i]->len < SDPA_ETH_HLEN)
+			continue;
+		c->pkt = pkts[i];
+		c->parsed = false;
+		if (root->mt.needs_parse)
+			ensure_parsed(c);
+		if (!sdpa_match_selectors_ok(&root->mt, (const uint8_t *)&c->m))
+			continue;
+		sdpa_match_key(&root->mt, (const uint8_t *)&c->m, key);
+		h = sdpa_em_hash(key, root->mt.klen);
+		sl[i] = &t->slots[h & (t->size - 1)];
+		__builtin_prefetch(sl[i]);
+	}
+	for (uint16_t i = 0; i < n; i++) {
+		e[i] = NULL;
+		if (sl[i] == NULL)
+			continue;
+		e[i] = sdpa_load_acquire(&sl[i]->e); /* A-slot: pairs with R-slot */
+		if (e[i] == NULL || e[i] == SDPA_EM_TOMB) {
+			e[i] = NULL;
+			continue;
+		}
+		__builtin_prefetch(e[i]);
+		__builtin_prefetch((const char *)e[i] + 64); /* the key */
+	}
+	for (uint16_t i = 0; i < n; i++)
+		if (e[i] != NULL)
+			__builtin_prefetch(sdpa_load_acquire(&e[i]->data)); /* A-data */
+}
+
 /* Process one burst of a port; returns how many frames it took. */
 static uint16_t poll_port(struct worker *w, struct doca_flow_port *port)
 {
@@ -1220,6 +1277,7 @@ static uint16_t poll_port(struct worker *w, struct doca_flow_port *port)
 		return 0;
 	t0 = sdpa_trace_begin();
 	w->trace_drops = 0;
+	prefetch_root_em(w, port, pkts, n);
 	for (uint16_t i = 0; i < n; i++)
 		process_pkt(w, port, pkts[i]);
 	tx_flush(w);

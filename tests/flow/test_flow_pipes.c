@@ -9,9 +9,11 @@
 
 static uint8_t in[SOFTDPA_FRAME_MAX], out[SOFTDPA_FRAME_MAX];
 
-static struct doca_flow_pipe *basic_dst_pipe(struct doca_flow_port *port, bool root,
-                                             const struct doca_flow_actions *act,
-                                             const struct doca_flow_fwd *miss)
+/* A BASIC pipe matching the IPv4 destination; nr_entries 0 keeps the default. */
+static struct doca_flow_pipe *basic_dst_pipe_n(struct doca_flow_port *port, bool root,
+                                               const struct doca_flow_actions *act,
+                                               const struct doca_flow_fwd *miss,
+                                               uint32_t nr_entries)
 {
 	struct doca_flow_pipe_cfg *pc;
 	struct doca_flow_match m;
@@ -35,6 +37,8 @@ static struct doca_flow_pipe *basic_dst_pipe(struct doca_flow_port *port, bool r
 	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_pipe_cfg_set_monitor(pc, &mon), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_pipe_cfg_set_miss_counter(pc, true), DOCA_SUCCESS);
+	if (nr_entries)
+		assert_int_equal(doca_flow_pipe_cfg_set_nr_entries(pc, nr_entries), DOCA_SUCCESS);
 	if (act) {
 		acts[0] = (struct doca_flow_actions *)act;
 		assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1),
@@ -43,6 +47,13 @@ static struct doca_flow_pipe *basic_dst_pipe(struct doca_flow_port *port, bool r
 	assert_int_equal(doca_flow_pipe_create(pc, &fwd, miss, &p), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
 	return p;
+}
+
+static struct doca_flow_pipe *basic_dst_pipe(struct doca_flow_port *port, bool root,
+                                             const struct doca_flow_actions *act,
+                                             const struct doca_flow_fwd *miss)
+{
+	return basic_dst_pipe_n(port, root, act, miss, 0);
 }
 
 static struct doca_flow_pipe_entry *add_dst(struct doca_flow_pipe *p, uint32_t dst,
@@ -97,6 +108,66 @@ static void test_basic_forward(void **state)
 	assert_int_equal(doca_flow_resource_query_pipe_miss(p, &q), DOCA_SUCCESS);
 	assert_int_equal(q.counter.total_pkts, 1);
 	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 1);
+	ft_fini();
+}
+
+/* A table larger than the caches takes the datapath's look-ahead path (a burst's slots,
+ * entries and entry data prefetched first): the results must be those of one lookup at a
+ * time, with removed entries (tombstones) and misses among the frames. */
+enum { LT_N = 1 << 16, LT_BASE = 0x0b000000 };
+
+static void lt_check_out(uint32_t got[3])
+{
+	uint32_t len;
+
+	ft_sync();
+	for (uint16_t port = 1; port <= 2; port++) {
+		while ((len = ft_drain(port, out)) != 0) {
+			uint32_t k = ((uint32_t)out[30] << 24 | (uint32_t)out[31] << 16 |
+			              (uint32_t)out[32] << 8 | out[33]) -
+			             LT_BASE;
+
+			if (k >= LT_N || k % 7 == 0 || 1 + k % 2 != port)
+				fail_msg("key %u left on port %u", k, port);
+			got[port]++;
+		}
+	}
+}
+
+static void test_basic_large_table(void **state)
+{
+	static struct doca_flow_pipe_entry *e[LT_N];
+	struct doca_flow_pipe *p;
+	uint32_t want[3] = {0}, got[3] = {0}, n = 0;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	p = basic_dst_pipe_n(ft_ports[0], true, NULL, NULL, LT_N);
+	for (uint32_t i = 0; i < LT_N; i++) {
+		e[i] = add_dst(p, LT_BASE + i, (uint16_t)(1 + i % 2), NULL);
+		if (i % 64 == 63)
+			ft_process(ft_ports[0]);
+	}
+	ft_process(ft_ports[0]);
+	for (uint32_t i = 0; i < LT_N; i += 7) {
+		assert_int_equal(
+		        doca_flow_pipe_remove_entry(0, DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, e[i]),
+		        DOCA_SUCCESS);
+		if (++n % 64 == 0)
+			ft_process(ft_ports[0]);
+	}
+	ft_process(ft_ports[0]);
+	n = 0;
+	for (uint32_t k = 0; k < LT_N + 4096; k += 13) {
+		ft_inject(0, in, ft_udp4(in, 0x0a000001, LT_BASE + k, 1000, 2000));
+		want[k >= LT_N || k % 7 == 0 ? 0 : 1 + k % 2]++;
+		if (++n % 256 == 0)
+			lt_check_out(got);
+	}
+	lt_check_out(got);
+	assert_int_equal(got[1], want[1]);
+	assert_int_equal(got[2], want[2]);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), want[0]);
 	ft_fini();
 }
 
@@ -742,6 +813,7 @@ int main(void)
 	/* clang-format off */
 	const struct CMUnitTest tests[] = {
 		FT_TEST(test_basic_forward),
+		FT_TEST(test_basic_large_table),
 		FT_TEST(test_actions_exact_bytes),
 		FT_TEST(test_fwd_types_and_misses),
 		FT_TEST(test_default_miss),
