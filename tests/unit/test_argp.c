@@ -192,6 +192,14 @@ static void add_std(void)
 	add("m", "multi", DOCA_ARGP_TYPE_STRING, cb_multi, F_MULTI);
 }
 
+/* A new parser with the standard flags, after destroying the current one. */
+static void restart_std(void)
+{
+	doca_argp_destroy();
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	add_std();
+}
+
 /* doca_argp_start("prog", args..., NULL). */
 static doca_error_t start(const char *first, ...)
 {
@@ -312,9 +320,7 @@ static void test_value_forms(void **state)
 	assert_string_equal(cfg.str, "a=b");
 	assert_int_equal(cfg.i, 2147483647);
 	assert_true(cfg.d == -1000.0);
-	doca_argp_destroy();
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	assert_int_equal(start("-i=-2147483648", "-s", "", "--bool", NULL), DOCA_SUCCESS);
 	assert_int_equal(cfg.i, -2147483647 - 1);
 	assert_string_equal(cfg.str, "");
@@ -366,11 +372,9 @@ static void test_missing_argument(void **state)
 	assert_int_equal(start("--str", NULL), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(t_log_problems(), 1);
 	t_assert_logged("'--str' needs a value", "write '--str' <text>");
-	doca_argp_destroy();
 
 	/* the next word is another flag: missing too, not taken as the value */
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	t_log_reset();
 	assert_int_equal(start("-i", "--bool", NULL), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(t_log_problems(), 1);
@@ -428,11 +432,9 @@ static void test_multiplicity(void **state)
 	assert_int_equal(start("-m", "a", "--multi", "b", "-s", "x", "--multi=c", NULL),
 	                 DOCA_SUCCESS);
 	assert_string_equal(cfg.order, "m=a;m=b;s=x;m=c;");
-	doca_argp_destroy();
 
 	/* a single-use flag given twice */
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	memset(cfg.order, 0, sizeof(cfg.order));
 	cfg.calls = 0;
 	t_log_reset();
@@ -450,19 +452,14 @@ static void test_positional_and_double_dash(void **state)
 	assert_int_equal(start("-s", "x", "stray", NULL), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(t_log_problems(), 1);
 	t_assert_logged("unexpected argument 'stray'");
-	doca_argp_destroy();
-
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	t_log_reset();
 	assert_int_equal(start("-s", "x", "--", "more", NULL), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(t_log_problems(), 1);
 	t_assert_logged("unexpected argument 'more' after '--'");
-	doca_argp_destroy();
 
 	/* a trailing "--" ends the flags */
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	assert_int_equal(start("-s", "x", "--", NULL), DOCA_SUCCESS);
 	assert_string_equal(cfg.str, "x");
 }
@@ -497,11 +494,9 @@ static void test_validation_runs_once_after_params(void **state)
 	assert_string_equal(cfg.order, "i=3;s=z;V;");
 	assert_int_equal(cfg.validations, 1);
 	assert_ptr_equal(cfg.config_seen, &cfg);
-	doca_argp_destroy();
 
 	/* its error is doca_argp_start's */
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	assert_int_equal(doca_argp_register_validation_callback(cb_validate), DOCA_SUCCESS);
 	cfg.fail_validation = DOCA_ERROR_NOT_PERMITTED;
 	cfg.validations = 0;
@@ -510,11 +505,9 @@ static void test_validation_runs_once_after_params(void **state)
 	assert_int_equal(cfg.validations, 1);
 	assert_int_equal(t_log_problems(), 1);
 	t_assert_logged("validation callback", "DOCA_ERROR_NOT_PERMITTED");
-	doca_argp_destroy();
 
 	/* not called when the command line is wrong */
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	assert_int_equal(doca_argp_register_validation_callback(cb_validate), DOCA_SUCCESS);
 	cfg.validations = 0;
 	assert_int_equal(start("--nope", NULL), DOCA_ERROR_NOT_SUPPORTED);
@@ -955,11 +948,9 @@ static void test_dpdk_program(void **state)
 	out = capture_stdout(usage_now);
 	assert_int_equal(t_count_lines(out, "Usage: prog [DPDK Flags] -- [DOCA Flags]"), 1);
 	fclose(out);
-	doca_argp_destroy();
 
 	/* without "--" every word is the parser's; the callback is still not called */
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	doca_argp_set_dpdk_program(my_dpdk);
 	t_log_reset();
 	assert_int_equal(start("-s", "y", NULL), DOCA_SUCCESS);
@@ -1036,11 +1027,9 @@ static void test_json_file(void **state)
 	assert_string_equal(cfg.order, "s=from \"json\" \xc3\xa9;i=7;b=0;d=15;m=a;m=b;");
 	assert_int_equal(doca_argp_get_log_level(&level), DOCA_SUCCESS);
 	assert_int_equal(level, 60);
-	doca_argp_destroy();
 
 	/* the command line wins, flag by flag; file values run first; a flat object works */
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	memset(&cfg, 0, sizeof(cfg));
 	write_file("flat.json", "{\"int\": 5, \"str\": \"file\", \"log-level\": 50}", path,
 	           sizeof(path));
@@ -1048,20 +1037,16 @@ static void test_json_file(void **state)
 	assert_string_equal(cfg.order, "i=5;s=cli;");
 	assert_int_equal(doca_argp_get_log_level(&level), DOCA_SUCCESS);
 	assert_int_equal(level, 40);
-	doca_argp_destroy();
 
 	/* pedantic by default; the program may relax it */
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	write_file("extra.json", "{\"str\": \"x\",\n \"colour\": 1}", path, sizeof(path));
 	t_log_reset();
 	assert_int_equal(start("-j", path, NULL), DOCA_ERROR_NOT_SUPPORTED);
 	assert_int_equal(t_log_problems(), 1);
 	t_assert_logged("unknown key 'colour' (line 2 of", "extra.json",
 	                "doca_argp_disable_pedantic_config_parsing");
-	doca_argp_destroy();
-	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
-	add_std();
+	restart_std();
 	assert_int_equal(doca_argp_disable_pedantic_config_parsing(), DOCA_SUCCESS);
 	t_log_reset();
 	assert_int_equal(start("-j", path, NULL), DOCA_SUCCESS);
