@@ -497,13 +497,16 @@ static doca_error_t write_file(void)
 			items[n++].ord = (uint64_t)b->index << 32 | i;
 		}
 	}
-	qsort(items, n, sizeof(*items), item_cmp);
+	/* A flush before the first event has no array: qsort's pointer must not be NULL. */
+	if (n > 1)
+		qsort(items, n, sizeof(*items), item_cmp);
 	tracks = malloc((n ? n : 1) * sizeof(*tracks));
 	if (tracks == NULL)
 		goto nomem;
 	for (size_t i = 0; i < n; i++)
 		tracks[i] = (uint64_t)items[i].e->pid << 32 | items[i].e->tid;
-	qsort(tracks, n, sizeof(*tracks), track_cmp);
+	if (n > 1)
+		qsort(tracks, n, sizeof(*tracks), track_cmp);
 	for (size_t i = 0; i < n; i++)
 		if (nt == 0 || tracks[nt - 1] != tracks[i])
 			tracks[nt++] = tracks[i];

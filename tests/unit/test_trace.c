@@ -168,6 +168,23 @@ static void test_events_and_tracks(void **state)
 	free(text);
 }
 
+/* Tracing on, nothing recorded yet (a flush racing the first event, or a run that did
+ * nothing): a valid trace with no events. Under UBSan this once failed: qsort(NULL, 0). */
+static void test_flush_before_any_event(void **state)
+{
+	char *text;
+
+	(void)state;
+	trace_to(trace_path);
+	assert_int_equal(softdpa_trace_flush(), DOCA_SUCCESS);
+	check(NULL, 0);
+	text = slurp(trace_path);
+	assert_non_null(strstr(text, "\"traceEvents\":[\n]"));
+	assert_non_null(strstr(text, "\"dropped_events\":0"));
+	free(text);
+	assert_int_equal(t_log_problems(), 0);
+}
+
 static void test_reload_forgets_older_events(void **state)
 {
 	char *text;
@@ -287,6 +304,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_off_by_default, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_bad_path_warns_once, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_events_and_tracks, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_flush_before_any_event, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_reload_forgets_older_events, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_bounded_buffer_counts_drops, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_unwritable_file_at_flush, setup, teardown),
