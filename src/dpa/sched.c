@@ -63,6 +63,7 @@ void sdpa_exec_checkpoint(void)
 {
 	struct sdpa_exec *ex = cur_exec;
 
+	sdpa_window_report_pending();
 	/* 'lost' carries no data, only the request to unwind: relaxed is enough. */
 	if (ex != NULL && ex->eu != NULL && ex->jb != NULL && sdpa_load_relaxed(&ex->eu->lost))
 		longjmp(*ex->jb, SDPA_END_ABORT);

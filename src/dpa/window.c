@@ -406,9 +406,12 @@ static struct win_page *page_find(struct win_eu *w, const uint8_t *pg)
 static bool host_part(const struct win_eu *w, const struct win_page *e, size_t off, size_t n,
                       size_t *from, size_t *to)
 {
-	uint8_t *h = e->host + off;
+	uint8_t *h;
 
-	if (e->host == NULL || h + n <= w->b.lo || h >= w->b.hi)
+	if (e->host == NULL) /* unbound or outside the mmap: no host bytes (and no NULL + off) */
+		return false;
+	h = e->host + off;
+	if (h + n <= w->b.lo || h >= w->b.hi)
 		return false;
 	*from = h < w->b.lo ? (size_t)(w->b.lo - h) : 0;
 	*to = h + n > w->b.hi ? (size_t)(w->b.hi - h) : n;
@@ -737,6 +740,20 @@ static void flush_pending(struct win_eu *w)
 		DOCA_LOG_ERR("%s", msg);
 	}
 	w->nr_pend_self = 0;
+}
+
+void sdpa_window_report_pending(void)
+{
+	struct win_eu *w = tls_win;
+
+	/* pend_self is this thread's own (filled by its fault handler): no lock to look. A
+	 * report of a foreign-EU touch is logged at the kernel's next device call, before the
+	 * host can see any effect of that call (a sync event set, a notify). */
+	if (w == NULL || w->nr_pend_self == 0)
+		return;
+	w_lock(w);
+	flush_pending(w);
+	w_unlock(w);
 }
 
 static void report_drop(struct win_eu *w, enum drop why, unsigned int lines)

@@ -47,6 +47,9 @@ void sdpa_window_exec_begin(const struct sdpa_exec *ex);
  * dropped; stale polled lines are reported (P3); the window cache is emptied. */
 void sdpa_window_exec_end(const struct sdpa_exec *ex, enum sdpa_exec_end how);
 
+/* Log the calling EU's queued fault reports now (every device call does). */
+void sdpa_window_report_pending(void);
+
 /* Test and bench hook: window-cache page faults served since start (all EUs). */
 uint64_t sdpa_window_faults(void);
 
