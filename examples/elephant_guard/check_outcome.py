@@ -227,10 +227,37 @@ def main():
         fail('provider requests %s; expected %d reads and %d writes, all completed' %
              (r, nreads, len(acts)))
 
+    check_empty_inputs(a, calm)
     print('PASS: %d frames = %d fast + %d bulk + %d dropped; elephant buckets %s disabled '
-          'after window 0, re-enabled after window %d; every frame on its lane' %
+          'after window 0, re-enabled after window %d; every frame on its lane; empty '
+          'captures handled' %
           (len(frames), len(ports[1]), len(ports[2]), rep['dropped'], hot,
            last_burst_window + COOLDOWN))
+
+
+def check_empty_inputs(a, calm):
+    """A capture with a header and no record is valid input: skipped beside others,
+    refused with a reason when it is all there is (once UB: memcpy from NULL)."""
+    empty = os.path.join(a.work, 'empty.pcap')
+    with open(empty, 'wb') as f:
+        f.write(struct.pack('<IHHiIII', 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1))
+    out = os.path.join(a.work, 'out-empty')
+    os.makedirs(out, exist_ok=True)
+    run = subprocess.run([a.app, '--in', empty, '--out-dir', out], capture_output=True,
+                         text=True)
+    if run.returncode == 0 or 'no frames in any --in capture' not in run.stderr:
+        fail('an empty capture alone: status %d, stderr %r' % (run.returncode, run.stderr))
+    run = subprocess.run([a.app, '--in', empty, '--in', calm, '--in', empty, '--out-dir', out,
+                          '--window', str(WINDOW), '--buckets', str(BUCKETS)],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        fail('empty captures beside a real one: status %d, stderr %r' %
+             (run.returncode, run.stderr[-2000:]))
+    with open(os.path.join(out, 'report.json')) as f:
+        n = json.load(f)['frames_in']
+    if n != len(read_pcap(calm)):
+        fail('empty captures beside a real one: %d frames in, expected %d' %
+             (n, len(read_pcap(calm))))
 
 
 if __name__ == '__main__':

@@ -587,10 +587,16 @@ static int load_inputs(struct run *r)
 			return -1;
 		n += r->in[i].nr;
 	}
-	r->frames = calloc(n ? n : 1, sizeof(*r->frames));
+	if (n == 0) {
+		fprintf(stderr, "no frames in any --in capture\n");
+		return -1;
+	}
+	r->frames = calloc(n, sizeof(*r->frames));
 	if (r->frames == NULL)
 		return -1;
 	for (uint32_t i = 0; i < r->opt.nr_in; i++) {
+		if (r->in[i].nr == 0)
+			continue; /* an empty capture has no array to copy from */
 		memcpy(r->frames + r->nr_frames, r->in[i].frames,
 		       r->in[i].nr * sizeof(struct frame));
 		r->nr_frames += r->in[i].nr;

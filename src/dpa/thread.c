@@ -903,8 +903,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_async_ops_create(struct doca_dpa *dpa,
 
 	if (r != DOCA_SUCCESS)
 		return r;
-	if (async_ops == NULL || queue_size == 0)
-		BAD_ARG(__func__, "async_ops is NULL or queue_size is 0",
+	if (async_ops == NULL || queue_size == 0 || queue_size > (1u << 24))
+		BAD_ARG(__func__, "async_ops is NULL or queue_size is outside 1..2^24",
 		        "pass a result pointer and a queue size");
 	if (user_data >= (1ull << DOCA_DPA_COMPLETION_LOG_MAX_USER_DATA)) {
 		DOCA_LOG_ERR("doca_dpa_async_ops_create: user_data 0x%llx needs more than %d bits; "

@@ -354,6 +354,11 @@ static void test_thread_errors(void **state)
 	EXPECT(doca_dpa_completion_stop(c), DOCA_ERROR_BAD_STATE, "not started");
 
 	/* Async ops. */
+	EXPECT(doca_dpa_async_ops_create(f->dpa, 0, 5, &ops), DOCA_ERROR_INVALID_VALUE,
+	       "queue_size is outside 1..2^24");
+	/* Above 2^31 a power-of-two round-up would shift by 32 (UBSan). */
+	EXPECT(doca_dpa_async_ops_create(f->dpa, UINT32_MAX, 5, &ops), DOCA_ERROR_INVALID_VALUE,
+	       "queue_size is outside 1..2^24");
 	EXPECT(doca_dpa_async_ops_create(f->dpa, 4, 1u << 24, &ops), DOCA_ERROR_INVALID_VALUE,
 	       "needs more than 24 bits");
 	assert_int_equal(doca_dpa_async_ops_create(f->dpa, 4, 5, &ops), DOCA_SUCCESS);
