@@ -309,6 +309,7 @@ struct doca_dpa_thread {
 	bool attached;
 	bool queued;
 	bool running;
+	struct sdpa_eu *run_eu; /* the EU running it, while 'running' */
 	bool pending;
 	bool rescheduled; /* last activation ended in reschedule */
 	struct doca_dpa_thread *rq_next;

@@ -27,6 +27,7 @@ enum {
 	WAIT_THRESHOLD_MAX = 254,
 	WATCHDOG_TICK_MS = 10,
 	STOP_JOIN_MS = 2000,
+	STOP_IDLE_EXTRA_MS = 30000,
 };
 
 static __thread struct sdpa_exec *cur_exec;
@@ -123,6 +124,7 @@ static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **
 			t->rq_next = NULL;
 			t->queued = false;
 			t->running = true;
+			t->run_eu = eu;
 			t->activations++;
 			eu->exec = (struct sdpa_exec){
 			        .kind = SDPA_EXEC_THREAD,
@@ -223,13 +225,26 @@ static void retire_head_locked(struct doca_dpa *dpa, struct sdpa_launch *l)
 		dpa->ltail = NULL;
 	advance_locked(dpa);
 	pthread_mutex_unlock(&dpa->lock);
-	if (l->comp_ev != NULL) {
-		if (l->comp_add)
-			sdpa_se_add(l->comp_ev, l->comp_count);
-		else
-			sdpa_se_store(l->comp_ev, l->comp_count);
+	{
+		struct doca_sync_event *ev = l->comp_ev;
+		uint64_t count = l->comp_count;
+		bool add = l->comp_add;
+
+		/* Drop the launch's references before publishing: a host that saw the
+		 * completion may destroy both events at once. 'busy' keeps the completion
+		 * event alive until the update is done (doca_sync_event_destroy spins on it;
+		 * our increment is ordered before the users decrement it reads). */
+		if (ev != NULL)
+			sdpa_fetch_add_acq_rel(&ev->busy, 1);
+		launch_free(l);
+		if (ev != NULL) {
+			if (add)
+				sdpa_se_add(ev, count);
+			else
+				sdpa_se_store(ev, count);
+			sdpa_fetch_sub_acq_rel(&ev->busy, 1);
+		}
 	}
-	launch_free(l);
 	pthread_mutex_lock(&dpa->lock);
 }
 
@@ -447,8 +462,18 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 	for (unsigned int i = 0; i < dpa->nr_eus; i++) {
 		struct sdpa_eu *eu = &dpa->eus[i];
 
-		while (!sdpa_load_acquire(&eu->exited) && sdpa_now_ns() < deadline)
+		/* Only a kernel that keeps running past the deadline is abandoned; an EU
+		 * between kernels exits as soon as it is scheduled (a loaded machine may take a
+		 * while), and abandoning it would leak it and let it touch a freed context. */
+		while (!sdpa_load_acquire(&eu->exited)) {
+			uint64_t now = sdpa_now_ns();
+
+			/* A1 pairs with R1 in run_exec. */
+			if (now >= deadline && (sdpa_load_acquire(&eu->task_start_ns) != 0 ||
+			                        now >= deadline + STOP_IDLE_EXTRA_MS * 1000000ull))
+				break;
 			sleep_ms(1);
+		}
 		if (sdpa_load_acquire(&eu->exited)) {
 			pthread_join(eu->tid, NULL);
 			continue;

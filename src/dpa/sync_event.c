@@ -245,8 +245,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_destroy(struct doca_sync_event *e
 
 	if (r != DOCA_SUCCESS)
 		return r;
-	/* A launch that just published its completion drops its reference right after;
-	 * give it a moment before calling the event in use. */
+	/* A launch drops its references before it publishes its completion, so a host that
+	 * saw the completion finds none; a launch still queued gets a moment to end before
+	 * the event is called in use. */
 	for (int i = 0; i < 2000 && sdpa_load_acquire(&event->users) != 0; i++)
 		usleep(100);
 	if (sdpa_load_acquire(&event->users) != 0) {

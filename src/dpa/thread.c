@@ -48,15 +48,27 @@ static bool thread_ok(const struct doca_dpa_thread *t)
 			        "pass one from doca_dpa_thread_create");                           \
 	} while (0)
 
-/* Wait (bounded) for an activation of 't' that is executing to end: the host usually
- * learns a thread's work is done from a value the thread published just before it
- * rescheduled or finished. Must hold root->lock; returns with it held. */
+/* Wait for an activation of 't' that is executing to end: the host usually learns a
+ * thread's work is done from a value the thread published just before it rescheduled or
+ * finished. Kernel code gets 100 ms (it may never end: the caller then reports IN_USE);
+ * the EU's bookkeeping after the kernel left is always waited for (bounded at 30 s), so
+ * a loaded machine that delays the EU does not turn a finished thread into IN_USE.
+ * Must hold root->lock; returns with it held. */
 static void settle_locked(struct doca_dpa *root, struct doca_dpa_thread *t)
 {
-	for (int i = 0; i < 1000 && t->running; i++) {
+	unsigned int in_kernel = 0, after = 0;
+
+	while (t->running && in_kernel < 1000 && after < 300000) {
+		/* Pairs with R1 in run_exec (sched.c): 0 before and after the kernel runs. */
+		bool leaving = sdpa_load_acquire(&t->run_eu->task_start_ns) == 0;
+
 		pthread_mutex_unlock(&root->lock);
 		usleep(100);
 		pthread_mutex_lock(&root->lock);
+		if (leaving)
+			after++;
+		else
+			in_kernel++;
 	}
 }
 

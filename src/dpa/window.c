@@ -143,6 +143,7 @@ struct win_eu {
 	uint8_t *snap_pool;
 	struct win_rec pend[PENDING]; /* under lock: faults of this EU or host code */
 	unsigned int nr_pend;
+	sdpa_atomic_int has_pend; /* nr_pend != 0, readable without the lock (a hint) */
 	/* Faults of this EU's thread in another EU's window: written by the handler and
 	 * read by the flush, both on this EU's thread, so no lock. */
 	struct win_rec pend_self[PENDING];
@@ -593,6 +594,7 @@ static void rec_push(struct win_eu *w, const struct sdpa_exec *fx, const struct 
 			tls_win->pend_self[tls_win->nr_pend_self++] = *r;
 	} else if (w->nr_pend < PENDING) {
 		w->pend[w->nr_pend++] = *r;
+		sdpa_store_relaxed(&w->has_pend, 1);
 	}
 }
 
@@ -733,6 +735,7 @@ static void flush_pending(struct win_eu *w)
 		DOCA_LOG_ERR("%s", msg);
 	}
 	w->nr_pend = 0;
+	sdpa_store_relaxed(&w->has_pend, 0);
 	if (w != tls_win)
 		return;
 	for (unsigned int i = 0; i < w->nr_pend_self; i++) {
@@ -746,10 +749,11 @@ void sdpa_window_report_pending(void)
 {
 	struct win_eu *w = tls_win;
 
-	/* pend_self is this thread's own (filled by its fault handler): no lock to look. A
-	 * report of a foreign-EU touch is logged at the kernel's next device call, before the
-	 * host can see any effect of that call (a sync event set, a notify). */
-	if (w == NULL || w->nr_pend_self == 0)
+	/* pend_self is this thread's own (filled by its fault handler): no lock to look;
+	 * has_pend only says whether to take the lock (the records are read under it). So a
+	 * fault report is logged at the kernel's next device call, before the host can see
+	 * any effect of that call (a sync event set, a notify). */
+	if (w == NULL || (w->nr_pend_self == 0 && sdpa_load_relaxed(&w->has_pend) == 0))
 		return;
 	w_lock(w);
 	flush_pending(w);

@@ -24,7 +24,7 @@
 extern struct doca_dpa_app *dpa_windows_app;
 extern doca_dpa_func_t forum_stale, forum_refetch, window_repeat, win_store, win_store_load,
         buf_store, win_store_wait, win_poll, win_inv_before_wb, keep_ptr, use_kept, xeu_owner,
-        xeu_user, win_notify, win_lines, win_sustain;
+        xeu_user, win_notify, win_lines, win_sustain, win_outside_signal;
 
 enum { PAGE = 4096, REGION = 2 * PAGE, WORDS = REGION / 8 };
 
@@ -510,6 +510,45 @@ static void test_d13_read_only(void **state)
 	hm_free(&a);
 }
 
+/* ---- when a report is logged ---- */
+
+/* Faithful only: the offset is inside the 16 GiB aperture (strict's aperture ends with
+ * the mmap, and fast would read the host's memory past the buffer). A fault report is in
+ * the log before the host sees the kernel's next device call take effect, not only when
+ * the kernel returns. */
+static void test_report_before_next_call(void **state)
+{
+	struct fx *f = *state;
+	struct doca_sync_event *started = dpa_t_event(f->dev, f->dpa, 0);
+	struct doca_sync_event *release = dpa_t_event(f->dev, f->dpa, 1);
+	doca_dpa_dev_sync_event_t sh, rh;
+	uint64_t got[1];
+	struct hm a;
+
+	hm_make(f, &a, 0xA000, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE);
+	assert_int_equal(doca_sync_event_get_dpa_handle(started, f->dpa, &sh), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_get_dpa_handle(release, f->dpa, &rh), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_kernel_launch_update_add(f->dpa, NULL, 0, f->comp, 1, 1,
+	                                                   &win_outside_signal, a.h, addr_of(&a, 0),
+	                                                   out_ptr(f), sh, rh),
+	                 DOCA_SUCCESS);
+	f->launches++;
+	assert_int_equal(doca_sync_event_wait_gt(started, 0, UINT64_MAX), DOCA_SUCCESS);
+	/* The kernel still holds its EU (it waits for 'release'). */
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("P1: kernel 'win_outside_signal' rank 0 of 1 on EU", "beyond mmap",
+	                "Loads read 0");
+	assert_int_equal(doca_sync_event_update_set(release, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_wait_gt(f->comp, f->launches - 1, UINT64_MAX),
+	                 DOCA_SUCCESS);
+	get_out(f, got, 1);
+	assert_int_equal(got[0], 0);
+	assert_int_equal(t_log_problems(), 1);
+	assert_int_equal(doca_sync_event_destroy(started), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(release), DOCA_SUCCESS);
+	hm_free(&a);
+}
+
 /* ---- a window pointer used on another EU ---- */
 
 static void test_foreign_eu(void **state)
@@ -733,6 +772,8 @@ int main(void)
 	        MODELLED(test_p5),
 	        MODELLED(test_d13_read_only),
 	        ALL_MODES(test_foreign_eu),
+	        cmocka_unit_test_setup_teardown(test_report_before_next_call, setup_faithful,
+	                                        teardown),
 	        ALL_MODES(test_lines_concurrent),
 	        ALL_MODES(test_no_fault_per_access),
 	        cmocka_unit_test(test_mode_bogus_is_faithful),

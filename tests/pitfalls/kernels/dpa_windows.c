@@ -145,6 +145,19 @@ __dpa_global__ void use_kept(uint64_t *out)
 	out[0] = kept[0];
 }
 
+/* A fault on the kernel's own window (one page past a 2-page mmap), then a signal to the
+ * host while the kernel keeps its EU: the report must already be in the log. */
+__dpa_global__ void win_outside_signal(doca_dpa_dev_mmap_t m, uint64_t addr, uint64_t *out,
+                                       doca_dpa_dev_sync_event_t started,
+                                       doca_dpa_dev_sync_event_t release)
+{
+	uint64_t *p = (uint64_t *)doca_dpa_dev_mmap_get_external_ptr(m, addr);
+
+	out[0] = p[3 * 4096 / 8];
+	doca_dpa_dev_sync_event_update_set(started, 1);
+	doca_dpa_dev_sync_event_wait_gt(release, 0, UINT64_MAX);
+}
+
 /* A window pointer used on another EU: the launched kernel binds and publishes the
  * pointer without touching it, then holds its EU until the host says so; a DPA thread
  * (on another EU) reads through it. tls of the thread: [0] = where the pointer is,
