@@ -39,6 +39,11 @@ void sdpa_progress_end(void);
  * terminal"). Takes effect at the next sdpa_progress_start. */
 void sdpa_progress_force_output(FILE *out);
 
+/* Test hook: read the time (monotonic nanoseconds) from 'fn' instead of CLOCK_MONOTONIC,
+ * so that tests can step the clock exactly (NULL: back to CLOCK_MONOTONIC). Call it only
+ * while no bar is active and no other thread uses this module. */
+void sdpa_progress_set_clock(uint64_t (*fn)(void));
+
 /* Format a rate in units per second into buf: "950 /s", "12.3 k/s", "1.50 M/s",
  * "2.00 G/s". Returns buf. */
 char *sdpa_progress_fmt_rate(char *buf, size_t size, double per_sec);

@@ -291,8 +291,10 @@ static void *srv_main(void *arg)
 		if (fd < 0)
 			continue;
 		serve_one(fd);
+		/* Count before close: a client that has read EOF finds itself counted.
+		 * R3 (release side) pairs with A3 in sdpa_stats_served. */
+		sdpa_fetch_add_acq_rel(&srv_served, 1);
 		close(fd);
-		sdpa_fetch_add_relaxed(&srv_served, 1);
 	}
 	return NULL;
 }
@@ -436,5 +438,6 @@ const char *sdpa_stats_socket_path(void)
 
 uint64_t sdpa_stats_served(void)
 {
-	return sdpa_load_relaxed(&srv_served);
+	/* A3 pairs with R3 in srv_main. */
+	return sdpa_load_acquire(&srv_served);
 }

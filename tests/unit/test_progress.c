@@ -134,56 +134,170 @@ static size_t count_char(const char *s, size_t n, char c)
 	return k;
 }
 
-static void test_throttled_redraws(void **state)
-{
-	char *buf = NULL;
-	size_t size = 0, cr;
-	FILE *mem = open_memstream(&buf, &size);
+/* The test clock (sdpa_progress_set_clock): it moves only when a test moves it. */
+static uint64_t fake_ns;
 
-	(void)state;
+static uint64_t fake_clock(void)
+{
+	return fake_ns;
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Append to 'exp' what a redraw of 'done' after 'elapsed_ns' writes (80 columns: a
+ * memstream is no terminal, so the default width applies and the line gets 79). */
+static void expect_draw(char *exp, size_t size, const char *lbl, uint64_t done, uint64_t tot,
+                        uint64_t elapsed_ns, int final)
+{
+	char line[512];
+	size_t n = strlen(exp);
+
+	sdpa_progress_fmt_line(line, sizeof(line), lbl, done, tot, (double)elapsed_ns / 1e9, 79);
+	snprintf(exp + n, size - n, "\r%s\033[K%s", line, final ? "\n" : "");
+}
+
+/* A fresh memstream as the bar's output. */
+static FILE *open_out(char **buf, size_t *size)
+{
+	FILE *mem;
+
+	*buf = NULL;
+	*size = 0;
+	mem = open_memstream(buf, size);
 	assert_non_null(mem);
 	sdpa_progress_force_output(mem);
+	return mem;
+}
+
+static void close_out(FILE *mem, char *buf)
+{
+	sdpa_progress_force_output(NULL);
+	fclose(mem);
+	free(buf);
+}
+
+/* On the test clock, so exact: one redraw per 100 ms at most, none before the first
+ * 100 ms, and the final line. */
+static void test_throttled_redraws(void **state)
+{
+	const uint64_t ms = 1000000, base = 5000 * ms;
+	char *buf, exp[4096] = "";
+	size_t size;
+	FILE *mem;
+
+	(void)state;
+	sdpa_progress_set_clock(fake_clock);
+
 	/* A run shorter than one interval draws only the final line. */
+	mem = open_out(&buf, &size);
+	fake_ns = base;
 	sdpa_progress_start("short", 10);
-	for (int i = 1; i <= 10; i++)
-		sdpa_progress_update((uint64_t)i);
+	for (uint64_t i = 1; i <= 10; i++) {
+		fake_ns = base + i * 9 * ms; /* up to 90 ms */
+		sdpa_progress_update(i);
+	}
+	fake_ns = base + 99 * ms;
 	sdpa_progress_end();
 	fflush(mem);
 	assert_int_equal(count_char(buf, size, '\r'), 1);
 	assert_int_equal(count_char(buf, size, '\n'), 1);
 	assert_non_null(strstr(buf, "short [##############################]  100.0%  10/10"));
+	expect_draw(exp, sizeof(exp), "short", 10, 10, 99 * ms, 1);
+	assert_string_equal(buf, exp);
+	close_out(mem, buf);
 
-	sdpa_progress_force_output(NULL);
-	fclose(mem);
-	free(buf);
-	buf = NULL;
-	size = 0;
-	mem = open_memstream(&buf, &size);
-	assert_non_null(mem);
-	sdpa_progress_force_output(mem);
-
-	/* 450 ms (by the clock, whatever the load) of updates about every 1 ms: at most 4
-	 * redraws 100 ms apart, not ~450; at least 1 since updates go on past 100 ms. */
+	/* 450 ms of updates every 1 ms: redraws at exactly 100, 200, 300 and 400 ms (not
+	 * ~450), each with the count and elapsed time of its moment, then the final line. */
+	mem = open_out(&buf, &size);
+	exp[0] = '\0';
+	fake_ns = base;
 	sdpa_progress_start("long", 1000);
-	for (uint64_t i = 0, t0 = mono_ms(); mono_ms() - t0 < 450; i++) {
-		sdpa_progress_update(i % 1000);
-		sleep_ms(1);
+	for (uint64_t i = 1; i <= 450; i++) {
+		fake_ns = base + i * ms;
+		sdpa_progress_update(i);
+		if (i % 100 == 0)
+			expect_draw(exp, sizeof(exp), "long", i, 1000, i * ms, 0);
 	}
-	sdpa_progress_update(1000);
+	fflush(mem);
+	assert_int_equal(count_char(buf, size, '\r'), 4);
+	sdpa_progress_update(1000); /* still at 450 ms: no redraw until 500 */
+	fflush(mem);
+	assert_int_equal(count_char(buf, size, '\r'), 4);
 	sdpa_progress_end();
-	/* After _end nothing draws. */
+	expect_draw(exp, sizeof(exp), "long", 1000, 1000, 450 * ms, 1);
+	/* After _end nothing draws, however late. */
+	fake_ns += 1000 * ms;
 	sdpa_progress_update(5);
 	sdpa_progress_end();
 	fflush(mem);
+	assert_string_equal(buf, exp);
+	assert_non_null(strstr(buf, "100.0%  1000/1000"));
+	close_out(mem, buf);
+
+	/* A late update redraws once, not once per interval missed, and the next redraw is
+	 * due 100 ms after it (at 350 ms, not on the 100 ms grid). */
+	mem = open_out(&buf, &size);
+	fake_ns = base;
+	sdpa_progress_start("gap", 0);
+	fake_ns = base + 250 * ms;
+	sdpa_progress_update(1);
+	sdpa_progress_update(2);
+	fake_ns = base + 349 * ms;
+	sdpa_progress_update(3);
+	fake_ns = base + 350 * ms;
+	sdpa_progress_update(4);
+	sdpa_progress_end();
+	fflush(mem);
+	assert_int_equal(count_char(buf, size, '\r'), 3);
+	assert_non_null(strstr(buf, "\rgap  1  "));
+	assert_non_null(strstr(buf, "\rgap  4  "));
+	assert_null(strstr(buf, "\rgap  2  "));
+	assert_null(strstr(buf, "\rgap  3  "));
+	close_out(mem, buf);
+	sdpa_progress_set_clock(NULL);
+}
+
+/* The same on the real clock, bounded by the time the run really took (a stalled
+ * machine may rightly allow more redraws, never more than one per 100 ms). */
+static void test_throttled_redraws_real_clock(void **state)
+{
+	char *buf;
+	size_t size, cr;
+	uint64_t t_before, t_after;
+	FILE *mem;
+
+	(void)state;
+	sdpa_progress_set_clock(NULL);
+	mem = open_out(&buf, &size);
+	t_before = mono_ns();
+	sdpa_progress_start("real", 1000);
+	/* 250 ms of updates about every 1 ms. */
+	for (uint64_t i = 0, t0 = mono_ms(); mono_ms() - t0 < 250; i++) {
+		sdpa_progress_update(i % 1000);
+		sleep_ms(1);
+	}
+	/* At least 250 ms after start: draws unless a redraw happened in the last 100 ms. */
+	sdpa_progress_update(1000);
+	sdpa_progress_end();
+	t_after = mono_ns();
+	fflush(mem);
 	cr = count_char(buf, size, '\r');
-	assert_in_range(cr, 2, 5); /* redraws + the final line */
+	/* Redraws come >= 100 ms after start and >= 100 ms apart; plus the final line. */
+	print_message("real clock: %zu draws in %llu ms\n", cr,
+	              (unsigned long long)((t_after - t_before) / 1000000));
+	assert_in_range(cr, 2,
+	                1 + (t_after - t_before) / (SDPA_PROGRESS_MIN_INTERVAL_MS * 1000000ull));
 	assert_int_equal(count_char(buf, size, '\n'), 1);
-	assert_non_null(strstr(buf, "\rlong ["));
+	assert_non_null(strstr(buf, "\rreal ["));
 	assert_non_null(strstr(buf, "100.0%  1000/1000"));
 	assert_int_equal(buf[size - 1], '\n');
-	sdpa_progress_force_output(NULL);
-	fclose(mem);
-	free(buf);
+	close_out(mem, buf);
 }
 
 static int setup(void **state)
@@ -195,6 +309,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
+	sdpa_progress_set_clock(NULL);
 	t_rmdir_r(t_tmpdir());
 	return 0;
 }
@@ -207,6 +322,7 @@ int main(void)
 	        cmocka_unit_test(test_fmt_line),
 	        cmocka_unit_test(test_silent_when_not_a_tty),
 	        cmocka_unit_test(test_throttled_redraws),
+	        cmocka_unit_test(test_throttled_redraws_real_clock),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -97,8 +97,9 @@ struct perf_traffic_cfg {
 };
 struct perf_traffic *perf_traffic_start(const struct perf_traffic_cfg *cfg);
 /* The UDP destination port of frames injected from now on (self-test phase tag). Returns
- * once every frame built with the previous tag has been injected. */
-void perf_traffic_set_tag(struct perf_traffic *t, uint16_t udp_dst);
+ * true once every frame built with the previous tag has been injected; false (with one
+ * line on stderr) when the injector has not got there within 30 s. */
+bool perf_traffic_set_tag(struct perf_traffic *t, uint16_t udp_dst);
 /* Frames that left ports 1 and 2 so far (drained). */
 uint64_t perf_traffic_drained(const struct perf_traffic *t);
 /* Wait until 'n' more frames than 'from' have been drained; false (with one line on

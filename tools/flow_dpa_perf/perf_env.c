@@ -28,6 +28,7 @@ enum {
 	FRAME_LEN = 64,
 	ROOT_SRC_BASE = 0x0a010000, /* 10.1.0.0 + k -> hash pipe k */
 	WAIT_SLEEP_NS = 20000,      /* completion-event polling period of the host */
+	TAG_WAIT_S = 30,            /* perf_traffic_set_tag's wait for the injector */
 };
 
 uint64_t perf_now_ns(void)
@@ -442,17 +443,25 @@ struct perf_traffic *perf_traffic_start(const struct perf_traffic_cfg *cfg)
 	return t;
 }
 
-void perf_traffic_set_tag(struct perf_traffic *t, uint16_t udp_dst)
+bool perf_traffic_set_tag(struct perf_traffic *t, uint16_t udp_dst)
 {
-	uint64_t end = perf_now_ns() + 1000000000ull;
+	uint64_t end = perf_now_ns() + TAG_WAIT_S * 1000000000ull;
 
 	/* R-tag: pairs with A-tag in injector_main: what the caller observed before (a
 	 * kernel's completion) happens before frames carrying the new tag are built. */
 	sdpa_store_release(&t->tag, udp_dst);
 	/* A-ack: pairs with R-ack in injector_main. Wait until no frame with the old tag
-	 * is still being injected (one tick, 1 ms); bounded in case the thread stalls. */
-	while (t->inj_started && sdpa_load_acquire(&t->tag_ack) != udp_dst && perf_now_ns() < end)
+	 * is still being injected (one tick, 1 ms), bounded in case the thread stalls. */
+	while (t->inj_started && sdpa_load_acquire(&t->tag_ack) != udp_dst) {
+		if (perf_now_ns() > end) {
+			fprintf(stderr,
+			        "%s: traffic injector stalled for %u s (tag %u not taken up)\n",
+			        PERF_TOOL, (unsigned)TAG_WAIT_S, (unsigned)udp_dst);
+			return false;
+		}
 		nanosleep(&(struct timespec){0, 100000}, NULL);
+	}
+	return true;
 }
 
 uint64_t perf_traffic_drained(const struct perf_traffic *t)

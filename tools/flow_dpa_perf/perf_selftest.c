@@ -194,17 +194,16 @@ int perf_self_test(const struct perf_opts *o)
 			/* Close the phase: frames of the previous phase must all have been
 			 * processed before the change, or a late one would be counted
 			 * against the new state. */
-			perf_traffic_set_tag(tr, TAG_GAP);
-			ok = softdpa_nic_sync() == DOCA_SUCCESS &&
+			ok = perf_traffic_set_tag(tr, TAG_GAP) &&
+			     softdpa_nic_sync() == DOCA_SUCCESS &&
 			     one(&env, heap, step[p].op, step[p].value, step[p].what);
 		}
-		perf_traffic_set_tag(tr, (uint16_t)(TAG_BASE + p));
+		ok = ok && perf_traffic_set_tag(tr, (uint16_t)(TAG_BASE + p));
 		mark = perf_traffic_drained(tr);
 		ok = ok &&
 		     perf_traffic_wait(tr, mark, p == 0 ? ST_FRAMES / 4 : ST_FRAMES, ST_WAIT_S);
 	}
-	perf_traffic_set_tag(tr, TAG_GAP);
-	ok = ok && softdpa_nic_sync() == DOCA_SUCCESS;
+	ok = ok && perf_traffic_set_tag(tr, TAG_GAP) && softdpa_nic_sync() == DOCA_SUCCESS;
 	perf_traffic_stop(tr, NULL, NULL, NULL);
 	tr = NULL;
 	pcap_dump_close(cap.dumper);
