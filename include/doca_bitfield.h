@@ -40,8 +40,9 @@ extern "C" {
  * The BE variants take and return the mask and the register in big-endian order and the
  * field value in host order. */
 
-/* Position of the lowest set bit of _x (0 for 0). */
-#define DOCA_SHIFT(_x) ((_x) ? __builtin_ctzll((unsigned long long)(_x)) : 0)
+/* Position of the lowest set bit of _x (0 for 0). The builtin never sees 0, so clang
+ * folds it in constant expressions too (it refuses a ctz of 0 even in an untaken arm). */
+#define DOCA_SHIFT(_x) __builtin_ctzll((unsigned long long)(_x) ? (unsigned long long)(_x) : 1ull)
 
 /* Mask of bits _l.._h (inclusive, _l <= _h), host order: DOCA_U8_GENMASK(7, 4) == 0xf0. */
 #define DOCA_U8_GENMASK(_h, _l) ((uint8_t)((0xffu >> (7 - (_h))) & (0xffu << (_l))))
