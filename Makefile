@@ -1,14 +1,15 @@
 # softdpa — thin wrapper over meson/ninja. The two commands a newcomer needs:
 #   make demo    install missing packages (as root), build, run the flagship example
 #   make test    install missing packages (as root), build, run the whole test suite
-# Others: make bench | make install PREFIX=/dir | make sanitize | make tsan | make fuzz | make clean
+# Others: make bench | make install PREFIX=/dir | make sanitize | make tsan | make clang-ubsan |
+#         make fuzz | make clean
 
 BUILD     ?= build
 PREFIX    ?= /usr/local
 MESON_OPTS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build test demo bench install sanitize tsan fuzz ci clean format
+.PHONY: all deps build test demo bench install sanitize tsan clang-ubsan fuzz ci clean format
 
 all: build
 
@@ -55,13 +56,22 @@ tsan: deps
 	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 		bash scripts/run-tests.sh build-tsan tsan --suite concurrency
 
+# The whole suite built by clang with UBSan: clang checks what gcc does not (NULL + offset,
+# constant folding in our headers), and clang is what compiles DPA kernels.
+clang-ubsan: deps
+	@[ -f build-clang/build.ninja ] || CC=clang meson setup build-clang -Db_sanitize=undefined \
+		-Db_lundef=false -Dbuildtype=debug >/dev/null
+	@ninja -C build-clang >/dev/null || ninja -C build-clang
+	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		bash scripts/run-tests.sh build-clang clang-ubsan
+
 fuzz: deps
 	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
-ci: test sanitize tsan fuzz
+ci: test sanitize tsan clang-ubsan fuzz
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf $(BUILD) build-asan build-tsan build-fuzz
+	rm -rf $(BUILD) build-asan build-tsan build-clang build-fuzz
