@@ -175,11 +175,13 @@ static FILE *open_out(char **buf, size_t *size)
 	return mem;
 }
 
-static void close_out(FILE *mem, char *buf)
+/* fclose may move the buffer (it shrinks it): free what it leaves in *buf. */
+static void close_out(FILE *mem, char **buf)
 {
 	sdpa_progress_force_output(NULL);
 	fclose(mem);
-	free(buf);
+	free(*buf);
+	*buf = NULL;
 }
 
 /* On the test clock, so exact: one redraw per 100 ms at most, none before the first
@@ -210,7 +212,7 @@ static void test_throttled_redraws(void **state)
 	assert_non_null(strstr(buf, "short [##############################]  100.0%  10/10"));
 	expect_draw(exp, sizeof(exp), "short", 10, 10, 99 * ms, 1);
 	assert_string_equal(buf, exp);
-	close_out(mem, buf);
+	close_out(mem, &buf);
 
 	/* 450 ms of updates every 1 ms: redraws at exactly 100, 200, 300 and 400 ms (not
 	 * ~450), each with the count and elapsed time of its moment, then the final line. */
@@ -238,7 +240,7 @@ static void test_throttled_redraws(void **state)
 	fflush(mem);
 	assert_string_equal(buf, exp);
 	assert_non_null(strstr(buf, "100.0%  1000/1000"));
-	close_out(mem, buf);
+	close_out(mem, &buf);
 
 	/* A late update redraws once, not once per interval missed, and the next redraw is
 	 * due 100 ms after it (at 350 ms, not on the 100 ms grid). */
@@ -259,7 +261,7 @@ static void test_throttled_redraws(void **state)
 	assert_non_null(strstr(buf, "\rgap  4  "));
 	assert_null(strstr(buf, "\rgap  2  "));
 	assert_null(strstr(buf, "\rgap  3  "));
-	close_out(mem, buf);
+	close_out(mem, &buf);
 	sdpa_progress_set_clock(NULL);
 }
 
@@ -297,7 +299,7 @@ static void test_throttled_redraws_real_clock(void **state)
 	assert_non_null(strstr(buf, "\rreal ["));
 	assert_non_null(strstr(buf, "100.0%  1000/1000"));
 	assert_int_equal(buf[size - 1], '\n');
-	close_out(mem, buf);
+	close_out(mem, &buf);
 }
 
 static int setup(void **state)
