@@ -227,6 +227,7 @@ struct doca_dpa {
 	pthread_cond_t eu_cond;       /* EUs wait for work */
 	pthread_cond_t launcher_cond; /* launcher waits for launches / their end */
 	struct sdpa_launch *lhead, *ltail;
+	bool publishing; /* a retired launch's completion is being published: hold the next */
 	struct doca_dpa_thread *rq_head, *rq_tail;
 	bool shutdown;
 	bool take_thread_first; /* alternates ranks and thread activations */

@@ -203,7 +203,7 @@ static void advance_locked(struct doca_dpa *dpa)
 {
 	struct sdpa_launch *l = dpa->lhead;
 
-	if (l == NULL || l->active || sdpa_load_relaxed(&dpa->fatal) != 0)
+	if (l == NULL || l->active || dpa->publishing || sdpa_load_relaxed(&dpa->fatal) != 0)
 		return;
 	if (wait_passed(l)) {
 		l->active = true;
@@ -216,14 +216,16 @@ static void advance_locked(struct doca_dpa *dpa)
 	}
 }
 
-/* The last rank of the head launch ended: retire it, start the next one, publish the
- * completion event. Called by that rank's EU with dpa->lock held; drops it meanwhile. */
+/* The last rank of the head launch ended: retire it, publish its completion event, start
+ * the next one. The next waits for the publish (dpa->publishing), so completions reach an
+ * event in launch order: with update_set a later launch's value never gets overwritten
+ * by an earlier one's. Called by that rank's EU with dpa->lock held; drops it meanwhile. */
 static void retire_head_locked(struct doca_dpa *dpa, struct sdpa_launch *l)
 {
 	dpa->lhead = l->next;
 	if (dpa->lhead == NULL)
 		dpa->ltail = NULL;
-	advance_locked(dpa);
+	dpa->publishing = true;
 	pthread_mutex_unlock(&dpa->lock);
 	{
 		struct doca_sync_event *ev = l->comp_ev;
@@ -246,6 +248,8 @@ static void retire_head_locked(struct doca_dpa *dpa, struct sdpa_launch *l)
 		}
 	}
 	pthread_mutex_lock(&dpa->lock);
+	dpa->publishing = false;
+	advance_locked(dpa);
 }
 
 /* P9: say once per kernel that a rescheduled thread restarts from its entry point. */
@@ -310,18 +314,30 @@ static void *launcher_main(void *arg)
 	pthread_mutex_lock(&dpa->lock);
 	for (;;) {
 		struct sdpa_launch *l;
+		struct doca_sync_event *ev;
+		uint64_t threshold;
 		bool passed;
 
 		while (!dpa->shutdown && (dpa->lhead == NULL || dpa->lhead->active ||
-		                          sdpa_load_relaxed(&dpa->fatal) != 0))
+		                          dpa->publishing || sdpa_load_relaxed(&dpa->fatal) != 0))
 			pthread_cond_wait(&dpa->launcher_cond, &dpa->lock);
 		if (dpa->shutdown)
 			break;
 		l = dpa->lhead;
+		ev = l->wait_ev;
+		if (ev == NULL) { /* advance_locked starts such a launch itself */
+			advance_locked(dpa);
+			continue;
+		}
+		threshold = l->wait_threshold;
+		/* While we wait unlocked, a submit may start l and l may retire, after which
+		 * the host may destroy the event: 'busy' keeps it alive until the wait returns
+		 * (doca_sync_event_destroy spins on it). Taken while l still holds a user
+		 * reference, so a destroyer that sees users == 0 sees busy too. */
+		sdpa_fetch_add_acq_rel(&ev->busy, 1);
 		pthread_mutex_unlock(&dpa->lock);
-		/* l stays the head while inactive: only its own completion retires it. */
-		passed = sdpa_se_wait(l->wait_ev, SDPA_SE_GE, l->wait_threshold, UINT64_MAX,
-		                      &dpa->stopping, true);
+		passed = sdpa_se_wait(ev, SDPA_SE_GE, threshold, UINT64_MAX, &dpa->stopping, true);
+		sdpa_fetch_sub_acq_rel(&ev->busy, 1);
 		pthread_mutex_lock(&dpa->lock);
 		if (passed)
 			advance_locked(dpa);
@@ -465,12 +481,18 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 		/* Only a kernel that keeps running past the deadline is abandoned; an EU
 		 * between kernels exits as soon as it is scheduled (a loaded machine may take a
 		 * while), and abandoning it would leak it and let it touch a freed context. */
+		bool in_kernel = false;
+
 		while (!sdpa_load_acquire(&eu->exited)) {
 			uint64_t now = sdpa_now_ns();
 
-			/* A1 pairs with R1 in run_exec. */
-			if (now >= deadline && (sdpa_load_acquire(&eu->task_start_ns) != 0 ||
-			                        now >= deadline + STOP_IDLE_EXTRA_MS * 1000000ull))
+			/* A1 pairs with R1 in run_exec. A kernel picked before shutdown may
+			 * start after the pass above: mark it lost too. */
+			in_kernel = sdpa_load_acquire(&eu->task_start_ns) != 0;
+			if (in_kernel)
+				sdpa_store_relaxed(&eu->lost, 1);
+			if (now >= deadline &&
+			    (in_kernel || now >= deadline + STOP_IDLE_EXTRA_MS * 1000000ull))
 				break;
 			sleep_ms(1);
 		}
@@ -482,11 +504,17 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 		sdpa_store_release(&eu->orphaned, 1);
 		pthread_detach(eu->tid);
 		clean = false;
-		DOCA_LOG_WARN(
-		        "doca_dpa_stop: EU %u of DPA context %u is still executing a kernel "
-		        "that makes no device API call; it is abandoned and the image and heap "
-		        "stay mapped. Make long-running kernels call doca_dpa_dev_yield",
-		        i, dpa->id);
+		if (in_kernel)
+			DOCA_LOG_WARN("doca_dpa_stop: EU %u of DPA context %u is still executing a "
+			              "kernel that makes no device API call; it is abandoned and "
+			              "the image and heap stay mapped. Make long-running kernels "
+			              "call doca_dpa_dev_yield",
+			              i, dpa->id);
+		else
+			DOCA_LOG_WARN("doca_dpa_stop: EU %u of DPA context %u was not scheduled "
+			              "for %u s to exit; it is abandoned and the image and heap "
+			              "stay mapped. The machine is overloaded",
+			              i, dpa->id, (STOP_JOIN_MS + STOP_IDLE_EXTRA_MS) / 1000);
 	}
 	for (l = dpa->lhead; l != NULL; l = next) {
 		next = l->next;

@@ -248,7 +248,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_destroy(struct doca_sync_event *e
 	/* A launch drops its references before it publishes its completion, so a host that
 	 * saw the completion finds none; a launch still queued gets a moment to end before
 	 * the event is called in use. */
-	for (int i = 0; i < 2000 && sdpa_load_acquire(&event->users) != 0; i++)
+	for (uint64_t end = sdpa_now_ns() + 200000000ull;
+	     sdpa_load_acquire(&event->users) != 0 && sdpa_now_ns() < end;)
 		usleep(100);
 	if (sdpa_load_acquire(&event->users) != 0) {
 		DOCA_LOG_ERR("doca_sync_event_destroy: %u pending kernel launch(es) still use the "

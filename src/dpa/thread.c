@@ -56,19 +56,20 @@ static bool thread_ok(const struct doca_dpa_thread *t)
  * Must hold root->lock; returns with it held. */
 static void settle_locked(struct doca_dpa *root, struct doca_dpa_thread *t)
 {
-	unsigned int in_kernel = 0, after = 0;
+	uint64_t in_kernel = 0, t0 = sdpa_now_ns(), prev = t0;
 
-	while (t->running && in_kernel < 1000 && after < 300000) {
+	while (t->running && in_kernel < 100000000ull && prev - t0 < 30000000000ull) {
 		/* Pairs with R1 in run_exec (sched.c): 0 before and after the kernel runs. */
 		bool leaving = sdpa_load_acquire(&t->run_eu->task_start_ns) == 0;
+		uint64_t now;
 
 		pthread_mutex_unlock(&root->lock);
 		usleep(100);
 		pthread_mutex_lock(&root->lock);
-		if (leaving)
-			after++;
-		else
-			in_kernel++;
+		now = sdpa_now_ns();
+		if (!leaving)
+			in_kernel += now - prev; /* time seen inside the kernel */
+		prev = now;
 	}
 }
 

@@ -5,6 +5,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <doca_dpa.h>
 #include <doca_sync_event.h>
@@ -73,6 +74,42 @@ static void test_concurrent_launches_and_updates(void **state)
 	assert_int_equal(v, SUBMITTERS * LAUNCHES * RANKS * 3 + SUBMITTERS * 500);
 	assert_int_equal(doca_dpa_d2h_memcpy(dpa, &c, counter, 8), DOCA_SUCCESS);
 	assert_int_equal(c, SUBMITTERS * LAUNCHES * (RANKS * (RANKS + 1) / 2));
+	assert_int_equal(doca_sync_event_destroy(ev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(comp), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+}
+
+/* Completions with update_set reach the event in launch order: a poller never sees the
+ * value go down, and the last launch's value stays (an earlier launch publishing late
+ * would overwrite it). */
+static void test_set_completions_in_order(void **state)
+{
+	enum { N = 400 };
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *dpa = dpa_t_start(dev, dpa_test_app);
+	struct doca_sync_event *ev = dpa_t_event(dev, dpa, 0), *comp = dpa_t_event(dev, dpa, 0);
+	doca_dpa_dev_sync_event_t evh;
+	doca_dpa_dev_uintptr_t counter;
+	uint64_t v = 0, last = 0;
+
+	(void)state;
+	assert_int_equal(doca_sync_event_get_dpa_handle(ev, dpa, &evh), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(dpa, 8, &counter), DOCA_SUCCESS);
+	for (uint64_t i = 1; i <= N; i++)
+		assert_int_equal(doca_dpa_kernel_launch_update_set(dpa, NULL, 0, comp, i, 1,
+		                                                   &add_many, evh, (uint32_t)0,
+		                                                   (uint64_t *)(uintptr_t)counter),
+		                 DOCA_SUCCESS);
+	for (uint64_t end = dpa_t_ms() + 60000; last < N;) {
+		assert_int_equal(doca_sync_event_get(comp, &v), DOCA_SUCCESS);
+		assert_true(v >= last);
+		last = v;
+		assert_true(dpa_t_ms() < end);
+	}
+	usleep(20000);
+	assert_int_equal(doca_sync_event_get(comp, &v), DOCA_SUCCESS);
+	assert_int_equal(v, N);
 	assert_int_equal(doca_sync_event_destroy(ev), DOCA_SUCCESS);
 	assert_int_equal(doca_sync_event_destroy(comp), DOCA_SUCCESS);
 	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
@@ -158,6 +195,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_concurrent_launches_and_updates),
+	        cmocka_unit_test(test_set_completions_in_order),
 	        cmocka_unit_test(test_thread_activations_exact),
 	        cmocka_unit_test(test_two_contexts),
 	};

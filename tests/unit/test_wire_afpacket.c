@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -58,19 +59,21 @@ static double now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* Both ends of a veth pair are RUNNING once it has carrier. Asked of the kernel, not of
+ * /sys/class/net, which still shows the namespace it was mounted in. */
 static bool carrier(const char *ifname)
 {
-	char path[128], c = '0';
-	FILE *f;
+	struct ifreq ifr = {0};
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+	bool up = true; /* cannot ask: nothing to wait for */
 
-	snprintf(path, sizeof(path), "/sys/class/net/%s/carrier", ifname);
-	f = fopen(path, "r");
-	if (f == NULL)
-		return true; /* no sysfs: nothing to wait for */
-	if (fread(&c, 1, 1, f) != 1)
-		c = '0';
-	fclose(f);
-	return c == '1';
+	if (fd < 0)
+		return up;
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0)
+		up = (ifr.ifr_flags & IFF_RUNNING) != 0;
+	close(fd);
+	return up;
 }
 
 static void peer_send(const uint8_t *f, uint32_t len)
