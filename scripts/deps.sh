@@ -10,6 +10,8 @@ pkgs=(
 	libpcap-dev                     # pcap wire
 	libcmocka-dev                   # tests
 	iproute2                        # afpacket test (network namespaces, veth)
+	libdpdk-dev                     # the DPDK of record (22.11): doca-dpdk-bridge, the samples
+	libibverbs-dev                  # rdma-core's libibverbs/libmlx5 modules (DOCA Verbs sample)
 )
 
 missing=()
