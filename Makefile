@@ -2,14 +2,18 @@
 #   make demo    install missing packages (as root), build, run the flagship example
 #   make test    install missing packages (as root), build, run the whole test suite
 # Others: make bench | make install PREFIX=/dir | make sanitize | make tsan | make clang-ubsan |
-#         make fuzz | make clean
+#         make fuzz | make conformance [DOCA_SAMPLES=dir] [DOCA_PREFIX=dir] | make clean
 
 BUILD     ?= build
 PREFIX    ?= /usr/local
 MESON_OPTS ?=
 FUZZ_SECONDS ?= 60
+# NVIDIA's public DOCA samples, built against softdpa installed with DOCA's layout.
+DOCA_PREFIX ?= /opt/mellanox/doca
+DOCA_SAMPLES ?= $(lastword $(wildcard ../shared/conformance/doca-samples-*))
 
-.PHONY: all deps build test demo bench install sanitize tsan clang-ubsan fuzz ci clean format
+.PHONY: all deps build test demo bench install sanitize tsan clang-ubsan fuzz conformance ci clean \
+	format
 
 all: build
 
@@ -68,10 +72,17 @@ clang-ubsan: deps
 fuzz: deps
 	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
+# Every DOCA Flow and DPA sample of a doca-samples release builds unchanged (docs/PORTING.md).
+conformance: build
+	@[ -n "$(DOCA_SAMPLES)" ] || { echo "conformance: no samples; pass DOCA_SAMPLES=<doca-samples dir>" >&2; exit 2; }
+	@meson configure $(BUILD) -Dprefix=$(abspath $(DOCA_PREFIX)) >/dev/null
+	@meson install -C $(BUILD) --quiet
+	@bash scripts/conformance.sh -s "$(DOCA_SAMPLES)" -p "$(abspath $(DOCA_PREFIX))" -w build-conformance
+
 ci: test sanitize tsan clang-ubsan fuzz
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf $(BUILD) build-asan build-tsan build-clang build-fuzz
+	rm -rf $(BUILD) build-asan build-tsan build-clang build-fuzz build-conformance
