@@ -7,10 +7,15 @@ Every function declared in include/*.h and include/dev/*.h is listed with its st
   refused        a device call marked SDPA_NOT_EMULATED: softdpa-dpacc refuses to build a
                  kernel that calls it (no definition needed);
   missing        declared but not defined anywhere (a bug: the link of a user program fails).
-Usage: api_coverage.py [--check]   (--check: exit 1 when the committed file is out of date)
+Usage: api_coverage.py [--check] [--exports LIB]
+  --check        exit 1 when the committed file is out of date or a function is missing
+  --exports LIB  exit 1 when a host function of the headers is not exported by the shared
+                 library LIB (a user's program would not link: a definition without the
+                 DOCA_STABLE/DOCA_EXPERIMENTAL mark, or none at all)
 """
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -89,7 +94,50 @@ def classify(body):
     return "implemented"
 
 
+def host_headers():
+    """Every host header, include/ and its subfolders but not the device headers (dev/)."""
+    out = []
+    top = os.path.join(ROOT, "include")
+    for dirpath, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if os.path.relpath(os.path.join(dirpath, d), top) != "dev")
+        out += sorted(os.path.relpath(os.path.join(dirpath, f), ROOT) for f in files if f.endswith(".h"))
+    return out
+
+
+def check_exports(lib):
+    """Names declared by the host headers (not defined inline there) that lib does not export."""
+    nm = subprocess.run(["nm", "-D", "--defined-only", lib], capture_output=True, text=True)
+    if nm.returncode != 0:
+        sys.stderr.write("nm failed on %s: %s\n" % (lib, nm.stderr.strip()))
+        return 1
+    exported = {line.split()[-1] for line in nm.stdout.splitlines() if line.strip()}
+    inline = re.compile(r"\bstatic\s+(?:inline|__inline__)\b")
+    bad = []
+    for h in host_headers():
+        path = os.path.join(ROOT, h)
+        text = strip_comments(open(path, encoding="utf-8").read())
+        for name in header_functions(path):
+            m = re.search(r"^[^\n;{}]*\b%s\s*\(" % re.escape(name), text, re.M)
+            if m and inline.search(m.group(0)):
+                continue
+            if name not in exported:
+                bad.append("%s (%s)" % (name, h))
+    if bad:
+        sys.stderr.write("%d functions declared in the public headers are not exported by %s "
+                         "(mark the definition DOCA_STABLE/DOCA_EXPERIMENTAL, or define it):\n  %s\n"
+                         % (len(bad), os.path.basename(lib), "\n  ".join(bad)))
+        return 1
+    print("every host function of the public headers is exported by %s" % os.path.basename(lib))
+    return 0
+
+
 def main():
+    if "--exports" in sys.argv:
+        i = sys.argv.index("--exports")
+        if i + 1 >= len(sys.argv):
+            sys.stderr.write("--exports needs the shared library's path\n")
+            return 2
+        return check_exports(sys.argv[i + 1])
     headers = []
     for sub in ("include", os.path.join("include", "dev")):
         d = os.path.join(ROOT, sub)
