@@ -18,6 +18,14 @@ typedef uint16_t doca_be16_t;
 typedef uint32_t doca_be32_t;
 typedef uint64_t doca_be64_t;
 
+/* What a thread blocks on to wait for DOCA events: a file descriptor that turns readable
+ * (epoll/poll/select), -1 when there is none. */
+typedef int doca_event_handle_t;
+#define doca_event_invalid_handle -1
+
+/* The event handle of a progress engine (doca_pe_get_notification_handle). */
+typedef doca_event_handle_t doca_notification_handle_t;
+
 /* An opaque user cookie carried through callbacks. */
 union doca_data {
 	void *ptr;

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * softdpa — doca_pe.h: the progress engine, which drives the tasks and events of the
+ * contexts connected to it, and the generic doca_task calls.
+ *
+ * softdpa has a real progress engine (create, progress, notification handle, inflight
+ * count), but no context it can connect: every DOCA context softdpa knows of (RDMA, Comch,
+ * Ethernet queues) is not emulated, so no task is ever allocated. doca_pe_connect_ctx and
+ * the doca_task / doca_task_batch calls therefore answer DOCA_ERROR_NOT_SUPPORTED (or their
+ * documented failure value) with one log line naming themselves.
+ */
+#ifndef DOCA_PE_H_
+#define DOCA_PE_H_
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <doca_compat.h>
+#include <doca_error.h>
+#include <doca_types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct doca_ctx;
+/** @brief A progress engine (opaque). */
+struct doca_pe;
+/** @brief A unit of work a context executes asynchronously (opaque). */
+struct doca_task;
+/** @brief Several tasks of one kind submitted together (opaque). */
+struct doca_task_batch;
+
+/** @brief How many tasks a doca_task_batch holds at most. */
+enum doca_task_batch_max_tasks_number {
+	DOCA_TASK_BATCH_MAX_TASKS_NUMBER_16,
+	DOCA_TASK_BATCH_MAX_TASKS_NUMBER_32,
+	DOCA_TASK_BATCH_MAX_TASKS_NUMBER_64,
+	DOCA_TASK_BATCH_MAX_TASKS_NUMBER_128,
+};
+
+/** @brief How many events an event batch holds. */
+enum doca_event_batch_events_number {
+	DOCA_EVENT_BATCH_EVENTS_NUMBER_4,
+	DOCA_EVENT_BATCH_EVENTS_NUMBER_8,
+	DOCA_EVENT_BATCH_EVENTS_NUMBER_16,
+	DOCA_EVENT_BATCH_EVENTS_NUMBER_32,
+	DOCA_EVENT_BATCH_EVENTS_NUMBER_64,
+	DOCA_EVENT_BATCH_EVENTS_NUMBER_128,
+};
+
+/**
+ * @brief Called from doca_pe_progress() when a task completes (successfully or not; the
+ * context registers one callback for each outcome).
+ *
+ * The task belongs to the caller again inside the callback: it may submit it again, free it
+ * with doca_task_free() or keep it. The callback must not call doca_pe_progress().
+ *
+ * @param [in] task
+ * The completed task, never NULL.
+ * @param [in] task_user_data
+ * The task's user data (doca_task_set_user_data()).
+ * @param [in] ctx_user_data
+ * The user data of the task's context.
+ */
+typedef void (*doca_task_completion_cb_t)(struct doca_task *task, union doca_data task_user_data,
+                                          union doca_data ctx_user_data);
+
+/**
+ * @brief Create a progress engine.
+ *
+ * @param [out] pe
+ * The new progress engine.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pe is NULL;
+ * DOCA_ERROR_NO_MEMORY when allocation fails; DOCA_ERROR_OPERATING_SYSTEM when its event
+ * handle cannot be created.
+ */
+DOCA_STABLE doca_error_t doca_pe_create(struct doca_pe **pe);
+
+/**
+ * @brief Destroy a progress engine; every context connected to it must have been destroyed.
+ *
+ * @param [in] pe
+ * The progress engine.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pe is NULL;
+ * DOCA_ERROR_IN_USE while contexts are connected to it.
+ */
+DOCA_STABLE doca_error_t doca_pe_destroy(struct doca_pe *pe);
+
+/**
+ * @brief Poll once: complete one finished task, handle one event or advance one context
+ * state change, calling the matching callback.
+ *
+ * @param [in] pe
+ * The progress engine, not NULL.
+ * @return 1 when something progressed, 0 otherwise.
+ * @note softdpa connects no context to a progress engine, so this always answers 0.
+ */
+DOCA_STABLE uint8_t doca_pe_progress(struct doca_pe *pe);
+
+/**
+ * @brief The handle to block on (e.g. with epoll) until the progress engine has work; it
+ * stays the same for the life of the engine.
+ *
+ * @param [in] pe
+ * The progress engine.
+ * @param [out] handle
+ * A file descriptor that turns readable when the armed engine has work.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument.
+ */
+DOCA_STABLE doca_error_t doca_pe_get_notification_handle(const struct doca_pe *pe,
+                                                         doca_notification_handle_t *handle);
+
+/**
+ * @brief Acknowledge a wake-up: clear what made the handle readable, so that it can be
+ * armed again with doca_pe_request_notification().
+ *
+ * @param [in] pe
+ * The progress engine.
+ * @param [in] handle
+ * The engine's handle (doca_pe_get_notification_handle()).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pe is NULL or handle is not
+ * the engine's; DOCA_ERROR_OPERATING_SYSTEM when a system call fails.
+ */
+DOCA_STABLE doca_error_t doca_pe_clear_notification(struct doca_pe *pe,
+                                                    doca_notification_handle_t handle);
+
+/**
+ * @brief Arm the progress engine: its handle turns readable at the next completion or
+ * event. Wait on the handle, then doca_pe_clear_notification(), then call
+ * doca_pe_progress() until it answers 0, then arm again.
+ *
+ * @param [in] pe
+ * The progress engine.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pe is NULL.
+ */
+DOCA_STABLE doca_error_t doca_pe_request_notification(struct doca_pe *pe);
+
+/**
+ * @brief How many tasks submitted through the progress engine have not completed yet.
+ *
+ * @param [in] pe
+ * The progress engine.
+ * @param [out] num_inflight_tasks
+ * The number of tasks in flight.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument.
+ */
+DOCA_STABLE doca_error_t doca_pe_get_num_inflight_tasks(const struct doca_pe *pe,
+                                                        size_t *num_inflight_tasks);
+
+/**
+ * @brief Hand a task to its context for asynchronous execution, without validating it; on
+ * success DOCA owns the task until its completion callback.
+ *
+ * @param [in] task
+ * The task.
+ * @return DOCA_SUCCESS on success; any other value means the task was not submitted and
+ * still belongs to the caller (DOCA_ERROR_INVALID_VALUE when task is NULL).
+ * @note softdpa allocates no task: DOCA_ERROR_NOT_SUPPORTED.
+ */
+DOCA_STABLE doca_error_t doca_task_submit(struct doca_task *task);
+
+/**
+ * @brief Hand a task batch to its context, without validating it.
+ *
+ * @param [in] task_batch
+ * The batch.
+ * @return DOCA_SUCCESS on success; any other value means the batch was not submitted
+ * (DOCA_ERROR_INVALID_VALUE when task_batch is NULL).
+ * @note softdpa allocates no task batch: DOCA_ERROR_NOT_SUPPORTED.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_task_batch_submit(struct doca_task_batch *task_batch);
+
+/**
+ * @brief Validate a task and, when it is valid, submit it like doca_task_submit().
+ *
+ * @param [in] task
+ * The task.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for an invalid task; any other
+ * value means the task was not submitted.
+ * @note softdpa allocates no task: DOCA_ERROR_NOT_SUPPORTED.
+ */
+DOCA_STABLE doca_error_t doca_task_try_submit(struct doca_task *task);
+
+/**
+ * @brief Validate a task batch and, when it is valid, submit it.
+ *
+ * @param [in] task_batch
+ * The batch.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for an invalid batch; any other
+ * value means the batch was not submitted.
+ * @note softdpa allocates no task batch: DOCA_ERROR_NOT_SUPPORTED.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_task_batch_try_submit(struct doca_task_batch *task_batch);
+
+/**
+ * @brief Give a task that is not submitted back to the context that allocated it. A context
+ * stops only once all its tasks are freed.
+ *
+ * @param [in] task
+ * The task.
+ * @note softdpa allocates no task; the call logs one line and does nothing.
+ */
+DOCA_STABLE void doca_task_free(struct doca_task *task);
+
+/**
+ * @brief Give a task batch that is not submitted back to its context.
+ *
+ * @param [in] task_batch
+ * The batch.
+ * @note softdpa allocates no task batch; the call logs one line and does nothing.
+ */
+DOCA_EXPERIMENTAL void doca_task_batch_free(struct doca_task_batch *task_batch);
+
+/**
+ * @brief The outcome of a completed task.
+ *
+ * @param [in] task
+ * The task.
+ * @return DOCA_SUCCESS when the task succeeded, otherwise the error it failed with.
+ * @note softdpa allocates no task: DOCA_ERROR_NOT_SUPPORTED.
+ */
+DOCA_STABLE doca_error_t doca_task_get_status(const struct doca_task *task);
+
+/**
+ * @brief The outcome of a completed task batch.
+ *
+ * @param [in] task_batch
+ * The batch.
+ * @return DOCA_SUCCESS when the batch succeeded, otherwise the error it failed with.
+ * @note softdpa allocates no task batch: DOCA_ERROR_NOT_SUPPORTED.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_task_batch_get_status(const struct doca_task_batch *task_batch);
+
+/**
+ * @brief Attach an opaque value to a task; it is passed to the completion callback.
+ *
+ * @param [in] task
+ * The task.
+ * @param [in] user_data
+ * The value.
+ * @note softdpa allocates no task; the call logs one line and does nothing.
+ */
+DOCA_STABLE void doca_task_set_user_data(struct doca_task *task, union doca_data user_data);
+
+/**
+ * @brief Attach an opaque value to a task batch.
+ *
+ * @param [in] task_batch
+ * The batch.
+ * @param [in] user_data
+ * The value.
+ * @note softdpa allocates no task batch; the call logs one line and does nothing.
+ */
+DOCA_EXPERIMENTAL void doca_task_batch_set_user_data(struct doca_task_batch *task_batch,
+                                                     union doca_data user_data);
+
+/**
+ * @brief The opaque value attached to a task.
+ *
+ * @param [in] task
+ * The task.
+ * @return The value set with doca_task_set_user_data().
+ * @note softdpa allocates no task: the value is 0 and one line is logged.
+ */
+DOCA_STABLE union doca_data doca_task_get_user_data(const struct doca_task *task);
+
+/**
+ * @brief The opaque value attached to a task batch.
+ *
+ * @param [in] task_batch
+ * The batch.
+ * @return The value set with doca_task_batch_set_user_data().
+ * @note softdpa allocates no task batch: the value is 0 and one line is logged.
+ */
+DOCA_EXPERIMENTAL union doca_data
+doca_task_batch_get_user_data(const struct doca_task_batch *task_batch);
+
+/**
+ * @brief The context that allocated a task.
+ *
+ * @param [in] task
+ * The task.
+ * @return The context.
+ * @note softdpa allocates no task: NULL, and one line is logged.
+ */
+DOCA_STABLE struct doca_ctx *doca_task_get_ctx(const struct doca_task *task);
+
+/**
+ * @brief The context that allocated a task batch.
+ *
+ * @param [in] task_batch
+ * The batch.
+ * @return The context.
+ * @note softdpa allocates no task batch: NULL, and one line is logged.
+ */
+DOCA_EXPERIMENTAL struct doca_ctx *
+doca_task_batch_get_ctx(const struct doca_task_batch *task_batch);
+
+/**
+ * @brief The user data of the context that allocated a task batch.
+ *
+ * @param [in] task_batch
+ * The batch.
+ * @return The context's user data.
+ * @note softdpa allocates no task batch: the value is 0 and one line is logged.
+ */
+DOCA_EXPERIMENTAL union doca_data
+doca_task_batch_get_ctx_user_data(const struct doca_task_batch *task_batch);
+
+/**
+ * @brief How many tasks a task batch holds.
+ *
+ * @param [in] task_batch
+ * The batch.
+ * @return The number of tasks.
+ * @note softdpa allocates no task batch: 0, and one line is logged.
+ */
+DOCA_EXPERIMENTAL uint16_t doca_task_batch_get_tasks_num(const struct doca_task_batch *task_batch);
+
+/**
+ * @brief Connect a context to a progress engine, which then drives its tasks, events and
+ * state changes. Only destroying the context undoes it.
+ *
+ * @param [in] pe
+ * The progress engine.
+ * @param [in] ctx
+ * An idle context not connected to any progress engine.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pe or ctx is NULL;
+ * DOCA_ERROR_NO_MEMORY when allocation fails; DOCA_ERROR_BAD_STATE when the context is not
+ * idle; DOCA_ERROR_NOT_PERMITTED when it is already connected.
+ * @note softdpa creates no context a progress engine could drive: DOCA_ERROR_NOT_SUPPORTED.
+ */
+DOCA_STABLE doca_error_t doca_pe_connect_ctx(struct doca_pe *pe, struct doca_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DOCA_PE_H_ */

@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The progress engine. softdpa emulates no context a progress engine can drive, so an
+ * engine never has work: progress answers 0, the inflight count is 0, and its notification
+ * handle (an eventfd) never turns readable. Connecting a context and every task call refuse
+ * with one rate-limited line naming themselves.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include <doca_pe.h>
+
+#include "core/log.h"
+
+SDPA_LOG_REGISTER(core_pe);
+
+struct doca_pe {
+	int efd; /* the notification handle */
+};
+
+#define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
+
+#define SAY_NO_TASKS()                                                                             \
+	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (no emulated context allocates "   \
+	                        "tasks)",                                                          \
+	                        __func__)
+
+#define PE_FIX   "pass an engine made by doca_pe_create"
+#define TASK_FIX "pass a task allocated by its context"
+
+DOCA_STABLE doca_error_t doca_pe_create(struct doca_pe **pe)
+{
+	struct doca_pe *p;
+
+	if (pe == NULL) {
+		SAY_BAD_ARG("pe is NULL", "pass the address of a struct doca_pe *");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	p = calloc(1, sizeof(*p));
+	if (p == NULL) {
+		DOCA_LOG_ERR("%s: out of memory for the progress engine", __func__);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	p->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (p->efd < 0) {
+		DOCA_LOG_ERR("%s: eventfd failed: %s; raise the open-file limit", __func__,
+		             strerror(errno));
+		free(p);
+		return DOCA_ERROR_OPERATING_SYSTEM;
+	}
+	*pe = p;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_pe_destroy(struct doca_pe *pe)
+{
+	if (pe == NULL) {
+		SAY_BAD_ARG("pe is NULL", PE_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	close(pe->efd);
+	free(pe);
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE uint8_t doca_pe_progress(struct doca_pe *pe)
+{
+	(void)pe;
+	return 0;
+}
+
+DOCA_STABLE doca_error_t doca_pe_get_notification_handle(const struct doca_pe *pe,
+                                                         doca_notification_handle_t *handle)
+{
+	if (pe == NULL || handle == NULL) {
+		SAY_BAD_ARG(pe == NULL ? "pe is NULL" : "handle is NULL",
+		            PE_FIX " and a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*handle = pe->efd;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_pe_clear_notification(struct doca_pe *pe,
+                                                    doca_notification_handle_t handle)
+{
+	uint64_t v;
+
+	if (pe == NULL) {
+		SAY_BAD_ARG("pe is NULL", PE_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (handle != pe->efd) {
+		DOCA_LOG_ERR("%s: handle %d is not this engine's (%d); pass the handle from "
+		             "doca_pe_get_notification_handle()",
+		             __func__, handle, pe->efd);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (read(pe->efd, &v, sizeof(v)) < 0 && errno != EAGAIN) {
+		DOCA_LOG_ERR("%s: read of the event handle failed: %s", __func__, strerror(errno));
+		return DOCA_ERROR_OPERATING_SYSTEM;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_pe_request_notification(struct doca_pe *pe)
+{
+	if (pe == NULL) {
+		SAY_BAD_ARG("pe is NULL", PE_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	/* Armed; nothing connected can ever complete, so the handle stays quiet. */
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_pe_get_num_inflight_tasks(const struct doca_pe *pe,
+                                                        size_t *num_inflight_tasks)
+{
+	if (pe == NULL || num_inflight_tasks == NULL) {
+		SAY_BAD_ARG(pe == NULL ? "pe is NULL" : "num_inflight_tasks is NULL",
+		            PE_FIX " and a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*num_inflight_tasks = 0;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_pe_connect_ctx(struct doca_pe *pe, struct doca_ctx *ctx)
+{
+	if (pe == NULL || ctx == NULL) {
+		SAY_BAD_ARG(pe == NULL ? "pe is NULL" : "ctx is NULL",
+		            PE_FIX " and an idle context");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (no emulated context can be "
+	                        "driven by a progress engine)",
+	                        __func__);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ---- tasks: none is ever allocated ---- */
+
+DOCA_STABLE doca_error_t doca_task_submit(struct doca_task *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", TASK_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_NO_TASKS();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_task_batch_submit(struct doca_task_batch *task_batch)
+{
+	if (task_batch == NULL) {
+		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_NO_TASKS();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_STABLE doca_error_t doca_task_try_submit(struct doca_task *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", TASK_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_NO_TASKS();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_task_batch_try_submit(struct doca_task_batch *task_batch)
+{
+	if (task_batch == NULL) {
+		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_NO_TASKS();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_STABLE void doca_task_free(struct doca_task *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", TASK_FIX);
+		return;
+	}
+	SAY_NO_TASKS();
+}
+
+DOCA_EXPERIMENTAL void doca_task_batch_free(struct doca_task_batch *task_batch)
+{
+	if (task_batch == NULL) {
+		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
+		return;
+	}
+	SAY_NO_TASKS();
+}
+
+DOCA_STABLE doca_error_t doca_task_get_status(const struct doca_task *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", TASK_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_NO_TASKS();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_task_batch_get_status(const struct doca_task_batch *task_batch)
+{
+	if (task_batch == NULL) {
+		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_NO_TASKS();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_STABLE void doca_task_set_user_data(struct doca_task *task, union doca_data user_data)
+{
+	(void)user_data;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", TASK_FIX);
+		return;
+	}
+	SAY_NO_TASKS();
+}
+
+DOCA_EXPERIMENTAL void doca_task_batch_set_user_data(struct doca_task_batch *task_batch,
+                                                     union doca_data user_data)
+{
+	(void)user_data;
+	if (task_batch == NULL) {
+		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
+		return;
+	}
+	SAY_NO_TASKS();
+}
+
+DOCA_STABLE union doca_data doca_task_get_user_data(const struct doca_task *task)
+{
+	union doca_data none = {.u64 = 0};
+
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", TASK_FIX);
+		return none;
+	}
+	SAY_NO_TASKS();
+	return none;
+}
+
+DOCA_EXPERIMENTAL union doca_data
+doca_task_batch_get_user_data(const struct doca_task_batch *task_batch)
+{
+	union doca_data none = {.u64 = 0};
+
+	if (task_batch == NULL) {
+		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
+		return none;
+	}
+	SAY_NO_TASKS();
+	return none;
+}
+
+DOCA_STABLE struct doca_ctx *doca_task_get_ctx(const struct doca_task *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", TASK_FIX);
+		return NULL;
+	}
+	SAY_NO_TASKS();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL struct doca_ctx *doca_task_batch_get_ctx(const struct doca_task_batch *task_batch)
+{
+	if (task_batch == NULL) {
+		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
+		return NULL;
+	}
+	SAY_NO_TASKS();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL union doca_data
+doca_task_batch_get_ctx_user_data(const struct doca_task_batch *task_batch)
+{
+	union doca_data none = {.u64 = 0};
+
+	if (task_batch == NULL) {
+		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
+		return none;
+	}
+	SAY_NO_TASKS();
+	return none;
+}
+
+DOCA_EXPERIMENTAL uint16_t doca_task_batch_get_tasks_num(const struct doca_task_batch *task_batch)
+{
+	if (task_batch == NULL) {
+		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
+		return 0;
+	}
+	SAY_NO_TASKS();
+	return 0;
+}
