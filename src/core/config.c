@@ -17,6 +17,7 @@
 SDPA_LOG_REGISTER(core_config);
 
 enum { MAX_NIC_WORKERS = 64, MAX_DPA_EUS = 256, DEFAULT_DPA_EUS = 16 };
+#define MAX_PROV_NS 10000000000ull /* 10 s: a latency or jitter beyond is a typo */
 
 /* The configuration in force is an immutable snapshot. A reload (tests) builds a new one
  * and publishes it; readers on other threads keep a consistent old one. Snapshots are
@@ -33,9 +34,12 @@ static struct config_snapshot fallback; /* when allocation fails: defaults */
 const char *sdpa_window_mode_name(enum sdpa_window_mode mode)
 {
 	switch (mode) {
-	case SDPA_WINDOW_FAST: return "fast";
-	case SDPA_WINDOW_FAITHFUL: return "faithful";
-	case SDPA_WINDOW_STRICT: return "strict";
+	case SDPA_WINDOW_FAST:
+		return "fast";
+	case SDPA_WINDOW_FAITHFUL:
+		return "faithful";
+	case SDPA_WINDOW_STRICT:
+		return "strict";
 	}
 	return "?";
 }
@@ -57,46 +61,101 @@ static uint32_t parse_count(const char *var, uint32_t def, uint32_t max)
 	return (uint32_t)v;
 }
 
+static uint64_t parse_u64(const char *var, uint64_t def, uint64_t max)
+{
+	const char *s = getenv(var);
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || *s == '\0')
+		return def;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || s[0] == '-' || v > max) {
+		DOCA_LOG_WARN("%s='%s' is not a number in 0..%llu; using %llu", var, s,
+		              (unsigned long long)max, (unsigned long long)def);
+		return def;
+	}
+	return (uint64_t)v;
+}
+
+/* One fidelity variable: true and *mode when it is set to a valid mode. */
+static bool parse_mode(const char *var, enum sdpa_window_mode *mode)
+{
+	const char *s = getenv(var);
+
+	if (s == NULL || *s == '\0')
+		return false;
+	if (strcasecmp(s, "fast") == 0)
+		*mode = SDPA_WINDOW_FAST;
+	else if (strcasecmp(s, "faithful") == 0)
+		*mode = SDPA_WINDOW_FAITHFUL;
+	else if (strcasecmp(s, "strict") == 0)
+		*mode = SDPA_WINDOW_STRICT;
+	else {
+		DOCA_LOG_WARN("%s='%s' is not a window mode; use fast, faithful or strict "
+		              "(softdpa's fidelity modes). Ignoring it: the default is faithful",
+		              var, s);
+		return false;
+	}
+	return true;
+}
+
+/* SOFTDPA_FIDELITY wins over SOFTDPA_WINDOW (its first name) when both are valid. */
+static enum sdpa_window_mode load_fidelity(void)
+{
+	enum sdpa_window_mode f = SDPA_WINDOW_FAITHFUL, w = SDPA_WINDOW_FAITHFUL;
+	bool has_f = parse_mode("SOFTDPA_FIDELITY", &f);
+	bool has_w = parse_mode("SOFTDPA_WINDOW", &w);
+
+	if (has_f && has_w && f != w)
+		DOCA_LOG_WARN("SOFTDPA_FIDELITY=%s and SOFTDPA_WINDOW=%s are both set; "
+		              "SOFTDPA_FIDELITY wins",
+		              sdpa_window_mode_name(f), sdpa_window_mode_name(w));
+	if (has_f)
+		return f;
+	if (has_w)
+		return w;
+	return SDPA_WINDOW_FAITHFUL;
+}
+
 static void load(struct sdpa_config *cfg)
 {
 	const char *s;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->devices = getenv("SOFTDPA_DEVICES");
-	cfg->window = SDPA_WINDOW_FAITHFUL;
-	s = getenv("SOFTDPA_WINDOW");
-	if (s != NULL && *s != '\0') {
-		if (strcasecmp(s, "fast") == 0)
-			cfg->window = SDPA_WINDOW_FAST;
-		else if (strcasecmp(s, "faithful") == 0)
-			cfg->window = SDPA_WINDOW_FAITHFUL;
-		else if (strcasecmp(s, "strict") == 0)
-			cfg->window = SDPA_WINDOW_STRICT;
-		else
-			DOCA_LOG_WARN("SOFTDPA_WINDOW='%s' is not a window mode; use fast, faithful "
-				      "or strict. Using faithful",
-				      s);
-	}
+	cfg->window = load_fidelity();
+	cfg->prov_latency_ns =
+	        parse_u64("SOFTDPA_PROVIDER_LATENCY_NS", SDPA_PROV_DEFAULT_LATENCY_NS, MAX_PROV_NS);
+	cfg->prov_jitter_ns =
+	        parse_u64("SOFTDPA_PROVIDER_JITTER_NS", SDPA_PROV_DEFAULT_JITTER_NS, MAX_PROV_NS);
+	cfg->prov_seed = parse_u64("SOFTDPA_PROVIDER_SEED", SDPA_PROV_DEFAULT_SEED, UINT64_MAX);
 	s = getenv("SOFTDPA_STRICT_ABORT");
 	cfg->strict_abort = s != NULL && strcmp(s, "1") == 0;
 	cfg->nic_workers = parse_count("SOFTDPA_NIC_WORKERS", 0, MAX_NIC_WORKERS);
 	cfg->dpa_eus = parse_count("SOFTDPA_DPA_EUS", DEFAULT_DPA_EUS, MAX_DPA_EUS);
 	if (cfg->dpa_eus == 0) {
 		DOCA_LOG_WARN("SOFTDPA_DPA_EUS=0 leaves no execution unit; using %u",
-			      DEFAULT_DPA_EUS);
+		              DEFAULT_DPA_EUS);
 		cfg->dpa_eus = DEFAULT_DPA_EUS;
 	}
 	s = getenv("SOFTDPA_TRACE");
 	cfg->trace_path = (s != NULL && *s != '\0') ? s : NULL;
 
 	DOCA_LOG_DBG("SOFTDPA_DEVICES=%s", cfg->devices ? cfg->devices : "(default)");
-	DOCA_LOG_DBG("SOFTDPA_WINDOW=%s", sdpa_window_mode_name(cfg->window));
+	DOCA_LOG_DBG("SOFTDPA_FIDELITY=%s (SOFTDPA_WINDOW=%s)", sdpa_window_mode_name(cfg->window),
+	             getenv("SOFTDPA_WINDOW") ? getenv("SOFTDPA_WINDOW") : "(unset)");
+	DOCA_LOG_DBG("SOFTDPA_PROVIDER_LATENCY_NS=%llu SOFTDPA_PROVIDER_JITTER_NS=%llu "
+	             "SOFTDPA_PROVIDER_SEED=%llu",
+	             (unsigned long long)cfg->prov_latency_ns,
+	             (unsigned long long)cfg->prov_jitter_ns, (unsigned long long)cfg->prov_seed);
 	DOCA_LOG_DBG("SOFTDPA_STRICT_ABORT=%d", cfg->strict_abort);
 	DOCA_LOG_DBG("SOFTDPA_NIC_WORKERS=%u", cfg->nic_workers);
 	DOCA_LOG_DBG("SOFTDPA_DPA_EUS=%u", cfg->dpa_eus);
 	DOCA_LOG_DBG("SOFTDPA_TRACE=%s", cfg->trace_path ? cfg->trace_path : "(off)");
 	DOCA_LOG_DBG("SOFTDPA_LOG_LEVEL=%s",
-		     getenv("SOFTDPA_LOG_LEVEL") ? getenv("SOFTDPA_LOG_LEVEL") : "(warn)");
+	             getenv("SOFTDPA_LOG_LEVEL") ? getenv("SOFTDPA_LOG_LEVEL") : "(warn)");
 }
 
 /* Must hold config_lock. */

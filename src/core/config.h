@@ -8,6 +8,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* softdpa's fidelity modes (SOFTDPA_FIDELITY, or its first name SOFTDPA_WINDOW). They
+ * govern DPA windows (docs/WINDOWS.md) and the provider's request engine
+ * (docs/PROVIDER.md): fast = convenient, faithful = what hardware does, strict = what
+ * hardware does plus a report of every race softdpa can see. */
 enum sdpa_window_mode {
 	SDPA_WINDOW_FAST,
 	SDPA_WINDOW_FAITHFUL,
@@ -17,12 +21,23 @@ enum sdpa_window_mode {
 enum { SDPA_MAX_PORTS = 64 };
 
 struct sdpa_config {
-	const char *devices;	   /* SOFTDPA_DEVICES, NULL = default set */
-	enum sdpa_window_mode window; /* SOFTDPA_WINDOW */
-	bool strict_abort;	   /* SOFTDPA_STRICT_ABORT=1 */
-	uint32_t nic_workers;	   /* SOFTDPA_NIC_WORKERS, 0 = deterministic */
-	uint32_t dpa_eus;	   /* SOFTDPA_DPA_EUS, default 16 */
-	const char *trace_path;	   /* SOFTDPA_TRACE, NULL = off */
+	const char *devices;          /* SOFTDPA_DEVICES, NULL = default set */
+	enum sdpa_window_mode window; /* the fidelity mode: SOFTDPA_FIDELITY, else SOFTDPA_WINDOW */
+	bool strict_abort;            /* SOFTDPA_STRICT_ABORT=1 */
+	uint32_t nic_workers;         /* SOFTDPA_NIC_WORKERS, 0 = deterministic */
+	uint32_t dpa_eus;             /* SOFTDPA_DPA_EUS, default 16 */
+	const char *trace_path;       /* SOFTDPA_TRACE, NULL = off */
+	/* The provider's request engine in faithful/strict (docs/PROVIDER.md, "Latency"). */
+	uint64_t prov_latency_ns; /* SOFTDPA_PROVIDER_LATENCY_NS: flush to execution */
+	uint64_t prov_jitter_ns;  /* SOFTDPA_PROVIDER_JITTER_NS: + [0, jitter] per flush */
+	uint64_t prov_seed;       /* SOFTDPA_PROVIDER_SEED: the jitter's seed */
+};
+
+/* Defaults of the provider latency model (docs/PROVIDER.md says where they come from). */
+enum {
+	SDPA_PROV_DEFAULT_LATENCY_NS = 2000,
+	SDPA_PROV_DEFAULT_JITTER_NS = 1000,
+	SDPA_PROV_DEFAULT_SEED = 1,
 };
 
 /* The process-wide configuration; parsed on first call, never NULL. */

@@ -9,8 +9,18 @@
 #include "t_helpers.h"
 
 static const char *const vars[] = {
-	"SOFTDPA_DEVICES", "SOFTDPA_WINDOW",  "SOFTDPA_STRICT_ABORT", "SOFTDPA_NIC_WORKERS",
-	"SOFTDPA_DPA_EUS", "SOFTDPA_TRACE",   "SOFTDPA_PORT0",	      "SOFTDPA_PORT63",
+        "SOFTDPA_DEVICES",
+        "SOFTDPA_WINDOW",
+        "SOFTDPA_STRICT_ABORT",
+        "SOFTDPA_NIC_WORKERS",
+        "SOFTDPA_DPA_EUS",
+        "SOFTDPA_TRACE",
+        "SOFTDPA_PORT0",
+        "SOFTDPA_PORT63",
+        "SOFTDPA_FIDELITY",
+        "SOFTDPA_PROVIDER_LATENCY_NS",
+        "SOFTDPA_PROVIDER_JITTER_NS",
+        "SOFTDPA_PROVIDER_SEED",
 };
 
 static int clear_env(void **state)
@@ -34,7 +44,42 @@ static void test_defaults(void **state)
 	assert_int_equal(c->dpa_eus, 16);
 	assert_null(c->trace_path);
 	assert_null(sdpa_config_port_wire(0));
+	assert_int_equal(c->prov_latency_ns, 2000);
+	assert_int_equal(c->prov_jitter_ns, 1000);
+	assert_int_equal(c->prov_seed, 1);
 	assert_int_equal(t_log_problems(), 0);
+}
+
+/* One fidelity setting: SOFTDPA_FIDELITY, or SOFTDPA_WINDOW; FIDELITY wins when both are. */
+static void test_fidelity(void **state)
+{
+	(void)state;
+	setenv("SOFTDPA_FIDELITY", "strict", 1);
+	sdpa_config_reload();
+	assert_int_equal(sdpa_config_get()->window, SDPA_WINDOW_STRICT);
+	setenv("SOFTDPA_WINDOW", "fast", 1);
+	sdpa_config_reload();
+	assert_int_equal(sdpa_config_get()->window, SDPA_WINDOW_STRICT);
+	t_assert_logged("SOFTDPA_FIDELITY wins");
+	setenv("SOFTDPA_FIDELITY", "nonsense", 1); /* invalid: SOFTDPA_WINDOW applies */
+	sdpa_config_reload();
+	assert_int_equal(sdpa_config_get()->window, SDPA_WINDOW_FAST);
+	t_assert_logged("SOFTDPA_FIDELITY='nonsense'", "fast, faithful or strict");
+	unsetenv("SOFTDPA_FIDELITY");
+	sdpa_config_reload();
+	assert_int_equal(sdpa_config_get()->window, SDPA_WINDOW_FAST);
+
+	setenv("SOFTDPA_PROVIDER_LATENCY_NS", "250000", 1);
+	setenv("SOFTDPA_PROVIDER_JITTER_NS", "0", 1);
+	setenv("SOFTDPA_PROVIDER_SEED", "42", 1);
+	sdpa_config_reload();
+	assert_int_equal(sdpa_config_get()->prov_latency_ns, 250000);
+	assert_int_equal(sdpa_config_get()->prov_jitter_ns, 0);
+	assert_int_equal(sdpa_config_get()->prov_seed, 42);
+	setenv("SOFTDPA_PROVIDER_LATENCY_NS", "20000000000", 1); /* 20 s: above 10 s */
+	sdpa_config_reload();
+	assert_int_equal(sdpa_config_get()->prov_latency_ns, 2000);
+	t_assert_logged("SOFTDPA_PROVIDER_LATENCY_NS='20000000000'", "0..10000000000");
 }
 
 static void test_values(void **state)
@@ -110,9 +155,10 @@ static void test_malformed_values_keep_defaults(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_defaults, clear_env),
-		cmocka_unit_test_setup(test_values, clear_env),
-		cmocka_unit_test_setup(test_malformed_values_keep_defaults, clear_env),
+	        cmocka_unit_test_setup(test_defaults, clear_env),
+	        cmocka_unit_test_setup(test_values, clear_env),
+	        cmocka_unit_test_setup(test_fidelity, clear_env),
+	        cmocka_unit_test_setup(test_malformed_values_keep_defaults, clear_env),
 	};
 	return cmocka_run_group_tests_name("config", tests, NULL, NULL);
 }
