@@ -3,7 +3,7 @@
  * region of a started doca_mmap.
  *
  * Life cycle: create (with the number of descriptors) -> start -> get buffers -> return them
- * (doca_buf_dec_refcount) -> stop -> destroy.
+ * (doca_buf_dec_refcount) -> stop -> destroy. Every call is thread-safe.
  */
 #ifndef DOCA_BUF_INVENTORY_H_
 #define DOCA_BUF_INVENTORY_H_
@@ -91,7 +91,11 @@ DOCA_STABLE doca_error_t doca_buf_inventory_stop(struct doca_buf_inventory *inve
  * @param [out] buf
  * The descriptor; return it with doca_buf_dec_refcount().
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or a buffer
- * outside the mmap's memory range; DOCA_ERROR_NO_MEMORY when the inventory is empty.
+ * outside the mmap's memory range; DOCA_ERROR_BAD_STATE when the inventory is not started;
+ * DOCA_ERROR_NO_MEMORY when the inventory is empty.
+ * @note softdpa also refuses (INVALID_VALUE) data outside the buffer, where DOCA leaves the
+ * result undefined. It checks the range against doca_mmap_get_memrange(), not whether the
+ * mmap is started.
  */
 DOCA_STABLE doca_error_t doca_buf_inventory_buf_get_by_args(struct doca_buf_inventory *inventory,
                                                             struct doca_mmap *mmap, void *addr,

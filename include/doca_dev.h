@@ -126,6 +126,48 @@ DOCA_STABLE doca_error_t doca_devinfo_get_ipv6_addr(const struct doca_devinfo *d
 DOCA_EXPERIMENTAL doca_error_t doca_devinfo_get_active_rate(const struct doca_devinfo *devinfo,
                                                             double *active_rate);
 
+/**
+ * @brief The index of a scalable function (SF) device.
+ *
+ * @param [in] devinfo
+ * The device, an SF.
+ * @param [out] sf_index
+ * The SF index.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument;
+ * DOCA_ERROR_NOT_SUPPORTED when the device is not an SF.
+ * @note softdpa: an SF device's index is its entry position in SOFTDPA_DEVICES.
+ */
+DOCA_STABLE doca_error_t doca_devinfo_get_sf_index(const struct doca_devinfo *devinfo,
+                                                   uint32_t *sf_index);
+
+/**
+ * @brief The InfiniBand local identifier (LID) of the device's port.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] lid
+ * The port LID.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument;
+ * DOCA_ERROR_DRIVER when the port cannot be queried; DOCA_ERROR_NOT_SUPPORTED when the
+ * port's link layer is not InfiniBand.
+ * @note softdpa: every emulated port is Ethernet, so the answer is always NOT_SUPPORTED.
+ */
+DOCA_STABLE doca_error_t doca_devinfo_get_lid(const struct doca_devinfo *devinfo, uint16_t *lid);
+
+/**
+ * @brief Whether the device can manage hot-plugged emulated PCI functions.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] is_hotplug_manager
+ * 1 when it can, else 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument;
+ * DOCA_ERROR_DRIVER when the device cannot be queried.
+ * @note softdpa emulates no hot-pluggable functions: always 0.
+ */
+DOCA_STABLE doca_error_t doca_devinfo_cap_is_hotplug_manager_supported(
+        const struct doca_devinfo *devinfo, uint8_t *is_hotplug_manager);
+
 /* Whether doca_devinfo_rep_create_list() accepts FILTER_ALL / FILTER_NET / FILTER_EMULATED
  * on this device: 1 or 0. A PF supports ALL and NET; no softdpa device has emulated
  * functions. */
@@ -178,6 +220,37 @@ DOCA_STABLE doca_error_t doca_devinfo_rep_get_pci_func_type(
 /* *is_equal = 1 when 'pci_addr_str' is the represented function's address, else 0. */
 DOCA_STABLE doca_error_t doca_devinfo_rep_is_equal_pci_addr(
         const struct doca_devinfo_rep *devinfo_rep, const char *pci_addr_str, uint8_t *is_equal);
+
+/**
+ * @brief The vendor unique ID (VUID) of a representor: a stable name of the function it
+ * represents.
+ *
+ * @param [in] devinfo_rep
+ * The representor.
+ * @param [out] rep_vuid
+ * The NUL-terminated VUID.
+ * @param [in] size
+ * Size of rep_vuid, at least DOCA_DEVINFO_REP_VUID_SIZE.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument or
+ * a buffer that is too small.
+ * @note softdpa: "SDPA-<representor iface>-<PCI address>", e.g. "SDPA-pf0vf0-0000:03:00.1".
+ */
+DOCA_STABLE doca_error_t doca_devinfo_rep_get_vuid(const struct doca_devinfo_rep *devinfo_rep,
+                                                   char *rep_vuid, uint32_t size);
+
+/**
+ * @brief Whether a representor's function was hot-plugged (rather than present from the
+ * start).
+ *
+ * @param [in] devinfo_rep
+ * The representor.
+ * @param [out] is_hotplug
+ * 1 for a hot-plugged function, 0 for a statically plugged one.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument.
+ * @note softdpa: every representor is statically plugged (0).
+ */
+DOCA_STABLE doca_error_t doca_devinfo_rep_get_is_hotplug(const struct doca_devinfo_rep *devinfo_rep,
+                                                         uint8_t *is_hotplug);
 
 #ifdef __cplusplus
 }

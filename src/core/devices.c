@@ -1127,6 +1127,55 @@ DOCA_STABLE doca_error_t doca_devinfo_rep_cap_is_filter_emulated_supported(
 	return rep_cap(__func__, devinfo, filter_emulated_supported, true);
 }
 
+/* An SF device's index is its entry position in SOFTDPA_DEVICES (docs/DEVICES.md). */
+DOCA_STABLE doca_error_t doca_devinfo_get_sf_index(const struct doca_devinfo *devinfo,
+                                                   uint32_t *sf_index)
+{
+	struct doca_devinfo *info = getter_enter(__func__, devinfo, sf_index, "sf_index");
+	enum doca_pci_func_type type;
+
+	if (info == NULL)
+		return DOCA_ERROR_INVALID_VALUE;
+	type = info->desc.type;
+	if (type == DOCA_PCI_FUNC_TYPE_SF)
+		*sf_index = info->desc.id;
+	pthread_mutex_unlock(&dev_lock);
+	if (type != DOCA_PCI_FUNC_TYPE_SF) {
+		DOCA_LOG_ERR("%s: the device is a %s, only an SF has an SF index; check "
+		             "doca_devinfo_get_pci_func_type first",
+		             __func__, func_type_name(type));
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	return DOCA_SUCCESS;
+}
+
+/* Emulated ports are Ethernet: no InfiniBand LID, as on a RoCE port. */
+DOCA_STABLE doca_error_t doca_devinfo_get_lid(const struct doca_devinfo *devinfo, uint16_t *lid)
+{
+	struct doca_devinfo *info = getter_enter(__func__, devinfo, lid, "lid");
+
+	if (info == NULL)
+		return DOCA_ERROR_INVALID_VALUE;
+	pthread_mutex_unlock(&dev_lock);
+	DOCA_LOG_ERR("%s: the port's link layer is Ethernet, which has no LID; use the "
+	             "device's GID/MAC instead",
+	             __func__);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_STABLE doca_error_t doca_devinfo_cap_is_hotplug_manager_supported(
+        const struct doca_devinfo *devinfo, uint8_t *is_hotplug_manager)
+{
+	struct doca_devinfo *info =
+	        getter_enter(__func__, devinfo, is_hotplug_manager, "is_hotplug_manager");
+
+	if (info == NULL)
+		return DOCA_ERROR_INVALID_VALUE;
+	*is_hotplug_manager = 0; /* no emulated PCI functions to hot-plug */
+	pthread_mutex_unlock(&dev_lock);
+	return DOCA_SUCCESS;
+}
+
 /* ---------------------------------------------------------------- representors */
 
 #define KNOWN_FILTER_BITS (DOCA_DEVINFO_REP_FILTER_NET | DOCA_DEVINFO_REP_FILTER_EMULATED)
@@ -1426,6 +1475,39 @@ DOCA_STABLE doca_error_t doca_devinfo_rep_is_equal_pci_addr(
 	r = compare_pci(__func__, &info->desc.pci, pci_addr_str, is_equal);
 	pthread_mutex_unlock(&dev_lock);
 	return r;
+}
+
+/* "SDPA-<iface>-<pci>": stable for a given SOFTDPA_DEVICES and unique across the set. */
+DOCA_STABLE doca_error_t doca_devinfo_rep_get_vuid(const struct doca_devinfo_rep *devinfo_rep,
+                                                   char *rep_vuid, uint32_t size)
+{
+	struct doca_devinfo_rep *info =
+	        rep_getter_enter(__func__, devinfo_rep, rep_vuid, "rep_vuid");
+	char pci[DOCA_DEVINFO_REP_PCI_ADDR_SIZE];
+	char vuid[DOCA_DEVINFO_REP_VUID_SIZE];
+	doca_error_t r;
+
+	if (info == NULL)
+		return DOCA_ERROR_INVALID_VALUE;
+	format_pci(&info->desc.pci, pci);
+	snprintf(vuid, sizeof(vuid), "SDPA-%s-%s", info->desc.iface, pci);
+	r = copy_name(__func__, "VUID", vuid, rep_vuid, size, DOCA_DEVINFO_REP_VUID_SIZE,
+	              "DOCA_DEVINFO_REP_VUID_SIZE");
+	pthread_mutex_unlock(&dev_lock);
+	return r;
+}
+
+DOCA_STABLE doca_error_t doca_devinfo_rep_get_is_hotplug(const struct doca_devinfo_rep *devinfo_rep,
+                                                         uint8_t *is_hotplug)
+{
+	struct doca_devinfo_rep *info =
+	        rep_getter_enter(__func__, devinfo_rep, is_hotplug, "is_hotplug");
+
+	if (info == NULL)
+		return DOCA_ERROR_INVALID_VALUE;
+	*is_hotplug = 0; /* every emulated representor is statically plugged */
+	pthread_mutex_unlock(&dev_lock);
+	return DOCA_SUCCESS;
 }
 
 /* ---------------------------------------------------------------- internal queries */
