@@ -18,6 +18,7 @@
 #include "core/log.h"
 #include "core/trace.h"
 #include "dpa/dpa.h"
+#include "dpa/exec_hook.h"
 #include "dpa/window.h"
 
 SDPA_LOG_REGISTER(dpa_sched);
@@ -31,6 +32,21 @@ enum {
 };
 
 static __thread struct sdpa_exec *cur_exec;
+static sdpa_atomic_ptr end_hook; /* sdpa_exec_end_hook_fn; R-hook / A-hook */
+
+void sdpa_exec_set_end_hook(sdpa_exec_end_hook_fn fn)
+{
+	/* R-hook: pairs with A-hook in exec_end_hook: the registrant's state is set up. */
+	sdpa_store_release(&end_hook, (void *)fn);
+}
+
+static void exec_end_hook(enum sdpa_exec_end how)
+{
+	sdpa_exec_end_hook_fn fn = (sdpa_exec_end_hook_fn)sdpa_load_acquire(&end_hook); /* A-hook */
+
+	if (fn != NULL)
+		fn((int)how);
+}
 
 struct sdpa_exec *sdpa_exec_current(void)
 {
@@ -175,6 +191,7 @@ static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
 	if (sdpa_load_acquire(&eu->orphaned))
 		return (enum sdpa_exec_end)how;
 	sdpa_window_exec_end(ex, (enum sdpa_exec_end)how);
+	exec_end_hook((enum sdpa_exec_end)how);
 	if (t0 != 0)
 		trace_exec(ex, (enum sdpa_exec_end)how, t0);
 	sdpa_exec_set_current(NULL);
@@ -765,6 +782,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_
 	sdpa_window_exec_begin(&ex);
 	*retval = k->invoke(args);
 	sdpa_window_exec_end(&ex, SDPA_END_RETURN);
+	exec_end_hook(SDPA_END_RETURN);
 	if (t0 != 0)
 		trace_exec(&ex, SDPA_END_RETURN, t0);
 	sdpa_exec_set_current(prev);

@@ -8,6 +8,16 @@
  */
 #include <dev/doca_flow_dpa_provider_dev.h>
 
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <linux/hw_breakpoint.h>
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
+#endif
+
+#include "core/config.h"
 #include "core/log.h"
 #include "core/trace.h"
 #include "provider/provider.h"
@@ -122,19 +132,263 @@ static void post_end(void)
 static void ring_flush(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
 {
 	uint32_t old = sdpa_load_relaxed(&r->flushed);
+	uint64_t due = 0;
 
 	if (old == r->posted)
 		return;
-	/* R1: pairs with A1 in process_ring: the slot contents are written before the
-	 * processor can see them as flushed. */
+	if (ctx->async) {
+		/* faithful/strict: the NIC runs the batch once its latency has passed. */
+		due = sdpa_prov_due(ctx, r, sdpa_prov_now_ns());
+		for (uint32_t i = old; i != r->posted; i++)
+			r->slots[i & r->mask].due = due;
+	}
+	/* R1: pairs with A1 in sdpa_prov_process_due: the slot contents (dues included) are
+	 * written before the processor can see them as flushed. */
 	sdpa_store_release(&r->flushed, r->posted);
 	sdpa_fetch_add_acq_rel(&ctx->pending, (uint32_t)(r->posted - old));
 	if (sdpa_trace_on())
 		sdpa_trace_prov_flush(r->port_id, r->type, r->queue_id, r->posted - old);
-	/* The NIC's request engine takes the batch at once: the flushing thread runs it.
-	 * On a host with fewer cores than busy threads, handing it to another thread would
-	 * make completions wait for a time slice. */
+	if (ctx->async) {
+		sdpa_prov_engine_kick(ctx, r, due);
+		return;
+	}
+	/* fast: the request engine is modelled as instantaneous, and the flushing thread
+	 * runs the batch. On a host with fewer cores than busy threads, handing it to
+	 * another thread makes completions wait for a time slice. */
 	sdpa_prov_process_now(ctx, r);
+}
+
+/* ---- strict: the races of an asynchronous engine, diagnosed (docs/PROVIDER.md) ----
+ *
+ * Per OS thread (an EU runs one execution at a time): the queues this execution posted
+ * on, and up to 4 read destinations watched by a hardware watchpoint (the CPU's debug
+ * registers, through perf_event_open) from the post until the poll that reports the
+ * read. A watchpoint that counted an access means the kernel touched *value before its
+ * completion was reported: on hardware it read whatever was there before. */
+enum { TL_QUEUES = 16, TL_WATCHES = 4 };
+
+struct tl_queue {
+	doca_flow_dpa_addr addr;
+	uint32_t type, queue_id;
+};
+
+struct tl_watch {
+	int fd;
+	const struct sdpa_prov_ring *ring; /* identity only, never dereferenced */
+	uint32_t seq;                      /* the request's slot number (posted index) */
+	uint32_t queue_id;
+	uint16_t port_id;
+};
+
+static _Thread_local struct {
+	uint32_t nq, nw;
+	struct tl_queue q[TL_QUEUES];
+	struct tl_watch w[TL_WATCHES];
+} tl;
+
+static sdpa_atomic_u32 watch_unavailable_logged;
+
+static void strict_abort_maybe(void)
+{
+	if (sdpa_config_get()->strict_abort)
+		abort();
+}
+
+static void note_queue(doca_flow_dpa_addr addr, uint32_t type, uint32_t queue_id)
+{
+	for (uint32_t i = 0; i < tl.nq; i++)
+		if (tl.q[i].type == type && tl.q[i].queue_id == queue_id && tl.q[i].addr == addr)
+			return;
+	if (tl.nq < TL_QUEUES)
+		tl.q[tl.nq++] = (struct tl_queue){addr, type, queue_id};
+}
+
+static int watch_open(const void *addr)
+{
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
+	struct perf_event_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.type = PERF_TYPE_BREAKPOINT;
+	a.size = sizeof(a);
+	a.bp_type = HW_BREAKPOINT_RW; /* x86 cannot watch loads alone; stores are misuse too */
+	a.bp_addr = (uintptr_t)addr;
+	a.bp_len = ((uintptr_t)addr & 7u) == 0 ? HW_BREAKPOINT_LEN_8 : HW_BREAKPOINT_LEN_1;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	/* pid 0, cpu -1: this thread only, so the engine's write of the value never counts. */
+	return (int)syscall(__NR_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+#else
+	(void)addr;
+	return -1;
+#endif
+}
+
+/* Close a watch; true when the watched destination was touched while it was armed. */
+static bool watch_close(const struct tl_watch *w)
+{
+	uint64_t count = 0;
+	bool touched = read(w->fd, &count, sizeof(count)) == (ssize_t)sizeof(count) && count;
+
+	close(w->fd);
+	return touched;
+}
+
+static void report_early_use(const struct tl_watch *w)
+{
+	char who[160];
+
+	if (!sdpa_prov_glue_report_once(SDPA_PROV_REPORT_EARLY_USE))
+		return;
+	sdpa_prov_glue_who(who, sizeof(who));
+	DOCA_LOG_ERR("strict: %s used *value of a memory read on RESOURCES_READ queue %u of port "
+	             "%u before doca_flow_queue_poll_completion reported the request; on a "
+	             "BlueField the NIC writes *value some time after the flush, so the kernel "
+	             "read whatever was there before. Fix: poll doca_flow_queue_poll_completion "
+	             "until the request is reported before using *value",
+	             who, w->queue_id, (unsigned int)w->port_id);
+	strict_abort_maybe();
+}
+
+/* A read was just posted as slot 'seq' of 'r' (owned) into 'out': watch it. */
+static void watch_read(const struct sdpa_prov_ring *r, uint32_t seq, const uint64_t *out)
+{
+	struct tl_watch w = {.ring = r, .seq = seq, .queue_id = r->queue_id, .port_id = r->port_id};
+
+	if (out == NULL)
+		return;
+	if (tl.nw == TL_WATCHES) {
+		/* Debug registers are few: the oldest watch (a read never polled from a host
+		 * thread, typically) gives way. */
+		if (watch_close(&tl.w[0]))
+			report_early_use(&tl.w[0]);
+		memmove(&tl.w[0], &tl.w[1], sizeof(tl.w[0]) * (TL_WATCHES - 1));
+		tl.nw--;
+	}
+	w.fd = watch_open(out);
+	if (w.fd < 0) {
+		uint32_t expected = 0;
+
+		if (sdpa_cas_acq_rel(&watch_unavailable_logged, &expected, 1))
+			DOCA_LOG_WARN("strict: cannot watch memory-read destinations (hardware "
+			              "watchpoints through perf_event_open are unavailable); a "
+			              "kernel that uses *value before polling is not detected, one "
+			              "that returns with reads it never polled still is");
+		return;
+	}
+	tl.w[tl.nw++] = w;
+}
+
+/* Must own 'r'. A poll just reported slots [from, to) of 'r': close their watches. */
+static void watches_reported(const struct sdpa_prov_ring *r, uint32_t from, uint32_t to)
+{
+	uint32_t k = 0;
+
+	for (uint32_t i = 0; i < tl.nw; i++) {
+		struct tl_watch *w = &tl.w[i];
+
+		if (w->ring == r && (uint32_t)(w->seq - from) < (uint32_t)(to - from)) {
+			if (watch_close(w))
+				report_early_use(w);
+			continue;
+		}
+		tl.w[k++] = *w;
+	}
+	tl.nw = k;
+}
+
+/* Resolve a queue without logging (the export may be gone by now). On success the
+ * registry read lock is held. */
+static struct sdpa_prov_ring *resolve_quiet(const struct tl_queue *q)
+{
+	const char *why;
+	uint16_t slot;
+	struct doca_flow_dpa_ctx *ctx;
+	struct sdpa_prov_qset *qs;
+	struct sdpa_prov_ring *r;
+
+	pthread_rwlock_rdlock(&sdpa_prov_registry_lock);
+	ctx = sdpa_prov_addr_resolve(q->addr, &slot, &why);
+	qs = ctx != NULL ? ctx->qsets[ctx->objs[slot].port_id] : NULL;
+	if (qs == NULL || q->type >= SDPA_PROV_NR_TYPES || q->queue_id >= qs->nr[q->type]) {
+		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		return NULL;
+	}
+	r = sdpa_prov_ring_get(qs, q->type, q->queue_id);
+	if (sdpa_load_relaxed(&r->dead)) {
+		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		return NULL;
+	}
+	return r;
+}
+
+static void report_unpolled(const struct sdpa_prov_ring *r, uint32_t n)
+{
+	char who[160];
+	uint32_t bit =
+	        r->type == DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_READ ? SDPA_PROV_REPORT_UNPOLLED_READ
+	        : r->type == DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL ? SDPA_PROV_REPORT_UNPOLLED_GENERAL
+	                                                      : SDPA_PROV_REPORT_UNPOLLED_WRITE;
+
+	if (!sdpa_prov_glue_report_once(bit))
+		return;
+	sdpa_prov_glue_who(who, sizeof(who));
+	if (r->type == DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_READ)
+		DOCA_LOG_ERR("strict: %s returned with %u memory read(s) on RESOURCES_READ queue "
+		             "%u of port %u that no doca_flow_queue_poll_completion reported; "
+		             "*value is written whenever the NIC runs the read, so whatever the "
+		             "kernel took from it was stale. Fix: poll "
+		             "doca_flow_queue_poll_completion until the request is reported "
+		             "before using *value",
+		             who, n, r->queue_id, (unsigned int)r->port_id);
+	else if (r->type == DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL)
+		DOCA_LOG_ERR("strict: %s returned with %u enable/disable/replace request(s) on "
+		             "GENERAL queue %u of port %u that no "
+		             "doca_flow_queue_poll_completion reported; until the NIC runs them, "
+		             "traffic still uses the old entry state. Fix: poll "
+		             "doca_flow_queue_poll_completion until the requests are reported "
+		             "before acting as if they took effect",
+		             who, n, r->queue_id, (unsigned int)r->port_id);
+	else
+		DOCA_LOG_ERR("strict: %s returned with %u update/modify request(s) on "
+		             "RESOURCES_WRITE queue %u of port %u that no "
+		             "doca_flow_queue_poll_completion reported; until the NIC runs them, "
+		             "traffic still sees the old resource content. Fix: poll "
+		             "doca_flow_queue_poll_completion until the requests are reported "
+		             "before acting as if they took effect",
+		             who, n, r->queue_id, (unsigned int)r->port_id);
+	strict_abort_maybe();
+}
+
+void sdpa_prov_exec_end(bool returned)
+{
+	struct tl_watch w[TL_WATCHES];
+	struct tl_queue q[TL_QUEUES];
+	uint32_t nw = tl.nw, nq = tl.nq;
+
+	if (nw == 0 && nq == 0)
+		return;
+	memcpy(w, tl.w, sizeof(w[0]) * nw);
+	memcpy(q, tl.q, sizeof(q[0]) * nq);
+	tl.nw = 0;
+	tl.nq = 0;
+	for (uint32_t i = 0; i < nw; i++)
+		if (watch_close(&w[i]))
+			report_early_use(&w[i]);
+	/* A DPA thread that reschedules may poll in its next activation. */
+	for (uint32_t i = 0; returned && i < nq; i++) {
+		struct sdpa_prov_ring *r = resolve_quiet(&q[i]);
+		uint32_t n;
+
+		if (r == NULL)
+			continue;
+		ring_enter(r, __func__);
+		n = r->posted - r->polled;
+		ring_leave(r);
+		post_end();
+		if (n != 0)
+			report_unpolled(r, n);
+	}
 }
 
 /* SOFTDPA_TRACE: 'count' requests of 'op' were just posted on 'r' (must own it). */
@@ -210,6 +464,11 @@ post_one(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind, uint
 		ring_put(p.ring, req);
 		if (sdpa_trace_on())
 			trace_post(p.ring, req->op, 1);
+		if (p.ctx->mode == SDPA_WINDOW_STRICT) {
+			note_queue(addr, type, queue_id);
+			if (req->op == SDPA_PROV_OP_MEM_READ)
+				watch_read(p.ring, p.ring->posted - 1, req->out);
+		}
 		if (flush)
 			ring_flush(p.ctx, p.ring);
 	}
@@ -333,6 +592,17 @@ static doca_error_t post_range(const char *fn, doca_flow_dpa_addr addr, enum sdp
 		}
 		if (sdpa_trace_on())
 			trace_post(p.ring, tmpl->op, nr_chunks);
+		if (p.ctx->mode == SDPA_WINDOW_STRICT) {
+			note_queue(addr, type, queue_id);
+			/* A range read: the first value of each block, while watches last. */
+			for (uint32_t c = 0;
+			     values != NULL && c < nr_chunks && (c == 0 || tl.nw < TL_WATCHES);
+			     c++) {
+				uint32_t seq = p.ring->posted - nr_chunks + c;
+
+				watch_read(p.ring, seq, p.ring->slots[seq & p.ring->mask].out);
+			}
+		}
 		if (flush)
 			ring_flush(p.ctx, p.ring);
 	}
@@ -432,6 +702,8 @@ doca_flow_queue_poll_completion(doca_flow_dpa_addr obj, enum doca_flow_dpa_queue
 		failed += p.ring->slots[i & p.ring->mask].failed;
 	stats->num_completed = done - p.ring->polled;
 	stats->num_failed = failed;
+	if (tl.nw != 0 && done != p.ring->polled)
+		watches_reported(p.ring, p.ring->polled, done);
 	p.ring->polled = done;
 	if (failed != 0)
 		sdpa_fetch_add_relaxed(&p.ring->stat_failed, failed);

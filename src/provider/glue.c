@@ -2,9 +2,12 @@
  * The provider's view of the layers below it (nic: pipes, ports, resources; dpa: the
  * FlexIO process). Only this file includes their internal headers.
  */
+#include <stdio.h>
+
 #include "core/devices.h"
 #include "core/log.h"
 #include "dpa/dpa.h"
+#include "dpa/exec_hook.h"
 #include "nic/ext_resource.h"
 #include "nic/flow_hash.h"
 #include "nic/flow_priv.h"
@@ -179,4 +182,39 @@ static void pipe_destroy_hook(struct doca_flow_pipe *pipe, void *arg)
 void sdpa_prov_glue_init(void)
 {
 	sdpa_flow_set_pipe_destroy_hook(pipe_destroy_hook, NULL);
+}
+
+bool sdpa_prov_glue_who(char *buf, size_t size)
+{
+	const struct sdpa_exec *ex = sdpa_exec_current();
+
+	if (ex == NULL) {
+		snprintf(buf, size, "a host thread (not DPA code)");
+		return false;
+	}
+	sdpa_exec_describe(ex, buf, size);
+	return true;
+}
+
+bool sdpa_prov_glue_report_once(uint32_t bit)
+{
+	const struct sdpa_exec *ex = sdpa_exec_current();
+	struct sdpa_kernel *k;
+
+	if (ex == NULL || ex->kernel == NULL)
+		return true;
+	/* The kernel table entry is the image's; its 'reported' mask is the one mutable
+	 * field, shared by every reporter (dpa.h lists the bits). */
+	k = (struct sdpa_kernel *)ex->kernel;
+	return (sdpa_fetch_or_acq_rel(&k->reported, bit) & bit) == 0;
+}
+
+static void exec_end_hook(int how)
+{
+	sdpa_prov_exec_end(how != SDPA_END_RESCHEDULE);
+}
+
+void sdpa_prov_glue_exec_hook(void)
+{
+	sdpa_exec_set_end_hook(exec_end_hook);
 }

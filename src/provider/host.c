@@ -4,11 +4,13 @@
  * registry write lock and the ctx's processor lock, so device posts and the processor see
  * either the old or the new state of an export, never half of it.
  */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <doca_flow_dpa_provider.h>
 
+#include "core/config.h"
 #include "core/log.h"
 #include "core/stats.h"
 #include "nic/nic.h"
@@ -49,6 +51,9 @@ static bool sync_poller(void *arg, uint16_t worker)
 		if (live[i] != NULL && sdpa_load_acquire(&live[i]->pending) != 0)
 			busy = true;
 	pthread_mutex_unlock(&host_lock);
+	/* The request engine (faithful/strict) needs a core to run what is due. */
+	if (busy)
+		sched_yield();
 	return busy;
 }
 
@@ -93,6 +98,7 @@ static void glue_setup(void)
 {
 	(void)sdpa_stats_register("provider", dump_queues, NULL);
 	sdpa_prov_glue_init();
+	sdpa_prov_glue_exec_hook();
 	if (sdpa_nic_register_poller(sync_poller, NULL, &poller) != DOCA_SUCCESS)
 		poller = NULL; /* softdpa_nic_sync will not wait for us; requests still run */
 }
@@ -153,6 +159,22 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_init(struct flexio_process *process
 	c->dpa = dpa;
 	c->dev_id = dev_id;
 	pthread_mutex_init(&c->proc_lock, NULL);
+	{
+		/* The fidelity mode and latency model in force now govern this ctx. */
+		const struct sdpa_config *cfg = sdpa_config_get();
+
+		c->mode = (uint8_t)cfg->window;
+		c->async = cfg->window != SDPA_WINDOW_FAST;
+		c->lat_ns = cfg->prov_latency_ns;
+		c->jit_ns = cfg->prov_jitter_ns;
+		c->seed = cfg->prov_seed;
+	}
+	r = sdpa_prov_engine_start(c);
+	if (r != DOCA_SUCCESS) {
+		pthread_mutex_destroy(&c->proc_lock);
+		free(c);
+		return r;
+	}
 
 	/* Outside host_lock: registering the hook takes DOCA Flow's lock, and DOCA Flow calls
 	 * the hook with its lock held (then we take host_lock): one lock order only. */
@@ -161,6 +183,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_init(struct flexio_process *process
 	r = sdpa_prov_ctx_register(c);
 	if (r != DOCA_SUCCESS) {
 		pthread_mutex_unlock(&host_lock);
+		sdpa_prov_engine_stop(c);
+		pthread_mutex_destroy(&c->proc_lock);
 		c->magic = 0;
 		free(c);
 		return r;
@@ -201,6 +225,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_destroy(struct doca_flow_dpa_ctx *c
 	sdpa_prov_ctx_unregister(ctx);
 	for (uint16_t p = 0; p < SDPA_PROV_MAX_PORTS; p++)
 		sdpa_prov_qset_destroy(ctx, p);
+	sdpa_prov_engine_stop(ctx); /* its list is empty: every ring was forgotten */
 	pthread_mutex_destroy(&ctx->proc_lock);
 	ctx->magic = 0;
 	free(ctx);

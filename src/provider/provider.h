@@ -3,8 +3,11 @@
  *
  * Objects and owners:
  *   ctx        one per doca_flow_dpa_init; owns its port queue sets and its exported
- *              objects. Requests run when flushed, on the flushing thread (the NIC's
- *              request engine modelled as instantaneous), serialised per ctx by proc_lock.
+ *              objects. Its fidelity mode is read at init. In 'fast', requests run when
+ *              flushed, on the flushing thread. In 'faithful' and 'strict', the ctx's
+ *              request engine (a thread standing for the NIC's request engine) runs them
+ *              once their modelled latency has passed (engine.c). Either way execution is
+ *              serialised per ctx by proc_lock.
  *   qset       the queues of one port (per type: nr_queues rings of queue_size slots).
  *   obj        an exported pipe or resource; named on the device by a tagged address.
  *
@@ -21,7 +24,8 @@
  *   done     processor: requests executed        (release; producer acquires in poll)
  *   polled   producer: completions reported      (producer-private)
  * A slot is reused only after a poll reported it, so the processor never reads a slot the
- * producer is rewriting.
+ * producer is rewriting. A flushed slot carries the time it becomes due (the engine runs
+ * it no earlier); dues never decrease along a ring, so requests execute in order.
  */
 #ifndef SDPA_PROVIDER_PROVIDER_H
 #define SDPA_PROVIDER_PROVIDER_H
@@ -74,6 +78,7 @@ struct sdpa_prov_req {
 	uint32_t count;
 	uint64_t value;
 	uint64_t *out;  /* reads: where the values go, written before 'done' moves */
+	uint64_t due;   /* CLOCK_MONOTONIC ns when the engine may run it (set at flush) */
 	uint8_t failed; /* set by the processor */
 };
 
@@ -81,6 +86,8 @@ struct sdpa_prov_ring {
 	/* Producer (DPA thread) side. */
 	alignas(SDPA_CACHE_LINE) uint32_t posted;
 	uint32_t polled;
+	uint32_t flushes;        /* flushes that handed requests over (the jitter's sequence) */
+	uint64_t last_due;       /* due of the last flushed request (dues never decrease) */
 	sdpa_atomic_u32 owner;   /* 1 while a post/poll runs: detects two threads on one queue */
 	sdpa_atomic_u32 flushed; /* R1: release by the producer, A1 in the processor */
 	/* Processor side. */
@@ -94,6 +101,9 @@ struct sdpa_prov_ring {
 	sdpa_atomic_u32 dead; /* queues destroyed: posts get IO_FAILED */
 	sdpa_atomic_u64 stat_posted, stat_failed, stat_again; /* 'provider' stats section */
 	struct sdpa_prov_req *slots;
+	/* The engine's list of rings with flushed requests (ctx->eng_lock). */
+	struct sdpa_prov_ring *eng_next;
+	bool eng_queued;
 };
 
 struct sdpa_prov_qset {
@@ -126,9 +136,22 @@ struct doca_flow_dpa_ctx {
 	struct sdpa_prov_obj objs[SDPA_PROV_MAX_OBJS];
 	uint32_t nr_objs_live;
 
-	/* Request execution (by the flushing thread; see sdpa_prov_process_now). */
-	pthread_mutex_t proc_lock; /* held while executing a batch; the destroy hook takes it */
-	sdpa_atomic_u64 pending;   /* flushed, not yet executed (sum over rings) */
+	/* Request execution (fast: by the flushing thread, see sdpa_prov_process_now;
+	 * faithful/strict: by the engine thread, see engine.c). */
+	pthread_mutex_t proc_lock;     /* held while executing a batch; the destroy hook takes it */
+	sdpa_atomic_u64 pending;       /* flushed, not yet executed (sum over rings) */
+	uint8_t mode;                  /* enum sdpa_window_mode at init (the fidelity mode) */
+	bool async;                    /* faithful/strict: the engine thread executes */
+	uint64_t lat_ns, jit_ns, seed; /* the latency model (SOFTDPA_PROVIDER_*) */
+	/* The engine (async only). Lock order: proc_lock before eng_lock. */
+	pthread_mutex_t eng_lock;
+	pthread_cond_t eng_cond; /* CLOCK_MONOTONIC */
+	pthread_t eng_thread;
+	bool eng_started;
+	bool eng_stop;     /* eng_lock */
+	bool eng_sleeping; /* eng_lock: the engine waits on eng_cond until eng_wake_at */
+	uint64_t eng_wake_at;
+	struct sdpa_prov_ring *eng_head, *eng_tail; /* eng_lock; rings with flushed requests */
 };
 
 struct doca_flow_dpa_pipe {
@@ -166,6 +189,27 @@ struct sdpa_prov_ring *sdpa_prov_ring_get(const struct sdpa_prov_qset *qs, uint3
                                           uint32_t q);
 /* Requests posted but never flushed, over every ring of the ctx. */
 uint64_t sdpa_prov_unflushed(const struct doca_flow_dpa_ctx *ctx);
+/* Must hold ctx->proc_lock. Execute what is flushed on 'r' and due at 'now' (every
+ * flushed request when r is dead); *next_due = the due of the first request left, or
+ * UINT64_MAX. Returns the requests executed; the caller subtracts them from 'pending'. */
+uint64_t sdpa_prov_process_due(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r,
+                               uint64_t now, uint64_t *next_due);
+
+/* The request engine (engine.c), faithful and strict only. */
+doca_error_t sdpa_prov_engine_start(struct doca_flow_dpa_ctx *ctx);
+void sdpa_prov_engine_stop(struct doca_flow_dpa_ctx *ctx);
+/* The producer flushed requests on 'r', the earliest due at 'due': make sure the engine
+ * will run them. Takes eng_lock only. */
+void sdpa_prov_engine_kick(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r, uint64_t due);
+/* Must hold proc_lock. 'r' is about to be freed: take it off the engine's list. */
+void sdpa_prov_engine_forget(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r);
+/* When a request flushed now on 'r' becomes due (the latency model). Producer only. */
+uint64_t sdpa_prov_due(const struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r, uint64_t now);
+uint64_t sdpa_prov_now_ns(void);
+
+/* strict: the execution that ends on this thread (a DPA kernel returns, a DPA thread
+ * reschedules or finishes); 'returned' is false for a reschedule (dev.c). */
+void sdpa_prov_exec_end(bool returned);
 
 /* Targets (glue.c): the only file that knows the nic and dpa layers. */
 doca_error_t sdpa_prov_glue_process(struct flexio_process *process, struct doca_dpa **dpa,
@@ -184,5 +228,21 @@ uint32_t sdpa_prov_glue_pipe_id(const struct doca_flow_pipe *pipe);
 void sdpa_prov_pipe_destroyed(struct doca_flow_pipe *pipe);
 doca_error_t sdpa_prov_glue_resource(void *res, enum sdpa_prov_kind *kind, uint16_t *port_id);
 void sdpa_prov_glue_pin(void *res, bool pin);
+/* The device code running on this thread, for reports: "kernel 'k' rank 0 of 1 on EU 3",
+ * or "a host thread (not DPA code)". Returns false for a host thread. */
+bool sdpa_prov_glue_who(char *buf, size_t size);
+/* True the first time 'bit' (SDPA_PROV_REPORT_*) is reported for the running kernel (always
+ * true on a host thread). */
+bool sdpa_prov_glue_report_once(uint32_t bit);
+/* The DPA calls sdpa_prov_exec_end at the end of every execution. */
+void sdpa_prov_glue_exec_hook(void);
+
+/* Bits of the running kernel's report-once mask the provider uses (dpa.h lists owners). */
+enum {
+	SDPA_PROV_REPORT_EARLY_USE = 1u << 28,
+	SDPA_PROV_REPORT_UNPOLLED_READ = 1u << 29,
+	SDPA_PROV_REPORT_UNPOLLED_WRITE = 1u << 30,
+	SDPA_PROV_REPORT_UNPOLLED_GENERAL = 1u << 31,
+};
 
 #endif

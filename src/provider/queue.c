@@ -100,45 +100,54 @@ uint64_t sdpa_prov_unflushed(const struct doca_flow_dpa_ctx *ctx)
 	return n;
 }
 
-/* Must hold ctx->proc_lock. Executes what was flushed; returns requests executed. */
-static uint64_t process_ring(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
+uint64_t sdpa_prov_process_due(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r,
+                               uint64_t now, uint64_t *next_due)
 {
-	/* A1: pairs with R1 (release of 'flushed' in sdpa_prov_flush): the slots up to
-	 * 'flushed' are fully written before we read them. */
+	/* A1: pairs with R1 (release of 'flushed' in ring_flush): the slots up to 'flushed'
+	 * (their dues included) are fully written before we read them. */
 	uint32_t f = sdpa_load_acquire(&r->flushed);
 	uint32_t d = sdpa_load_relaxed(&r->done);
+	bool dead = sdpa_load_relaxed(&r->dead) != 0;
 	uint64_t n = 0;
 	uint64_t t0;
 
+	*next_due = UINT64_MAX;
 	if (d == f)
 		return 0;
 	t0 = sdpa_trace_begin();
-	if (sdpa_load_relaxed(&r->dead)) {
-		/* Queues destroyed with requests in flight: they complete as failed. */
+	if (dead) {
+		/* Queues destroyed with requests in flight: they complete as failed, due or
+		 * not. */
 		for (; d != f; d++, n++)
 			r->slots[d & r->mask].failed = 1;
 	} else {
 		for (; d != f; d++, n++) {
 			struct sdpa_prov_req *req = &r->slots[d & r->mask];
+
+			if (req->due > now) {
+				*next_due = req->due;
+				break;
+			}
 			req->failed = !sdpa_prov_exec(ctx, req);
 		}
 	}
+	if (n == 0)
+		return 0;
 	/* R2: pairs with A2 in doca_flow_queue_poll_completion: results (failed flags, read
 	 * values) are visible to the producer before it sees them done. */
 	sdpa_store_release(&r->done, d);
 	if (t0 != 0)
-		sdpa_trace_prov_batch(r->port_id, r->type, r->queue_id, (uint32_t)n,
-		                      sdpa_load_relaxed(&r->dead) != 0,
+		sdpa_trace_prov_batch(r->port_id, r->type, r->queue_id, (uint32_t)n, dead,
 		                      (uint32_t)sdpa_load_relaxed(&r->stat_posted) - d, t0);
 	return n;
 }
 
 void sdpa_prov_process_now(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
 {
-	uint64_t n;
+	uint64_t n, next;
 
 	pthread_mutex_lock(&ctx->proc_lock);
-	n = process_ring(ctx, r);
+	n = sdpa_prov_process_due(ctx, r, UINT64_MAX, &next);
 	pthread_mutex_unlock(&ctx->proc_lock);
 	if (n != 0)
 		sdpa_fetch_sub_acq_rel(&ctx->pending, n);
@@ -164,6 +173,16 @@ void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id)
 	 * ends; taking the write lock waits for such posts to drain. */
 	pthread_rwlock_wrlock(&sdpa_prov_registry_lock);
 	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+	/* No producer can flush (or kick the engine) any more: fail what a post that was
+	 * already running flushed, and take the rings off the engine's list. */
+	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++)
+		for (uint32_t q = 0; q < qs->nr[t]; q++)
+			sdpa_prov_process_now(ctx, sdpa_prov_ring_get(qs, t, q));
+	pthread_mutex_lock(&ctx->proc_lock);
+	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++)
+		for (uint32_t q = 0; q < qs->nr[t]; q++)
+			sdpa_prov_engine_forget(ctx, sdpa_prov_ring_get(qs, t, q));
+	pthread_mutex_unlock(&ctx->proc_lock);
 	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++) {
 		for (uint32_t q = 0; q < qs->nr[t]; q++) {
 			struct sdpa_prov_ring *r = sdpa_prov_ring_get(qs, t, q);
