@@ -21,7 +21,8 @@
 #include "t_helpers.h"
 
 extern struct doca_dpa_app *prov_test_app;
-extern doca_dpa_func_t prov_one, prov_fill, prov_repath;
+extern doca_dpa_func_t prov_one, prov_fill, prov_repath, prov_read_early, prov_post_nopoll,
+        prov_poll;
 
 struct pt {
 	struct doca_dev *dev, *dev_other;

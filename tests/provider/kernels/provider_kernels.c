@@ -132,3 +132,53 @@ __dpa_global__ void prov_repath(uint64_t addr, uint32_t n, uint32_t base, uint32
 	wait_done(addr, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, rank, posted, r);
 	__dpa_thread_memory_writeback();
 }
+
+/* Issue 17, the bug the asynchronous engine exposes: update slot 'index' to 'value', poll,
+ * then read it back and use *value BEFORE polling the read (values[0]), and again after
+ * the poll reported it (values[1]). 'old' is what *value held before the read. */
+__dpa_global__ void prov_read_early(uint64_t addr, uint32_t index, uint64_t value, uint64_t old,
+                                    uint64_t result)
+{
+	struct prov_result *r = (struct prov_result *)result;
+	doca_error_t rc;
+
+	rc = doca_flow_external_resource_memory_update(addr, 0, 0, index, value, true);
+	r->post_rc = (uint32_t)rc;
+	if (rc != DOCA_SUCCESS)
+		return;
+	wait_done(addr, DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_WRITE, 0, 1, r);
+	r->completed = 0;
+	r->value = old;
+	rc = doca_flow_external_resource_memory_read(addr, 0, 0, index, &r->value, true);
+	r->post_rc = (uint32_t)rc;
+	if (rc != DOCA_SUCCESS)
+		return;
+	r->values[0] = r->value; /* the bug: the read was not reported yet */
+	wait_done(addr, DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_READ, 0, 1, r);
+	r->values[1] = r->value; /* correct: after the poll reported it */
+	__dpa_thread_memory_writeback();
+}
+
+/* Post one request with flush and return without polling: a read into r->value (op
+ * PROV_MEM_READ) or a disable (PROV_DISABLE). The kernel acts as if it took effect. */
+__dpa_global__ void prov_post_nopoll(uint64_t addr, uint32_t op, uint32_t index, uint64_t result)
+{
+	struct prov_result *r = (struct prov_result *)result;
+	doca_error_t rc;
+
+	if (op == PROV_MEM_READ)
+		rc = doca_flow_external_resource_memory_read(addr, 0, 0, index, &r->value, true);
+	else
+		rc = doca_flow_pipe_hash_disable_index(addr, 0, index, true);
+	r->post_rc = (uint32_t)rc;
+	__dpa_thread_memory_writeback();
+}
+
+/* Poll queue 'type' 0 until 'want' completions arrived. */
+__dpa_global__ void prov_poll(uint64_t addr, uint32_t type, uint32_t want, uint64_t result)
+{
+	struct prov_result *r = (struct prov_result *)result;
+
+	wait_done(addr, (enum doca_flow_dpa_queue_type)type, 0, want, r);
+	__dpa_thread_memory_writeback();
+}
