@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Generate docs/API_COVERAGE.md from the public headers and the sources.
 
-Every function declared in include/*.h and include/dev/*.h is listed with its status:
+Every function declared in include/*.h, include/dev/*.h and include/libflexio/*.h is listed
+with its status:
   implemented    a definition exists and does more than refuse;
   NOT_SUPPORTED  the definition only logs and returns DOCA_ERROR_NOT_SUPPORTED;
-  refused        a device call marked SDPA_NOT_EMULATED: softdpa-dpacc refuses to build a
-                 kernel that calls it (no definition needed);
+  device fault   a device call softdpa does not emulate: it links, and at run time logs one
+                 line and fails as a device error would (SDPA_DEV_FAULT / SDPA_DEV_FAILS);
   missing        declared but not defined anywhere (a bug: the link of a user program fails).
 Usage: api_coverage.py [--check] [--exports LIB]
   --check        exit 1 when the committed file is out of date or a function is missing
@@ -22,12 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "API_COVERAGE.md")
 
 DECL = re.compile(r"^(?:DOCA_(?:STABLE|EXPERIMENTAL)\s+)?(?:static\s+inline\s+|__forceinline\s+)?"
-                  r"[A-Za-z_][\w\s\*]*?\b((?:doca|softdpa|__dpa)_\w+)\s*\(", re.M)
-
-
-# A device declaration softdpa-dpacc refuses to build ends the text before its return type.
-NOT_EMULATED = re.compile(r'SDPA_NOT_EMULATED\("[^"]*"\)\s*$')
-REFUSED = set()
+                  r"[A-Za-z_][\w\s\*]*?\b((?:doca|softdpa|__dpa|flexio)_\w+)\s*\(", re.M)
 
 
 def strip_comments(text):
@@ -47,8 +43,6 @@ def header_functions(path):
         # An inline definition in the header counts as implemented there.
         if name not in names:
             names.append(name)
-        if NOT_EMULATED.search(text[max(0, m.start() - 200):m.start()]):
-            REFUSED.add(name)
     return names
 
 
@@ -60,7 +54,7 @@ def source_bodies():
                 if not f.endswith((".c", ".h")):
                     continue
                 text = strip_comments(open(os.path.join(dirpath, f), encoding="utf-8").read())
-                for m in re.finditer(r"\b((?:doca|softdpa|__dpa)_\w+)\s*\(([^;{]*?)\)\s*(?:__attribute__\(\([^)]*\)\)\s*)?\{",
+                for m in re.finditer(r"\b((?:doca|softdpa|__dpa|flexio)_\w+)\s*\(([^;{]*?)\)\s*(?:__attribute__\(\([^)]*\)\)\s*)?\{",
                                      text, re.S):
                     name = m.group(1)
                     start = m.end() - 1
@@ -86,6 +80,8 @@ def source_bodies():
 def classify(body):
     if body is None:
         return "missing"
+    if "SDPA_DEV_FAULT(" in body or "SDPA_DEV_FAILS(" in body:
+        return "device fault"
     returns = re.findall(r"return\s+([^;]*);", body)
     if returns and "NOT_SUPPORTED" in returns[-1] and not any("SUCCESS" in r for r in returns):
         return "NOT_SUPPORTED"
@@ -139,7 +135,7 @@ def main():
             return 2
         return check_exports(sys.argv[i + 1])
     headers = []
-    for sub in ("include", os.path.join("include", "dev")):
+    for sub in ("include", os.path.join("include", "dev"), os.path.join("include", "libflexio")):
         d = os.path.join(ROOT, sub)
         if os.path.isdir(d):
             headers += sorted(os.path.join(sub, f) for f in os.listdir(d) if f.endswith(".h"))
@@ -152,23 +148,26 @@ def main():
              "inputs or object kinds the emulator does not model, or where DOCA itself documents "
              "NOT_SUPPORTED (see the area's doc).",
              "- **NOT_SUPPORTED**: returns `DOCA_ERROR_NOT_SUPPORTED` and logs one line naming itself.",
-             "- **refused**: a device call softdpa does not emulate; `softdpa-dpacc` refuses to build "
-             "a kernel that calls it, naming the call.",
+             "- **device fault**: a device call softdpa does not emulate; kernels calling it build "
+             "and link, and at run time it logs one line naming itself and fails as a device error "
+             "would (a failure value, or a device fault that puts the DPA context into its error "
+             "state; docs/DPA.md).",
              "- **missing**: declared but not defined (should never appear).", ""]
-    totals = {"implemented": 0, "partial": 0, "NOT_SUPPORTED": 0, "refused": 0, "missing": 0}
+    totals = {"implemented": 0, "partial": 0, "NOT_SUPPORTED": 0, "device fault": 0,
+              "missing": 0}
     for h in headers:
         names = header_functions(os.path.join(ROOT, h))
         if not names:
             continue
         lines += ["## `%s`" % h, "", "| function | status |", "|---|---|"]
         for n in names:
-            st = "refused" if n in REFUSED and n not in bodies else classify(bodies.get(n))
+            st = classify(bodies.get(n))
             totals[st] += 1
             lines.append("| `%s` | %s |" % (n, st))
         lines.append("")
-    lines.insert(4, "Totals: %d implemented, %d partial, %d NOT_SUPPORTED, %d refused, %d missing."
-                 % (totals["implemented"], totals["partial"], totals["NOT_SUPPORTED"],
-                    totals["refused"], totals["missing"]))
+    lines.insert(4, "Totals: %d implemented, %d partial, %d NOT_SUPPORTED, %d device fault, "
+                 "%d missing." % (totals["implemented"], totals["partial"], totals["NOT_SUPPORTED"],
+                                  totals["device fault"], totals["missing"]))
     lines.insert(5, "")
     text = "\n".join(lines) + "\n"
     if "--check" in sys.argv:
@@ -182,9 +181,9 @@ def main():
             return 1
         return 0
     open(OUT, "w", encoding="utf-8").write(text)
-    print("docs/API_COVERAGE.md: %d implemented, %d partial, %d NOT_SUPPORTED, %d refused, "
+    print("docs/API_COVERAGE.md: %d implemented, %d partial, %d NOT_SUPPORTED, %d device fault, "
           "%d missing" % (totals["implemented"], totals["partial"], totals["NOT_SUPPORTED"],
-                          totals["refused"], totals["missing"]))
+                          totals["device fault"], totals["missing"]))
     return 0
 
 

@@ -198,12 +198,12 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_set_app(struct doca_dpa *dpa, struct doc
 		             "softdpa-dpacc --app-name");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	if (app->magic != SDPA_APP_MAGIC || app->abi != SDPA_IMAGE_ABI) {
+	if (app->magic != SDPA_APP_MAGIC || app->abi == 0 || app->abi > SDPA_APP_ABI) {
 		DOCA_LOG_ERR(
 		        "doca_dpa_set_app: app is not a DPA application built by "
-		        "softdpa-dpacc (bad magic or ABI %u, expected %u); rebuild the kernels "
+		        "softdpa-dpacc (bad magic or ABI %u, expected 1..%u); rebuild the kernels "
 		        "with this softdpa's softdpa-dpacc",
-		        app->magic == SDPA_APP_MAGIC ? app->abi : 0, SDPA_IMAGE_ABI);
+		        app->magic == SDPA_APP_MAGIC ? app->abi : 0, SDPA_APP_ABI);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	if (dpa->base != NULL) {
@@ -214,6 +214,20 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_set_app(struct doca_dpa *dpa, struct doc
 	}
 	dpa->app = app;
 	return DOCA_SUCCESS;
+}
+
+bool sdpa_app_has_attr(const struct doca_dpa_app *app, unsigned int bit)
+{
+	/* The blob: 16-byte header (its bytes 10..11 hold the bit bytes), then the bits. */
+	enum { ATTR_HEADER = 16 };
+	unsigned int nbits;
+
+	if (app == NULL || app->abi < 2 || app->attrs == NULL || app->attrs_size < ATTR_HEADER)
+		return false;
+	nbits = (unsigned int)(app->attrs[10] | app->attrs[11] << 8) * 8;
+	if (bit >= nbits || ATTR_HEADER + nbits / 8 > app->attrs_size)
+		return false;
+	return (app->attrs[ATTR_HEADER + bit / 8] >> (bit % 8) & 1) != 0;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_get_app(struct doca_dpa *dpa, struct doca_dpa_app **app)
@@ -403,6 +417,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_start(struct doca_dpa *dpa)
 	dpa->started = true;
 	DOCA_LOG_DBG("DPA context %u started: app '%s', %u kernels, %u EUs", dpa->id,
 	             dpa->app->name, dpa->image.nkernels, dpa->nr_eus);
+	if (sdpa_app_has_attr(dpa->app, SDPA_ATTR_GENERATING_EMPTY_CQE))
+		DOCA_LOG_DBG("DPA context %u: app '%s' asks for Generating_Empty_CQE; recorded, "
+		             "nothing to do (softdpa's notifications never need it, P12)",
+		             dpa->id, dpa->app->name);
 	return DOCA_SUCCESS;
 
 err_image:

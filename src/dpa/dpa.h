@@ -32,7 +32,8 @@ struct doca_dev;
 
 enum {
 	SDPA_APP_MAGIC = 0x53445041, /* "SDPA" */
-	SDPA_IMAGE_ABI = 1,
+	SDPA_IMAGE_ABI = 1,          /* the image's kernel table */
+	SDPA_APP_ABI = 2,            /* the host descriptor; 2 adds the attributes (1 accepted) */
 };
 
 enum sdpa_kernel_kind {
@@ -46,7 +47,8 @@ struct sdpa_app_kernel {
 	unsigned int kind;
 };
 
-/* Must match gen_host() in tools/dpacc/softdpa-dpacc. */
+/* Must match gen_host() in tools/dpacc/softdpa-dpacc. The attributes (ABI 2 only) are the
+ * --dpa-proc-attr blob, validated at build time (tools/dpacc/dpa-app-attributes2blob). */
 struct doca_dpa_app {
 	uint32_t magic;
 	uint32_t abi;
@@ -55,7 +57,15 @@ struct doca_dpa_app {
 	unsigned long image_size;
 	const struct sdpa_app_kernel *kernels;
 	unsigned int nkernels;
+	const unsigned char *attrs; /* NULL: built without --dpa-proc-attr */
+	unsigned int attrs_size;
 };
+
+/* Application attribute features (bit numbers of the blob's feature bits). */
+enum { SDPA_ATTR_GENERATING_EMPTY_CQE = 0 };
+
+/* True when the app's attribute blob requests feature 'bit' (false without a blob). */
+bool sdpa_app_has_attr(const struct doca_dpa_app *app, unsigned int bit);
 
 /* Device-image kernel table entry; must match gen_table() in softdpa-dpacc. */
 struct sdpa_image_kdesc {
@@ -111,6 +121,7 @@ enum sdpa_exec_end {
 	SDPA_END_RESCHEDULE = 1,
 	SDPA_END_FINISH = 2,
 	SDPA_END_ABORT = 3, /* watchdog: the EU was declared lost */
+	SDPA_END_FAULT = 4, /* a device fault (a call softdpa does not emulate) */
 };
 
 struct sdpa_eu;
@@ -134,6 +145,10 @@ void sdpa_exec_set_current(struct sdpa_exec *ex);
 void sdpa_exec_describe(const struct sdpa_exec *ex, char *buf, size_t size);
 /* Called at the top of every device API call: unwinds a lost EU (watchdog). */
 void sdpa_exec_checkpoint(void);
+/* A device call softdpa does not emulate ('call', with 'what' saying what is not emulated)
+ * ends the current execution with a device fault: one log line, the context becomes fatal,
+ * and the execution unwinds (SDPA_END_FAULT). Returns only when host code made the call. */
+void sdpa_exec_fault(const char *call, const char *what);
 
 struct sdpa_eu {
 	unsigned int id;

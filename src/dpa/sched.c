@@ -86,6 +86,36 @@ void sdpa_exec_checkpoint(void)
 		longjmp(*ex->jb, SDPA_END_ABORT);
 }
 
+void sdpa_exec_fault(const char *call, const char *what)
+{
+	struct sdpa_exec *ex = cur_exec;
+	struct doca_dpa *dpa;
+	char who[160], msg[256];
+
+	if (ex == NULL) {
+		DOCA_LOG_RATE_LIMIT_ERR(
+		        "%s was called by host code; device API functions work only "
+		        "inside DPA kernels, and softdpa does not emulate this one (%s)",
+		        call, what);
+		return;
+	}
+	dpa = ex->dpa;
+	sdpa_exec_describe(ex, who, sizeof(who));
+	snprintf(msg, sizeof(msg), "%s called %s, which softdpa does not emulate (%s)", who, call,
+	         what);
+	DOCA_LOG_ERR("DPA context %u: %s is not emulated by softdpa (%s); %s ends with a device "
+	             "fault and the context enters the error state (doca_dpa_peek_at_last_error "
+	             "reports it, later launches and RPCs fail). Run this kernel on a BlueField "
+	             "(NVIDIA's dpacc), or remove the call",
+	             dpa->id, call, what, who);
+	sdpa_dpa_set_fatal(dpa, DOCA_ERROR_BAD_STATE, msg);
+	pthread_mutex_lock(&dpa->lock);
+	pthread_cond_broadcast(&dpa->launcher_cond);
+	pthread_mutex_unlock(&dpa->lock);
+	if (ex->jb != NULL)
+		longjmp(*ex->jb, SDPA_END_FAULT);
+}
+
 static void sleep_ms(unsigned int ms)
 {
 	struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L};
@@ -164,7 +194,7 @@ static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **
 static void trace_exec(const struct sdpa_exec *ex, enum sdpa_exec_end how, uint64_t t0)
 {
 	static const char *const kind[] = {"launch", "thread", "rpc"};
-	static const char *const end[] = {"return", "reschedule", "finish", "abort"};
+	static const char *const end[] = {"return", "reschedule", "finish", "abort", "fault"};
 
 	sdpa_trace_dpa_exec(ex->eu != NULL ? ex->eu->id : SDPA_TRACE_TID_CALLER, ex->kernel->name,
 	                    kind[ex->kind], ex->rank,
@@ -311,10 +341,11 @@ static void *eu_main(void *arg)
 		if (t != NULL)
 			sdpa_thread_activation_done(t, how);
 		pthread_mutex_lock(&dpa->lock);
-		/* An aborted rank (watchdog) never completes its launch, nor does any launch
+		/* An aborted or faulted rank never completes its launch, nor does any launch
 		 * of a fatal context. */
-		if (l != NULL && how != SDPA_END_ABORT && ++l->done == l->nthreads &&
-		    sdpa_load_relaxed(&dpa->fatal) == 0 && !dpa->shutdown)
+		if (l != NULL && how != SDPA_END_ABORT && how != SDPA_END_FAULT &&
+		    ++l->done == l->nthreads && sdpa_load_relaxed(&dpa->fatal) == 0 &&
+		    !dpa->shutdown)
 			retire_head_locked(dpa, l);
 	}
 	pthread_mutex_unlock(&dpa->lock);
@@ -743,6 +774,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_
 	uint64_t t0;
 	va_list ap;
 	void *args;
+	jmp_buf jb;
+	int how;
 	doca_error_t r = usable(dpa, __func__, &root);
 
 	if (r != DOCA_SUCCESS)
@@ -774,18 +807,31 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_
 		DOCA_LOG_ERR("doca_dpa_rpc: out of memory for the arguments of '%s'", k->name);
 		return DOCA_ERROR_NO_MEMORY;
 	}
-	/* RPCs run in the caller's thread: blocking, and independent of busy EUs. */
-	ex = (struct sdpa_exec){.kind = SDPA_EXEC_RPC, .dpa = root, .kernel = k, .nthreads = 1};
+	/* RPCs run in the caller's thread: blocking, and independent of busy EUs. A device
+	 * fault (sdpa_exec_fault) unwinds to 'jb'. */
+	ex = (struct sdpa_exec){
+	        .kind = SDPA_EXEC_RPC, .dpa = root, .kernel = k, .nthreads = 1, .jb = &jb};
 	prev = sdpa_exec_current();
 	sdpa_exec_set_current(&ex);
 	t0 = sdpa_trace_begin();
 	sdpa_window_exec_begin(&ex);
-	*retval = k->invoke(args);
-	sdpa_window_exec_end(&ex, SDPA_END_RETURN);
-	exec_end_hook(SDPA_END_RETURN);
+	how = setjmp(jb);
+	if (how == 0) {
+		*retval = k->invoke(args);
+		how = SDPA_END_RETURN;
+	}
+	sdpa_window_exec_end(&ex, (enum sdpa_exec_end)how);
+	exec_end_hook((enum sdpa_exec_end)how);
 	if (t0 != 0)
-		trace_exec(&ex, SDPA_END_RETURN, t0);
+		trace_exec(&ex, (enum sdpa_exec_end)how, t0);
 	sdpa_exec_set_current(prev);
 	free(args);
+	if (how == SDPA_END_FAULT) {
+		DOCA_LOG_ERR(
+		        "doca_dpa_rpc: RPC '%s' ended with a device fault; DPA context %u is in "
+		        "the error state, destroy it",
+		        k->name, root->id);
+		return DOCA_ERROR_BAD_STATE;
+	}
 	return DOCA_SUCCESS;
 }

@@ -108,7 +108,7 @@ void sdpa_thread_activation_done(struct doca_dpa_thread *t, enum sdpa_exec_end h
 	pthread_mutex_lock(&root->lock);
 	t->running = false;
 	t->rescheduled = how == SDPA_END_RESCHEDULE;
-	if (how == SDPA_END_FINISH || how == SDPA_END_ABORT) {
+	if (how == SDPA_END_FINISH || how == SDPA_END_ABORT || how == SDPA_END_FAULT) {
 		t->state = SDPA_THREAD_FINISHED;
 		t->pending = false;
 	} else if (t->pending && t->state == SDPA_THREAD_RUNNABLE) {

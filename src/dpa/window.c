@@ -910,7 +910,7 @@ void sdpa_window_exec_end(const struct sdpa_exec *ex, enum sdpa_exec_end how)
 		return;
 	w_lock(w);
 	flush_pending(w);
-	if (how != SDPA_END_ABORT && w->bound) {
+	if (how != SDPA_END_ABORT && how != SDPA_END_FAULT && w->bound) {
 		unsigned int dirty = count_dirty(w);
 		const struct win_page *st;
 		size_t line_off = 0;

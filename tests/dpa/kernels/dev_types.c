@@ -2,7 +2,7 @@
  * Must build with -Wall -Wextra -Werror: patterns of DOCA device code that use no call,
  * only types and annotations. __dpa_global__ on a struct or a typedef (as DOCA's own headers
  * and samples write it), and the RDMA handle types, which kernels share with the host even
- * though softdpa refuses the RDMA calls themselves.
+ * though softdpa does not emulate the RDMA calls themselves.
  */
 #include <doca_dpa_dev.h>
 #include <doca_dpa_dev_rdma.h>
