@@ -34,8 +34,9 @@ struct perf_opts {
 	enum perf_hash hash;
 	uint32_t warmup;
 	uint32_t iterations;
-	uint32_t pps; /* frames per second the traffic thread injects; 0: no traffic */
-	bool spin;    /* DPA threads busy-poll instead of yielding while they wait */
+	uint32_t pps;  /* frames per second the traffic thread injects; 0: no traffic */
+	bool spin;     /* DPA threads busy-poll instead of yielding while they wait */
+	bool no_model; /* --no-latency-model: the request engine's modelled latency is 0 */
 	bool json;
 	bool self_test;
 	const char *pcap_out;

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -66,6 +67,9 @@ static void usage(FILE *f)
 	        "  --spin                     DPA threads busy-poll while waiting for completions\n"
 	        "                             (default: doca_dpa_dev_yield() after an empty poll,\n"
 	        "                             which leaves the host's cores to the NIC)\n"
+	        "  --no-latency-model         run the provider's request engine with no modelled\n"
+	        "                             latency (SOFTDPA_PROVIDER_LATENCY_NS=0, no jitter):\n"
+	        "                             measures softdpa itself, not a BlueField\n"
 	        "  --json                     print only the JSON line on stdout\n"
 	        "  --self-test                show a sentinel path-selector value (65432) on the\n"
 	        "                             wire, then its disappearance after disable; exit "
@@ -74,7 +78,9 @@ static void usage(FILE *f)
 	        "  --help                     this text\n"
 	        "\n"
 	        "Environment: SOFTDPA_NIC_WORKERS (default 2 here), SOFTDPA_DPA_EUS, "
-	        "SOFTDPA_DEVICES.\n"
+	        "SOFTDPA_DEVICES,\n"
+	        "SOFTDPA_FIDELITY and SOFTDPA_PROVIDER_LATENCY_NS / _JITTER_NS / _SEED (the\n"
+	        "request engine's model; docs/CONFIGURATION.md).\n"
 	        "Exit status: 0 success, 1 run failure or self-test FAIL, 2 bad command line.\n",
 	        PERF_TOOL, PERF_TOOL);
 }
@@ -123,6 +129,7 @@ static int parse(int argc, char **argv, struct perf_opts *o)
 		O_ITER,
 		O_PPS,
 		O_SPIN,
+		O_NO_MODEL,
 		O_JSON,
 		O_SELF,
 		O_PCAP,
@@ -141,6 +148,7 @@ static int parse(int argc, char **argv, struct perf_opts *o)
 	        {"iterations", required_argument, NULL, O_ITER},
 	        {"pps", required_argument, NULL, O_PPS},
 	        {"spin", no_argument, NULL, O_SPIN},
+	        {"no-latency-model", no_argument, NULL, O_NO_MODEL},
 	        {"json", no_argument, NULL, O_JSON},
 	        {"self-test", no_argument, NULL, O_SELF},
 	        {"pcap-out", required_argument, NULL, O_PCAP},
@@ -213,6 +221,9 @@ static int parse(int argc, char **argv, struct perf_opts *o)
 			break;
 		case O_SPIN:
 			o->spin = true;
+			break;
+		case O_NO_MODEL:
+			o->no_model = true;
 			break;
 		case O_JSON:
 			o->json = true;
@@ -446,12 +457,62 @@ static int measure(const struct perf_opts *o, struct perf_env *env, struct run *
 	return 0;
 }
 
+/* The request engine's model in force, as docs/CONFIGURATION.md defines it from the
+ * environment (the tool, like a user application, sees only the documented variables). */
+struct model {
+	const char *fidelity;
+	bool on; /* faithful/strict: flushed requests run after the modelled latency */
+	unsigned long long latency_ns, jitter_ns;
+};
+
+static const char *fidelity_of(const char *var)
+{
+	const char *s = getenv(var);
+
+	if (s == NULL)
+		return NULL;
+	if (strcasecmp(s, "fast") == 0)
+		return "fast";
+	if (strcasecmp(s, "faithful") == 0)
+		return "faithful";
+	if (strcasecmp(s, "strict") == 0)
+		return "strict";
+	return NULL;
+}
+
+static unsigned long long env_ns(const char *var, unsigned long long def)
+{
+	const char *s = getenv(var);
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || *s == '\0' || *s == '-')
+		return def;
+	v = strtoull(s, &end, 10);
+	return *end == '\0' && v <= 10000000000ull ? v : def;
+}
+
+static struct model model_in_force(void)
+{
+	struct model m = {.fidelity = fidelity_of("SOFTDPA_FIDELITY")};
+
+	if (m.fidelity == NULL)
+		m.fidelity = fidelity_of("SOFTDPA_WINDOW");
+	if (m.fidelity == NULL)
+		m.fidelity = "faithful";
+	m.on = strcmp(m.fidelity, "fast") != 0;
+	m.latency_ns = m.on ? env_ns("SOFTDPA_PROVIDER_LATENCY_NS", 2000) : 0;
+	m.jitter_ns = m.on ? env_ns("SOFTDPA_PROVIDER_JITTER_NS", 1000) : 0;
+	return m;
+}
+
 static void report(const struct perf_opts *o, const struct perf_env *env, struct run *rn,
                    const struct softdpa_port_stats st[3], uint64_t injected, uint64_t refused)
 {
 	double med = median(rn->kops, o->iterations), sd = stddev(rn->kops, o->iterations);
 	double p50, p99;
 	double cpu_per_op = (double)rn->cpu_ns / (double)(rn->ops * o->iterations);
+	struct model m = model_in_force();
 	uint64_t fwd = st[1].tx_frames + st[2].tx_frames;
 	uint64_t dropped = st[0].dropped_total + st[1].dropped_total + st[2].dropped_total;
 
@@ -464,6 +525,13 @@ static void report(const struct perf_opts *o, const struct perf_env *env, struct
 		printf("post-to-completion latency per burst of %u: p50 %.1f us, p99 %.1f us "
 		       "(%llu bursts)\n",
 		       o->burst, p50, p99, (unsigned long long)rn->nlat);
+		if (m.on)
+			printf("request engine: %s, modelled latency %.1f us + jitter 0..%.1f us "
+			       "(included above; --no-latency-model measures softdpa alone)\n",
+			       m.fidelity, (double)m.latency_ns / 1e3, (double)m.jitter_ns / 1e3);
+		else
+			printf("request engine: fast (requests run at flush, no modelled "
+			       "latency)\n");
 		printf("CPU: %.0f ns of process CPU time per op (all threads, traffic included)\n",
 		       cpu_per_op);
 		printf("traffic: %llu frames injected, %llu forwarded (ports 1+2), %llu dropped, "
@@ -483,10 +551,13 @@ static void report(const struct perf_opts *o, const struct perf_env *env, struct
 	printf("],\"kops_median\":%.1f,\"kops_stddev\":%.1f,\"kops_per_worker\":%.1f,"
 	       "\"lat_p50_us\":%.2f,\"lat_p99_us\":%.2f,\"cpu_ns_per_op\":%.0f,\"spin\":%s,\"nic_"
 	       "workers\":%u,\"pps\":%u,"
-	       "\"frames_injected\":%llu,\"frames_forwarded\":%llu,\"frames_dropped\":%llu}\n",
+	       "\"frames_injected\":%llu,\"frames_forwarded\":%llu,\"frames_dropped\":%llu,"
+	       "\"fidelity\":\"%s\",\"latency_model\":%s,\"model_latency_ns\":%llu,"
+	       "\"model_jitter_ns\":%llu}\n",
 	       med, sd, med / o->workers, p50, p99, cpu_per_op, o->spin ? "true" : "false",
 	       env->nic_workers, o->pps, (unsigned long long)injected, (unsigned long long)fwd,
-	       (unsigned long long)dropped);
+	       (unsigned long long)dropped, m.fidelity, m.on ? "true" : "false", m.latency_ns,
+	       m.jitter_ns);
 	fflush(stdout);
 }
 
@@ -581,6 +652,10 @@ int main(int argc, char **argv)
 	nw = getenv("SOFTDPA_NIC_WORKERS");
 	if (nw == NULL || *nw == '\0')
 		setenv("SOFTDPA_NIC_WORKERS", "2", 1);
+	if (o.no_model) {
+		setenv("SOFTDPA_PROVIDER_LATENCY_NS", "0", 1);
+		setenv("SOFTDPA_PROVIDER_JITTER_NS", "0", 1);
+	}
 	if (o.self_test)
 		return perf_self_test(&o);
 	return run_perf(&o);
