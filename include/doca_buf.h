@@ -135,7 +135,7 @@ DOCA_STABLE doca_error_t doca_buf_set_data(struct doca_buf *buf, void *data, siz
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when buf is NULL.
  * @note softdpa also refuses (INVALID_VALUE) a length that would end past the buffer.
  */
-DOCA_EXPERIMENTAL doca_error_t doca_buf_set_data_len(struct doca_buf *buf, size_t data_len);
+DOCA_STABLE doca_error_t doca_buf_set_data_len(struct doca_buf *buf, size_t data_len);
 
 /**
  * @brief Empty the data (length 0), keeping the data address.
@@ -227,6 +227,25 @@ DOCA_STABLE doca_error_t doca_buf_get_list_len(const struct doca_buf *buf, uint3
  * or an argument is not the head of its list.
  */
 DOCA_STABLE doca_error_t doca_buf_chain_list(struct doca_buf *list1, struct doca_buf *list2);
+
+/**
+ * @brief Append the list list2 to the list list1 whose last buffer the caller already
+ * knows, without walking list1.
+ *
+ * @param [in] list1_head
+ * The head of the first list.
+ * @param [in] list1_tail
+ * The last buffer of the first list.
+ * @param [in] list2
+ * The head of the list to append; its reference count must be 1.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL,
+ * list1_tail is not the last buffer of a list or list2 is list1;
+ * DOCA_ERROR_NOT_PERMITTED when list2's reference count is not 1 or list1_head / list2 is
+ * not the head of its list.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_buf_chain_list_tail(struct doca_buf *list1_head,
+                                                        struct doca_buf *list1_tail,
+                                                        struct doca_buf *list2);
 
 /**
  * @brief Split the list list1 before list2: list2 and what follows it become a list of

@@ -217,6 +217,20 @@ DOCA_STABLE doca_error_t doca_buf_inventory_get_num_free_elements(
 DOCA_STABLE doca_error_t doca_buf_inventory_get_user_data(
         const struct doca_buf_inventory *inventory, union doca_data *user_data);
 
+/**
+ * @brief Add descriptors to an inventory.
+ *
+ * @param [in] inventory
+ * The inventory.
+ * @param [in] num_elements
+ * How many descriptors to add.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when inventory is NULL,
+ * num_elements is 0 or the total would exceed UINT32_MAX; DOCA_ERROR_NO_MEMORY when
+ * allocation fails.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_buf_inventory_expand(struct doca_buf_inventory *inventory,
+                                                         uint32_t num_elements);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,8 +4,9 @@
  * between DPDK mbufs and doca_bufs.
  *
  * DPDK types are only forward-declared; a program that uses them includes DPDK itself.
- * softdpa does not emulate DPDK ports yet: every call checks its arguments, then answers
- * DOCA_ERROR_NOT_SUPPORTED with one log line naming itself.
+ * softdpa does not emulate DPDK ports yet: the calls that need one check their arguments,
+ * then answer DOCA_ERROR_NOT_SUPPORTED with one log line naming themselves. The
+ * representor queries (VF index, SF number) are answered from the emulated devices.
  */
 #ifndef DOCA_DPDK_H_
 #define DOCA_DPDK_H_
@@ -22,6 +23,7 @@ extern "C" {
 struct doca_dev;
 struct doca_dev_rep;
 struct doca_devinfo;
+struct doca_devinfo_rep;
 struct doca_buf_inventory;
 struct doca_buf;
 
@@ -107,6 +109,53 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpdk_get_first_port_id(const struct doca_dev
  * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dpdk_port_as_dev(uint16_t port_id, struct doca_dev **dev);
+
+/**
+ * @brief Open the representor that a DPDK port (probed with its representors) stands for.
+ *
+ * @param [in] port_id
+ * The DPDK port id of a representor port.
+ * @param [in] dev
+ * The open DOCA device the representor belongs to.
+ * @param [out] rep
+ * The opened representor; close it with doca_dev_rep_close().
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
+ * DOCA_ERROR_NOT_FOUND when the port is no representor of dev.
+ * @note Not emulated yet (softdpa has no DPDK ports): DOCA_ERROR_NOT_SUPPORTED.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_dpdk_open_dev_rep_by_port_id(uint16_t port_id,
+                                                                 struct doca_dev *dev,
+                                                                 struct doca_dev_rep **rep);
+
+/**
+ * @brief The VF index of a network VF representor, as DPDK's "representor=vf<index>"
+ * devargs name it.
+ *
+ * @param [in] rep
+ * The representor.
+ * @param [out] vf_idx
+ * The VF index.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument,
+ * or a representor that is not a VF.
+ * @note softdpa: representor pf<i>vf<k> has VF index k.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_dpdk_get_rep_vf_index(const struct doca_devinfo_rep *rep,
+                                                          uint16_t *vf_idx);
+
+/**
+ * @brief The SF number of a network SF representor, as DPDK's "representor=sf<number>"
+ * devargs name it.
+ *
+ * @param [in] rep
+ * The representor.
+ * @param [out] sf_num
+ * The SF number.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument,
+ * or a representor that is not an SF.
+ * @note softdpa: representor pf<i>sf<k> has SF number k.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_dpdk_get_rep_sf_num(const struct doca_devinfo_rep *rep,
+                                                        uint16_t *sf_num);
 
 /**
  * @brief Wrap a DPDK mbuf pool so that its mbufs can be turned into doca_bufs. Then add

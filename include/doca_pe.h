@@ -24,6 +24,7 @@ extern "C" {
 #endif
 
 struct doca_ctx;
+struct doca_devinfo;
 /** @brief A progress engine (opaque). */
 struct doca_pe;
 /** @brief A unit of work a context executes asynchronously (opaque). */
@@ -41,12 +42,33 @@ enum doca_task_batch_max_tasks_number {
 
 /** @brief How many events an event batch holds. */
 enum doca_event_batch_events_number {
+	DOCA_EVENT_BATCH_EVENTS_NUMBER_1,
+	DOCA_EVENT_BATCH_EVENTS_NUMBER_2,
 	DOCA_EVENT_BATCH_EVENTS_NUMBER_4,
 	DOCA_EVENT_BATCH_EVENTS_NUMBER_8,
 	DOCA_EVENT_BATCH_EVENTS_NUMBER_16,
 	DOCA_EVENT_BATCH_EVENTS_NUMBER_32,
 	DOCA_EVENT_BATCH_EVENTS_NUMBER_64,
 	DOCA_EVENT_BATCH_EVENTS_NUMBER_128,
+};
+
+/** @brief Flags of doca_task_submit_ex() (a bitwise OR). */
+enum doca_task_submit_flag {
+	/** Plain submission: the context may hold the task back to send several at once. */
+	DOCA_TASK_SUBMIT_FLAG_NONE = 0U,
+	/** Hand this task, and every task held back before it, to the hardware now. */
+	DOCA_TASK_SUBMIT_FLAG_FLUSH = (1U << 0),
+	/** The task's completion may be reported late, together with a later task's. */
+	DOCA_TASK_SUBMIT_FLAG_OPTIMIZE_REPORTS = (1U << 1),
+};
+
+/** @brief Which contexts doca_pe_progress() looks at once the engine was armed. */
+enum doca_pe_event_mode {
+	/** Only contexts that got an event (or had work when the engine was armed); the
+	 * notification must be cleared after each wake-up. The default. */
+	DOCA_PE_EVENT_MODE_PROGRESS_SELECTIVE,
+	/** Every context, on every call; no need to clear the notification. */
+	DOCA_PE_EVENT_MODE_PROGRESS_ALL
 };
 
 /**
@@ -159,6 +181,21 @@ DOCA_STABLE doca_error_t doca_pe_get_num_inflight_tasks(const struct doca_pe *pe
  * @note softdpa allocates no task: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_STABLE doca_error_t doca_task_submit(struct doca_task *task);
+
+/**
+ * @brief Submit a task like doca_task_submit(), with flags that control batching towards the
+ * hardware and completion reporting.
+ *
+ * @param [in] task
+ * The task.
+ * @param [in] flags
+ * A bitwise OR of enum doca_task_submit_flag values.
+ * @return DOCA_SUCCESS on success; any other value means the task was not submitted and
+ * still belongs to the caller (DOCA_ERROR_INVALID_VALUE when task is NULL or flags has
+ * unknown bits).
+ * @note softdpa allocates no task: DOCA_ERROR_NOT_SUPPORTED.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_task_submit_ex(struct doca_task *task, uint32_t flags);
 
 /**
  * @brief Hand a task batch to its context, without validating it.
@@ -316,7 +353,7 @@ doca_task_batch_get_ctx_user_data(const struct doca_task_batch *task_batch);
  * @return The number of tasks.
  * @note softdpa allocates no task batch: 0, and one line is logged.
  */
-DOCA_EXPERIMENTAL uint16_t doca_task_batch_get_tasks_num(const struct doca_task_batch *task_batch);
+DOCA_EXPERIMENTAL uint16_t doca_task_batch_get_tasks_num(struct doca_task_batch *task_batch);
 
 /**
  * @brief Connect a context to a progress engine, which then drives its tasks, events and
@@ -332,6 +369,19 @@ DOCA_EXPERIMENTAL uint16_t doca_task_batch_get_tasks_num(const struct doca_task_
  * @note softdpa creates no context a progress engine could drive: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_STABLE doca_error_t doca_pe_connect_ctx(struct doca_pe *pe, struct doca_ctx *ctx);
+
+/**
+ * @brief Choose which contexts doca_pe_progress() looks at after the engine was armed.
+ *
+ * @param [in] pe
+ * The progress engine.
+ * @param [in] event_mode
+ * The mode (default DOCA_PE_EVENT_MODE_PROGRESS_SELECTIVE).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pe is NULL or the mode is
+ * unknown.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_pe_set_event_mode(struct doca_pe *pe,
+                                                      enum doca_pe_event_mode event_mode);
 
 #ifdef __cplusplus
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * doca_buf and doca_buf_inventory: descriptors of regions of a doca_mmap, from a fixed pool.
  *
- * An inventory is one allocation: the header and its N descriptors; free descriptors form
- * a singly linked stack. A list of buffers is doubly linked (prev/next); its head carries
- * the reference count, every other element keeps a count of 1. Each inventory has a lock
+ * An inventory owns chunks of descriptors (one from create, one per expand); free
+ * descriptors form a singly linked stack. A list of buffers is doubly linked (prev/next); its head
+ * carries the reference count, every other element keeps a count of 1. Each inventory has a lock
  * guarding its free stack and the counts of the buffers taken from it; list operations
  * take the locks of the buffers they change, one at a time (the caller owns the buffers,
  * as in DOCA, so the links themselves need no lock).
@@ -35,6 +35,12 @@ struct doca_buf {
 	struct doca_buf *free_next;
 };
 
+/* Descriptors come in chunks: the one made at create, then one per expand. */
+struct buf_chunk {
+	struct buf_chunk *next;
+	struct doca_buf elems[];
+};
+
 struct doca_buf_inventory {
 	uint32_t magic;
 	pthread_mutex_t lock;
@@ -43,7 +49,7 @@ struct doca_buf_inventory {
 	uint32_t nfree;
 	union doca_data user_data;
 	struct doca_buf *free;
-	struct doca_buf elems[];
+	struct buf_chunk *chunks;
 };
 
 #define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
@@ -73,6 +79,25 @@ static bool check_inv(const char *fn, const struct doca_buf_inventory *inv)
 
 /* ---------------------------------------------------------------- inventory */
 
+/* Add 'count' free descriptors (the lock is held, or the inventory is not shared yet). */
+static bool add_chunk(struct doca_buf_inventory *inv, uint32_t count)
+{
+	struct buf_chunk *c = calloc(1, sizeof(*c) + (size_t)count * sizeof(struct doca_buf));
+
+	if (c == NULL)
+		return false;
+	for (uint32_t i = count; i-- > 0;) {
+		c->elems[i].inv = inv;
+		c->elems[i].free_next = inv->free;
+		inv->free = &c->elems[i];
+	}
+	c->next = inv->chunks;
+	inv->chunks = c;
+	inv->n += count;
+	inv->nfree += count;
+	return true;
+}
+
 DOCA_STABLE doca_error_t doca_buf_inventory_create(size_t num_elements,
                                                    struct doca_buf_inventory **inventory)
 {
@@ -88,22 +113,44 @@ DOCA_STABLE doca_error_t doca_buf_inventory_create(size_t num_elements,
 		             __func__, num_elements, UINT32_MAX);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	inv = calloc(1, sizeof(*inv) + num_elements * sizeof(struct doca_buf));
-	if (inv == NULL) {
+	inv = calloc(1, sizeof(*inv));
+	if (inv == NULL || !add_chunk(inv, (uint32_t)num_elements)) {
+		free(inv);
 		DOCA_LOG_ERR("%s: out of memory for %zu elements; ask for fewer", __func__,
 		             num_elements);
 		return DOCA_ERROR_NO_MEMORY;
 	}
 	inv->magic = INV_MAGIC;
 	pthread_mutex_init(&inv->lock, NULL);
-	inv->n = (uint32_t)num_elements;
-	inv->nfree = inv->n;
-	for (uint32_t i = inv->n; i-- > 0;) {
-		inv->elems[i].inv = inv;
-		inv->elems[i].free_next = inv->free;
-		inv->free = &inv->elems[i];
-	}
 	*inventory = inv;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_buf_inventory_expand(struct doca_buf_inventory *inventory,
+                                                         uint32_t num_elements)
+{
+	bool ok;
+
+	if (!check_inv(__func__, inventory))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (num_elements == 0) {
+		SAY_BAD_ARG("num_elements is 0", "add at least one element");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	pthread_mutex_lock(&inventory->lock);
+	if (inventory->n > UINT32_MAX - num_elements) {
+		pthread_mutex_unlock(&inventory->lock);
+		DOCA_LOG_ERR("%s: the inventory would exceed %u elements; add fewer", __func__,
+		             UINT32_MAX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	ok = add_chunk(inventory, num_elements);
+	pthread_mutex_unlock(&inventory->lock);
+	if (!ok) {
+		DOCA_LOG_ERR("%s: out of memory for %u more elements; add fewer", __func__,
+		             num_elements);
+		return DOCA_ERROR_NO_MEMORY;
+	}
 	return DOCA_SUCCESS;
 }
 
@@ -124,6 +171,12 @@ DOCA_STABLE doca_error_t doca_buf_inventory_destroy(struct doca_buf_inventory *i
 	}
 	inventory->magic = 0;
 	pthread_mutex_destroy(&inventory->lock);
+	while (inventory->chunks != NULL) {
+		struct buf_chunk *c = inventory->chunks;
+
+		inventory->chunks = c->next;
+		free(c);
+	}
 	free(inventory);
 	return DOCA_SUCCESS;
 }
@@ -519,7 +572,7 @@ DOCA_STABLE doca_error_t doca_buf_set_data(struct doca_buf *buf, void *data, siz
 	return DOCA_SUCCESS;
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_buf_set_data_len(struct doca_buf *buf, size_t data_len)
+DOCA_STABLE doca_error_t doca_buf_set_data_len(struct doca_buf *buf, size_t data_len)
 {
 	if (!check_buf(__func__, buf, buf, "buf"))
 		return DOCA_ERROR_INVALID_VALUE;
@@ -601,20 +654,17 @@ DOCA_STABLE doca_error_t doca_buf_get_list_len(const struct doca_buf *buf, uint3
 	return DOCA_SUCCESS;
 }
 
-DOCA_STABLE doca_error_t doca_buf_chain_list(struct doca_buf *list1, struct doca_buf *list2)
+/* Checks shared by the two chain calls; the caller names the function. */
+static doca_error_t check_chain(const char *fn, struct doca_buf *list1, struct doca_buf *list2)
 {
-	struct doca_buf *last;
 	uint16_t count;
 
-	if (!check_buf(__func__, list1, list1, "list1") ||
-	    !check_buf(__func__, list2, list2, "list2"))
-		return DOCA_ERROR_INVALID_VALUE;
 	if (list1 == list2) {
-		SAY_BAD_ARG("list1 and list2 are the same list", "pass two different lists");
+		DOCA_LOG_ERR("%s: list1 and list2 are the same list; pass two different lists", fn);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	if (list1->prev != NULL || list2->prev != NULL) {
-		DOCA_LOG_ERR("%s: %s is not the head of its list; pass list heads", __func__,
+		DOCA_LOG_ERR("%s: %s is not the head of its list; pass list heads", fn,
 		             list1->prev != NULL ? "list1" : "list2");
 		return DOCA_ERROR_NOT_PERMITTED;
 	}
@@ -624,15 +674,50 @@ DOCA_STABLE doca_error_t doca_buf_chain_list(struct doca_buf *list1, struct doca
 	if (count != 1) {
 		DOCA_LOG_ERR("%s: list2 has %u references; it can be appended only while it has "
 		             "exactly 1",
-		             __func__, count);
+		             fn, count);
 		return DOCA_ERROR_NOT_PERMITTED;
 	}
-	for (last = list1; last->next != NULL; last = last->next) {
-		if (last->next == list2) /* cannot happen for a head, but never build a cycle */
-			return DOCA_ERROR_INVALID_VALUE;
-	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_buf_chain_list(struct doca_buf *list1, struct doca_buf *list2)
+{
+	struct doca_buf *last;
+	doca_error_t r;
+
+	if (!check_buf(__func__, list1, list1, "list1") ||
+	    !check_buf(__func__, list2, list2, "list2"))
+		return DOCA_ERROR_INVALID_VALUE;
+	r = check_chain(__func__, list1, list2);
+	if (r != DOCA_SUCCESS)
+		return r;
+	for (last = list1; last->next != NULL; last = last->next)
+		;
 	last->next = list2;
 	list2->prev = last;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_buf_chain_list_tail(struct doca_buf *list1_head,
+                                                        struct doca_buf *list1_tail,
+                                                        struct doca_buf *list2)
+{
+	doca_error_t r;
+
+	if (!check_buf(__func__, list1_head, list1_head, "list1_head") ||
+	    !check_buf(__func__, list1_tail, list1_tail, "list1_tail") ||
+	    !check_buf(__func__, list2, list2, "list2"))
+		return DOCA_ERROR_INVALID_VALUE;
+	r = check_chain(__func__, list1_head, list2);
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (list1_tail->next != NULL || list1_tail == list2) {
+		SAY_BAD_ARG("list1_tail is not the last buffer of list1",
+		            "pass the buffer doca_buf_get_last_in_list returns");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	list1_tail->next = list2;
+	list2->prev = list1_tail;
 	return DOCA_SUCCESS;
 }
 

@@ -3,8 +3,10 @@
  * arguments like DOCA (INVALID_VALUE with one line naming the argument), then refuses with
  * one rate-limited line naming itself.
  */
+#include <doca_dev.h>
 #include <doca_dpdk.h>
 
+#include "core/devices.h"
 #include "core/log.h"
 
 SDPA_LOG_REGISTER(core_dpdk);
@@ -89,6 +91,65 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpdk_port_as_dev(uint16_t port_id, struct do
 	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_dpdk_open_dev_rep_by_port_id(uint16_t port_id,
+                                                                 struct doca_dev *dev,
+                                                                 struct doca_dev_rep **rep)
+{
+	(void)port_id;
+	if (dev == NULL || rep == NULL) {
+		SAY_BAD_ARG(dev == NULL ? "dev is NULL" : "rep is NULL",
+		            "pass the open device the port's representor belongs to and a result "
+		            "pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* The index of a representor of type 'want' (pf<i>vf<k> / pf<i>sf<k> -> k). */
+static doca_error_t rep_number(const char *fn, const struct doca_devinfo_rep *rep,
+                               enum doca_pci_func_type want, uint16_t *out)
+{
+	enum doca_pci_func_type type;
+	uint32_t idx;
+
+	if (rep == NULL || out == NULL) {
+		DOCA_LOG_ERR("%s: %s is NULL; pass a representor from doca_devinfo_rep_create_list "
+		             "and a result pointer",
+		             fn, rep == NULL ? "rep" : "the result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (doca_devinfo_rep_get_pci_func_type(rep, &type) != DOCA_SUCCESS)
+		return DOCA_ERROR_INVALID_VALUE; /* it logged why */
+	if (type != want) {
+		DOCA_LOG_ERR("%s: the representor is not a%s; check "
+		             "doca_devinfo_rep_get_pci_func_type first",
+		             fn, want == DOCA_PCI_FUNC_TYPE_VF ? " VF" : "n SF");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	idx = sdpa_devinfo_rep_index(rep);
+	if (idx == UINT32_MAX) { /* destroyed meanwhile */
+		DOCA_LOG_ERR("%s: the representor's list was destroyed; query it before "
+		             "doca_devinfo_rep_destroy_list",
+		             fn);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*out = (uint16_t)idx;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_dpdk_get_rep_vf_index(const struct doca_devinfo_rep *rep,
+                                                          uint16_t *vf_idx)
+{
+	return rep_number(__func__, rep, DOCA_PCI_FUNC_TYPE_VF, vf_idx);
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_dpdk_get_rep_sf_num(const struct doca_devinfo_rep *rep,
+                                                        uint16_t *sf_num)
+{
+	return rep_number(__func__, rep, DOCA_PCI_FUNC_TYPE_SF, sf_num);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_dpdk_mempool_create(const struct rte_mempool *mbuf_pool,

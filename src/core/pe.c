@@ -17,7 +17,8 @@
 SDPA_LOG_REGISTER(core_pe);
 
 struct doca_pe {
-	int efd; /* the notification handle */
+	int efd;                      /* the notification handle */
+	enum doca_pe_event_mode mode; /* kept for DOCA's sake: nothing connects to progress */
 };
 
 #define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
@@ -140,12 +141,49 @@ DOCA_STABLE doca_error_t doca_pe_connect_ctx(struct doca_pe *pe, struct doca_ctx
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
+DOCA_EXPERIMENTAL doca_error_t doca_pe_set_event_mode(struct doca_pe *pe,
+                                                      enum doca_pe_event_mode event_mode)
+{
+	if (pe == NULL) {
+		SAY_BAD_ARG("pe is NULL", PE_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (event_mode != DOCA_PE_EVENT_MODE_PROGRESS_SELECTIVE &&
+	    event_mode != DOCA_PE_EVENT_MODE_PROGRESS_ALL) {
+		DOCA_LOG_ERR(
+		        "%s: event mode %d is unknown; use DOCA_PE_EVENT_MODE_PROGRESS_SELECTIVE "
+		        "or DOCA_PE_EVENT_MODE_PROGRESS_ALL",
+		        __func__, (int)event_mode);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	pe->mode = event_mode;
+	return DOCA_SUCCESS;
+}
+
 /* ---- tasks: none is ever allocated ---- */
 
 DOCA_STABLE doca_error_t doca_task_submit(struct doca_task *task)
 {
 	if (task == NULL) {
 		SAY_BAD_ARG("task is NULL", TASK_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_NO_TASKS();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_task_submit_ex(struct doca_task *task, uint32_t flags)
+{
+	const uint32_t known = DOCA_TASK_SUBMIT_FLAG_FLUSH | DOCA_TASK_SUBMIT_FLAG_OPTIMIZE_REPORTS;
+
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", TASK_FIX);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (flags & ~known) {
+		DOCA_LOG_ERR("%s: flags 0x%x has bits outside enum doca_task_submit_flag; OR "
+		             "DOCA_TASK_SUBMIT_FLAG_* values",
+		             __func__, flags);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	SAY_NO_TASKS();
@@ -299,7 +337,7 @@ doca_task_batch_get_ctx_user_data(const struct doca_task_batch *task_batch)
 	return none;
 }
 
-DOCA_EXPERIMENTAL uint16_t doca_task_batch_get_tasks_num(const struct doca_task_batch *task_batch)
+DOCA_EXPERIMENTAL uint16_t doca_task_batch_get_tasks_num(struct doca_task_batch *task_batch)
 {
 	if (task_batch == NULL) {
 		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
