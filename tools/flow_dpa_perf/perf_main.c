@@ -525,7 +525,11 @@ static void report(const struct perf_opts *o, const struct perf_env *env, struct
 		printf("post-to-completion latency per burst of %u: p50 %.1f us, p99 %.1f us "
 		       "(%llu bursts)\n",
 		       o->burst, p50, p99, (unsigned long long)rn->nlat);
-		if (m.on)
+		if (m.on && m.latency_ns == 0 && m.jitter_ns == 0)
+			printf("request engine: %s with no modelled latency: the latency above is "
+			       "softdpa's own (hand-off to the engine thread)\n",
+			       m.fidelity);
+		else if (m.on)
 			printf("request engine: %s, modelled latency %.1f us + jitter 0..%.1f us "
 			       "(included above; --no-latency-model measures softdpa alone)\n",
 			       m.fidelity, (double)m.latency_ns / 1e3, (double)m.jitter_ns / 1e3);
