@@ -4,7 +4,8 @@
 Every function declared in include/*.h, include/dev/*.h and include/libflexio/*.h is listed
 with its status:
   implemented    a definition exists and does more than refuse;
-  NOT_SUPPORTED  the definition only logs and returns DOCA_ERROR_NOT_SUPPORTED;
+  NOT_SUPPORTED  the definition only logs and returns DOCA_ERROR_NOT_SUPPORTED (a void
+                 function: only logs);
   device fault   a device call softdpa does not emulate: it links, and at run time logs one
                  line and fails as a device error would (SDPA_DEV_FAULT / SDPA_DEV_FAILS);
   missing        declared but not defined anywhere (a bug: the link of a user program fails).
@@ -85,6 +86,10 @@ def classify(body):
     returns = re.findall(r"return\s+([^;]*);", body)
     if returns and "NOT_SUPPORTED" in returns[-1] and not any("SUCCESS" in r for r in returns):
         return "NOT_SUPPORTED"
+    # A void function has no value to return: it refuses by logging through a
+    # *NOT_SUPPORTED* macro (early `return;` for bad arguments carries no value).
+    if not returns and "NOT_SUPPORTED" in body:
+        return "NOT_SUPPORTED"
     if any("NOT_SUPPORTED" in r for r in returns) or "DOCA_ERROR_NOT_SUPPORTED;" in body:
         return "partial"
     return "implemented"
@@ -147,7 +152,8 @@ def main():
              "- **partial**: implemented; answers `DOCA_ERROR_NOT_SUPPORTED` (with a log line) for some "
              "inputs or object kinds the emulator does not model, or where DOCA itself documents "
              "NOT_SUPPORTED (see the area's doc).",
-             "- **NOT_SUPPORTED**: returns `DOCA_ERROR_NOT_SUPPORTED` and logs one line naming itself.",
+             "- **NOT_SUPPORTED**: returns `DOCA_ERROR_NOT_SUPPORTED` (a void function: does nothing) "
+             "and logs one line naming itself.",
              "- **device fault**: a device call softdpa does not emulate; kernels calling it build "
              "and link, and at run time it logs one line naming itself and fails as a device error "
              "would (a failure value, or a device fault that puts the DPA context into its error "
