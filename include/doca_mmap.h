@@ -42,6 +42,21 @@ DOCA_EXPERIMENTAL doca_error_t doca_mmap_set_dpa_memrange(struct doca_mmap *mmap
                                                           size_t len);
 /* A bitwise OR of enum doca_access_flag (default LOCAL_READ_WRITE). */
 DOCA_STABLE doca_error_t doca_mmap_set_permissions(struct doca_mmap *mmap, uint32_t access_mask);
+/**
+ * @brief The most devices that may be added to the mmap (before its first start).
+ *
+ * @param [in] mmap
+ * The mmap.
+ * @param [in] max_num_devices
+ * The maximum, at least 1 and at least the number of devices already added.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL mmap, a maximum of 0
+ * or below the devices already added; DOCA_ERROR_NOT_PERMITTED once the mmap is started.
+ * @note softdpa checks the value but keeps its own limit: an mmap takes up to 8 devices
+ * (doca_mmap_add_dev answers DOCA_ERROR_FULL beyond), whatever the maximum set here.
+ */
+DOCA_STABLE doca_error_t doca_mmap_set_max_num_devices(struct doca_mmap *mmap,
+                                                       uint32_t max_num_devices);
+
 /* Devices that may access the memory (not allowed with a DPA memrange). */
 DOCA_STABLE doca_error_t doca_mmap_add_dev(struct doca_mmap *mmap, struct doca_dev *dev);
 DOCA_STABLE doca_error_t doca_mmap_rm_dev(struct doca_mmap *mmap, struct doca_dev *dev);
