@@ -80,6 +80,19 @@ DOCA_STABLE doca_error_t doca_dev_open(struct doca_devinfo *devinfo, struct doca
  * representors opened from the device are still open. */
 DOCA_STABLE doca_error_t doca_dev_close(struct doca_dev *dev);
 
+/**
+ * @brief Ask the device to speed up reclaiming the resources of objects already destroyed.
+ *
+ * @param [in] dev
+ * The open device.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale device;
+ * DOCA_ERROR_NOT_SUPPORTED when doca_devinfo_cap_is_accelerate_resource_reclaim_supported()
+ * says 0.
+ * @note softdpa frees resources at once, so the capability is 0 and the call answers
+ * DOCA_ERROR_NOT_SUPPORTED.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_dev_accelerate_resource_reclaim(struct doca_dev *dev);
+
 /* The devinfo a device was opened from (valid while the device is open); NULL for an
  * invalid device. */
 DOCA_STABLE struct doca_devinfo *doca_dev_as_devinfo(const struct doca_dev *dev);
@@ -122,9 +135,19 @@ DOCA_STABLE doca_error_t doca_devinfo_get_ipv4_addr(const struct doca_devinfo *d
 DOCA_STABLE doca_error_t doca_devinfo_get_ipv6_addr(const struct doca_devinfo *devinfo,
                                                     uint8_t *ipv6_addr, uint32_t size);
 
-/* Link rate in Gb/s: 400 for a BlueField-3, 200 for a ConnectX-6. */
+/**
+ * @brief The active link rate of the device's port.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] active_rate
+ * The rate in bits per second.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument;
+ * DOCA_ERROR_DRIVER when the port cannot be queried.
+ * @note softdpa: 400 Gb/s (400000000000) for a BlueField-3, 200 Gb/s for a ConnectX-6.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_devinfo_get_active_rate(const struct doca_devinfo *devinfo,
-                                                            double *active_rate);
+                                                            uint64_t *active_rate);
 
 /**
  * @brief The index of a scalable function (SF) device.
@@ -168,6 +191,48 @@ DOCA_STABLE doca_error_t doca_devinfo_get_lid(const struct doca_devinfo *devinfo
 DOCA_STABLE doca_error_t doca_devinfo_cap_is_hotplug_manager_supported(
         const struct doca_devinfo *devinfo, uint8_t *is_hotplug_manager);
 
+/**
+ * @brief The VHCA id of the device: the number the NIC firmware knows the PCI function by.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] vhca_id
+ * The VHCA id.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument;
+ * DOCA_ERROR_DRIVER when the device cannot be queried.
+ * @note softdpa: 33 * the entry position in SOFTDPA_DEVICES (representor k of the entry has
+ * that + 1 + k), unique across the emulated set.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_devinfo_get_vhca_id(const struct doca_devinfo *devinfo,
+                                                        uint16_t *vhca_id);
+
+/**
+ * @brief Whether the device's queues can moderate their completion notifications (e.g.
+ * doca_eth_rxq_set_notification_moderation()).
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] is_notification_moderation_supported
+ * 1 when supported, else 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument.
+ * @note softdpa emulates no Ethernet queue: always 0.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_devinfo_cap_is_notification_moderation_supported(
+        const struct doca_devinfo *devinfo, uint8_t *is_notification_moderation_supported);
+
+/**
+ * @brief Whether doca_dev_accelerate_resource_reclaim() is available on the device.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] is_accelerate_resource_reclaim
+ * 1 when available, else 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument.
+ * @note softdpa frees device resources at once when they are destroyed: always 0.
+ */
+DOCA_EXPERIMENTAL doca_error_t doca_devinfo_cap_is_accelerate_resource_reclaim_supported(
+        const struct doca_devinfo *devinfo, uint8_t *is_accelerate_resource_reclaim);
+
 /* Whether doca_devinfo_rep_create_list() accepts FILTER_ALL / FILTER_NET / FILTER_EMULATED
  * on this device: 1 or 0. A PF supports ALL and NET; no softdpa device has emulated
  * functions. */
@@ -206,8 +271,8 @@ DOCA_STABLE struct doca_devinfo_rep *doca_dev_rep_as_devinfo(struct doca_dev_rep
 
 /* Representor's network interface name (e.g. "pf0vf0"); 'size' must be at least
  * DOCA_DEVINFO_IFACE_NAME_SIZE. */
-DOCA_STABLE doca_error_t doca_devinfo_rep_get_iface_name(const struct doca_devinfo_rep *devinfo_rep,
-                                                         char *iface_name, uint32_t size);
+DOCA_EXPERIMENTAL doca_error_t doca_devinfo_rep_get_iface_name(
+        const struct doca_devinfo_rep *devinfo_rep, char *iface_name, uint32_t size);
 
 /* PCI address of the represented function, into DOCA_DEVINFO_REP_PCI_ADDR_SIZE bytes. */
 DOCA_STABLE doca_error_t
@@ -251,6 +316,19 @@ DOCA_STABLE doca_error_t doca_devinfo_rep_get_vuid(const struct doca_devinfo_rep
  */
 DOCA_STABLE doca_error_t doca_devinfo_rep_get_is_hotplug(const struct doca_devinfo_rep *devinfo_rep,
                                                          uint8_t *is_hotplug);
+
+/**
+ * @brief The VHCA id of the function a representor stands for.
+ *
+ * @param [in] devinfo_rep
+ * The representor.
+ * @param [out] vhca_id
+ * The VHCA id.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument.
+ * @note softdpa: see doca_devinfo_get_vhca_id().
+ */
+DOCA_EXPERIMENTAL doca_error_t
+doca_devinfo_rep_get_vhca_id(const struct doca_devinfo_rep *devinfo_rep, uint16_t *vhca_id);
 
 #ifdef __cplusplus
 }

@@ -189,7 +189,7 @@ static void print_device(struct doca_devinfo *info)
 	uint8_t ip6[DOCA_DEVINFO_IPV6_ADDR_SIZE] = {0};
 	enum doca_pci_func_type t = DOCA_PCI_FUNC_TYPE_PF;
 	enum sdpa_dev_model model = sdpa_devinfo_model(info);
-	double rate = 0;
+	uint64_t rate = 0;
 
 	(void)doca_devinfo_get_pci_addr_str(info, pci);
 	(void)doca_devinfo_get_ibdev_name(info, ibdev, sizeof(ibdev));
@@ -210,7 +210,7 @@ static void print_device(struct doca_devinfo *info)
 	printf("\tipv6_addr           ");
 	for (int i = 0; i < DOCA_DEVINFO_IPV6_ADDR_SIZE; i += 2)
 		printf("%02x%02x%s", ip6[i], ip6[i + 1], i < 14 ? ":" : "\n");
-	printf("\tactive_rate         %.0f Gb/s\n", rate);
+	printf("\tactive_rate         %llu Gb/s\n", (unsigned long long)(rate / 1000000000ULL));
 	printf("\tmodel               %s\n",
 	       model == SDPA_DEV_BF3 ? "BlueField-3 (bf3)" : "ConnectX-6 (cx6)");
 	if (sdpa_devinfo_has_dpa(info))

@@ -1086,13 +1086,14 @@ DOCA_STABLE doca_error_t doca_devinfo_get_ipv6_addr(const struct doca_devinfo *d
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_devinfo_get_active_rate(const struct doca_devinfo *devinfo,
-                                                            double *active_rate)
+                                                            uint64_t *active_rate)
 {
 	struct doca_devinfo *info = getter_enter(__func__, devinfo, active_rate, "active_rate");
 
 	if (info == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	*active_rate = info->desc.model == SDPA_DEV_BF3 ? 400.0 : 200.0;
+	/* DOCA 3 reports bits per second (DOCA 2 reported Gb/s as a double). */
+	*active_rate = info->desc.model == SDPA_DEV_BF3 ? 400000000000ULL : 200000000000ULL;
 	pthread_mutex_unlock(&dev_lock);
 	return DOCA_SUCCESS;
 }
@@ -1174,6 +1175,66 @@ DOCA_STABLE doca_error_t doca_devinfo_cap_is_hotplug_manager_supported(
 	*is_hotplug_manager = 0; /* no emulated PCI functions to hot-plug */
 	pthread_mutex_unlock(&dev_lock);
 	return DOCA_SUCCESS;
+}
+
+/* VHCA ids: 33 per entry (the function itself, then up to 32 representors). */
+#define VHCA_STRIDE (SDPA_MAX_REPS + 1)
+
+DOCA_EXPERIMENTAL doca_error_t doca_devinfo_get_vhca_id(const struct doca_devinfo *devinfo,
+                                                        uint16_t *vhca_id)
+{
+	struct doca_devinfo *info = getter_enter(__func__, devinfo, vhca_id, "vhca_id");
+
+	if (info == NULL)
+		return DOCA_ERROR_INVALID_VALUE;
+	*vhca_id = (uint16_t)(info->desc.id * VHCA_STRIDE);
+	pthread_mutex_unlock(&dev_lock);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_devinfo_cap_is_notification_moderation_supported(
+        const struct doca_devinfo *devinfo, uint8_t *is_notification_moderation_supported)
+{
+	struct doca_devinfo *info =
+	        getter_enter(__func__, devinfo, is_notification_moderation_supported,
+	                     "is_notification_moderation_supported");
+
+	if (info == NULL)
+		return DOCA_ERROR_INVALID_VALUE;
+	*is_notification_moderation_supported = 0; /* no emulated Ethernet queues */
+	pthread_mutex_unlock(&dev_lock);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_devinfo_cap_is_accelerate_resource_reclaim_supported(
+        const struct doca_devinfo *devinfo, uint8_t *is_accelerate_resource_reclaim)
+{
+	struct doca_devinfo *info = getter_enter(__func__, devinfo, is_accelerate_resource_reclaim,
+	                                         "is_accelerate_resource_reclaim");
+
+	if (info == NULL)
+		return DOCA_ERROR_INVALID_VALUE;
+	*is_accelerate_resource_reclaim = 0; /* resources are freed at once */
+	pthread_mutex_unlock(&dev_lock);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_dev_accelerate_resource_reclaim(struct doca_dev *dev)
+{
+	bool ok;
+
+	pthread_mutex_lock(&dev_lock);
+	ok = dev != NULL && find_dev(dev) != NULL;
+	pthread_mutex_unlock(&dev_lock);
+	if (!ok) {
+		DOCA_LOG_ERR("%s: dev is %s; pass a device from doca_dev_open that is not closed",
+		             __func__, dev == NULL ? "NULL" : "not an open device");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (resources are freed at once; "
+	                        "doca_devinfo_cap_is_accelerate_resource_reclaim_supported says 0)",
+	                        __func__);
+	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 /* ---------------------------------------------------------------- representors */
@@ -1417,8 +1478,8 @@ static struct doca_devinfo_rep *rep_getter_enter(const char *fn,
 	return info;
 }
 
-DOCA_STABLE doca_error_t doca_devinfo_rep_get_iface_name(const struct doca_devinfo_rep *devinfo_rep,
-                                                         char *iface_name, uint32_t size)
+DOCA_EXPERIMENTAL doca_error_t doca_devinfo_rep_get_iface_name(
+        const struct doca_devinfo_rep *devinfo_rep, char *iface_name, uint32_t size)
 {
 	struct doca_devinfo_rep *info =
 	        rep_getter_enter(__func__, devinfo_rep, iface_name, "iface_name");
@@ -1506,6 +1567,18 @@ DOCA_STABLE doca_error_t doca_devinfo_rep_get_is_hotplug(const struct doca_devin
 	if (info == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
 	*is_hotplug = 0; /* every emulated representor is statically plugged */
+	pthread_mutex_unlock(&dev_lock);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_devinfo_rep_get_vhca_id(const struct doca_devinfo_rep *devinfo_rep, uint16_t *vhca_id)
+{
+	struct doca_devinfo_rep *info = rep_getter_enter(__func__, devinfo_rep, vhca_id, "vhca_id");
+
+	if (info == NULL)
+		return DOCA_ERROR_INVALID_VALUE;
+	*vhca_id = (uint16_t)(info->parent->info->desc.id * VHCA_STRIDE + 1 + info->index);
 	pthread_mutex_unlock(&dev_lock);
 	return DOCA_SUCCESS;
 }

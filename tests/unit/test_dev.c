@@ -119,7 +119,7 @@ static void test_default_set(void **state)
 	struct opened o;
 	uint8_t ip4[4] = {1, 2, 3, 4}, ip[16], cap;
 	uint32_t nr;
-	double rate = 0;
+	uint64_t rate = 0;
 	uint8_t eq;
 	(void)state;
 
@@ -133,7 +133,7 @@ static void test_default_set(void **state)
 	assert_int_equal(doca_devinfo_get_ipv6_addr(o.list[0], ip, sizeof(ip)), DOCA_SUCCESS);
 	assert_memory_equal(ip, ip6, sizeof(ip));
 	assert_int_equal(doca_devinfo_get_active_rate(o.list[0], &rate), DOCA_SUCCESS);
-	assert_true(rate == 400.0);
+	assert_true(rate == 400000000000ULL);
 	/* Short and upper-case forms; other functions do not match. */
 	assert_int_equal(doca_devinfo_is_equal_pci_addr(o.list[0], "03:00.0", &eq), DOCA_SUCCESS);
 	assert_int_equal(eq, 1);
@@ -212,7 +212,7 @@ static void test_custom_set(void **state)
 	struct doca_dev *dev1;
 	struct opened o;
 	uint32_t nr;
-	double rate;
+	uint64_t rate;
 	(void)state;
 
 	use_devices(" model = BF3, ibdev=mlx5_2,iface=eth7,pci=0000:81:00.0,"
@@ -238,7 +238,7 @@ static void test_custom_set(void **state)
 	assert_false(sdpa_devinfo_has_dpa(o.list[1]));
 	assert_int_equal(sdpa_devinfo_id(o.list[1]), 1);
 	assert_int_equal(doca_devinfo_get_active_rate(o.list[1], &rate), DOCA_SUCCESS);
-	assert_true(rate == 200.0);
+	assert_true(rate == 200000000000ULL);
 	assert_int_equal(doca_dev_open(o.list[1], &dev1), DOCA_SUCCESS);
 	assert_int_equal(sdpa_dev_id(dev1), 1);
 	assert_int_equal(sdpa_dev_model(dev1), SDPA_DEV_CX6);
@@ -610,7 +610,7 @@ static void test_getter_errors(void **state)
 	char name[DOCA_DEVINFO_IFACE_NAME_SIZE];
 	uint8_t buf[16], eq;
 	enum doca_pci_func_type t;
-	double rate;
+	uint64_t rate;
 	struct opened o;
 	(void)state;
 

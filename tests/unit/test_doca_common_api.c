@@ -401,9 +401,21 @@ static void test_dev_getters(void **state)
 	assert_int_equal(doca_devinfo_cap_is_hotplug_manager_supported(list[0], &flag),
 	                 DOCA_SUCCESS);
 	assert_int_equal(flag, 0);
+	flag = 9;
+	assert_int_equal(doca_devinfo_cap_is_notification_moderation_supported(list[0], &flag),
+	                 DOCA_SUCCESS);
+	assert_int_equal(flag, 0);
+	flag = 9;
+	assert_int_equal(doca_devinfo_cap_is_accelerate_resource_reclaim_supported(list[0], &flag),
+	                 DOCA_SUCCESS);
+	assert_int_equal(flag, 0);
+	assert_int_equal(doca_devinfo_get_vhca_id(list[2], &lid), DOCA_SUCCESS);
+	assert_int_equal(lid, 66);
 
 	/* Representors: VUID, hotplug, and the DPDK VF index / SF number. */
 	assert_int_equal(doca_dev_open(list[0], &pf), DOCA_SUCCESS);
+	EXPECT_UNSUPPORTED(doca_dev_accelerate_resource_reclaim(pf),
+	                   "doca_dev_accelerate_resource_reclaim");
 	assert_int_equal(
 	        doca_devinfo_rep_create_list(pf, DOCA_DEVINFO_REP_FILTER_NET, &reps, &nreps),
 	        DOCA_SUCCESS);
@@ -415,6 +427,8 @@ static void test_dev_getters(void **state)
 	flag = 9;
 	assert_int_equal(doca_devinfo_rep_get_is_hotplug(reps[0], &flag), DOCA_SUCCESS);
 	assert_int_equal(flag, 0);
+	assert_int_equal(doca_devinfo_rep_get_vhca_id(reps[1], &lid), DOCA_SUCCESS);
+	assert_int_equal(lid, 2);
 	assert_int_equal(doca_dpdk_get_rep_vf_index(reps[1], &idx), DOCA_SUCCESS);
 	assert_int_equal(idx, 1);
 	EXPECT_INVALID(doca_dpdk_get_rep_sf_num(reps[1], &idx), "doca_dpdk_get_rep_sf_num",
