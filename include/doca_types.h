@@ -46,8 +46,9 @@ enum doca_access_flag {
 	DOCA_ACCESS_FLAG_RDMA_READ = (1 << 1),
 	DOCA_ACCESS_FLAG_RDMA_WRITE = (1 << 2),
 	DOCA_ACCESS_FLAG_RDMA_ATOMIC = (1 << 3),
-	DOCA_ACCESS_FLAG_PCI_READ_WRITE = (1 << 4),
-	DOCA_ACCESS_FLAG_PCI_RELAXED_ORDERING = (1 << 5),
+	DOCA_ACCESS_FLAG_PCI_READ_ONLY = (1 << 4),        /* a peer on PCI may read, not write */
+	DOCA_ACCESS_FLAG_PCI_READ_WRITE = (1 << 5),       /* a peer on PCI may read and write */
+	DOCA_ACCESS_FLAG_PCI_RELAXED_ORDERING = (1 << 6), /* PCI accesses may be reordered */
 };
 
 /* Length of a GID in bytes (used by RDMA-capable devices). */

@@ -158,11 +158,17 @@ DOCA_STABLE doca_error_t doca_mmap_set_permissions(struct doca_mmap *mmap, uint3
 
 	if (r != DOCA_SUCCESS)
 		return r;
-	if (access_mask & ~(uint32_t)0x3f) {
+	if (access_mask & ~(uint32_t)0x7f) {
 		DOCA_LOG_ERR(
 		        "doca_mmap_set_permissions: 0x%x has bits outside enum doca_access_flag; "
 		        "OR DOCA_ACCESS_FLAG_* values",
 		        access_mask);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if ((access_mask & DOCA_ACCESS_FLAG_PCI_READ_ONLY) &&
+	    (access_mask & DOCA_ACCESS_FLAG_PCI_READ_WRITE)) {
+		DOCA_LOG_ERR("doca_mmap_set_permissions: DOCA_ACCESS_FLAG_PCI_READ_ONLY and "
+		             "_PCI_READ_WRITE exclude each other; choose one");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	mmap->permissions = access_mask;
@@ -363,7 +369,7 @@ static doca_error_t mmap_export(struct doca_mmap *mmap, const struct doca_dev *d
 	uint32_t need = kind == EXPORT_RDMA
 	                        ? DOCA_ACCESS_FLAG_RDMA_READ | DOCA_ACCESS_FLAG_RDMA_WRITE |
 	                                  DOCA_ACCESS_FLAG_RDMA_ATOMIC
-	                        : DOCA_ACCESS_FLAG_PCI_READ_WRITE;
+	                        : DOCA_ACCESS_FLAG_PCI_READ_ONLY | DOCA_ACCESS_FLAG_PCI_READ_WRITE;
 	struct sdpa_mmap_export *e;
 
 	if (!mmap_ok(mmap) || dev == NULL || export_desc == NULL || export_desc_len == NULL) {
@@ -392,7 +398,7 @@ static doca_error_t mmap_export(struct doca_mmap *mmap, const struct doca_dev *d
 		             "doca_mmap_set_permissions before doca_mmap_start",
 		             fn, mmap->permissions, kind == EXPORT_RDMA ? "RDMA" : "PCI",
 		             kind == EXPORT_RDMA ? "DOCA_ACCESS_FLAG_RDMA_READ, _WRITE or _ATOMIC"
-		                                 : "DOCA_ACCESS_FLAG_PCI_READ_WRITE");
+		                                 : "DOCA_ACCESS_FLAG_PCI_READ_WRITE or _READ_ONLY");
 		return DOCA_ERROR_NOT_PERMITTED;
 	}
 	for (e = mmap->exports; e != NULL; e = e->next)

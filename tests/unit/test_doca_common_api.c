@@ -349,11 +349,13 @@ static void test_buf_data_and_lists(void **state)
 	buf_env_close(e);
 }
 
-static void test_mmap_max_devices(void **state)
+static void test_mmap_devices_and_permissions(void **state)
 {
 	struct doca_dev *dev = open_first_dev();
 	struct doca_mmap *mmap;
 	static uint8_t mem[256];
+	const void *desc = NULL;
+	size_t desc_len = 0;
 	(void)state;
 
 	assert_int_equal(doca_mmap_create(&mmap), DOCA_SUCCESS);
@@ -364,7 +366,23 @@ static void test_mmap_max_devices(void **state)
 	assert_int_equal(doca_mmap_set_memrange(mmap, mem, sizeof(mem)), DOCA_SUCCESS);
 	assert_int_equal(doca_mmap_add_dev(mmap, dev), DOCA_SUCCESS);
 	assert_int_equal(doca_mmap_set_max_num_devices(mmap, 2), DOCA_SUCCESS);
+
+	/* DOCA's access flags: PCI read-only (1 << 4) and read-write (1 << 5) exclude each other;
+	 * relaxed ordering is 1 << 6; a read-only mmap can still be exported over PCI. */
+	assert_int_equal(DOCA_ACCESS_FLAG_PCI_READ_ONLY, 1 << 4);
+	assert_int_equal(DOCA_ACCESS_FLAG_PCI_READ_WRITE, 1 << 5);
+	assert_int_equal(DOCA_ACCESS_FLAG_PCI_RELAXED_ORDERING, 1 << 6);
+	EXPECT_INVALID(doca_mmap_set_permissions(mmap, DOCA_ACCESS_FLAG_PCI_READ_ONLY |
+	                                                       DOCA_ACCESS_FLAG_PCI_READ_WRITE),
+	               "doca_mmap_set_permissions", "exclude each other");
+	assert_int_equal(
+	        doca_mmap_set_permissions(mmap, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE |
+	                                                DOCA_ACCESS_FLAG_PCI_READ_ONLY |
+	                                                DOCA_ACCESS_FLAG_PCI_RELAXED_ORDERING),
+	        DOCA_SUCCESS);
 	assert_int_equal(doca_mmap_start(mmap), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_export_pci(mmap, dev, &desc, &desc_len), DOCA_SUCCESS);
+	assert_non_null(desc);
 	EXPECT_ERROR(doca_mmap_set_max_num_devices(mmap, 2), DOCA_ERROR_NOT_PERMITTED,
 	             "doca_mmap_set_max_num_devices", "started");
 	assert_int_equal(doca_mmap_destroy(mmap), DOCA_SUCCESS);
@@ -539,7 +557,7 @@ int main(void)
 	        cmocka_unit_test(test_tasks_refused),
 	        cmocka_unit_test(test_buf_inventory),
 	        cmocka_unit_test(test_buf_data_and_lists),
-	        cmocka_unit_test(test_mmap_max_devices),
+	        cmocka_unit_test(test_mmap_devices_and_permissions),
 	        cmocka_unit_test(test_dev_getters),
 	        cmocka_unit_test(test_dpdk_refused),
 	        cmocka_unit_test(test_eth_rxq),
