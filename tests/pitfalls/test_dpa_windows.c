@@ -759,6 +759,9 @@ static void test_strict_abort(void **state)
 
 int main(void)
 {
+	/* Each case chooses its mode with SOFTDPA_WINDOW (the first name of the fidelity
+	 * setting); a SOFTDPA_FIDELITY from the caller's environment would win over it. */
+	unsetenv("SOFTDPA_FIDELITY");
 	const struct CMUnitTest tests[] = {
 	        ALL_MODES(test_forum_case),
 	        MODELLED(test_p1_outside),
