@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <time.h>
 
 #include <doca_buf.h>
 #include <doca_buf_inventory.h>
+#include <doca_clock.h>
 #include <doca_dev.h>
 #include <doca_dpdk.h>
 #include <doca_eth_rxq.h>
@@ -467,6 +469,70 @@ static void test_dev_getters(void **state)
 	use_devices(NULL);
 }
 
+/* ---------------------------------------------------------------- clocks */
+
+static void test_clock(void **state)
+{
+	struct doca_devinfo **list;
+	struct doca_dev *bf3, *cx6;
+	struct doca_clock *clk, *clk6;
+	union doca_clock_timespec_t a, b, c;
+	uint64_t margin = 0;
+	struct timespec now;
+	uint32_t n;
+	(void)state;
+
+	use_devices("model=bf3;model=cx6");
+	assert_int_equal(doca_devinfo_create_list(&list, &n), DOCA_SUCCESS);
+	assert_int_equal(doca_clock_cap_nic_free_running_is_supported(list[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_clock_cap_nic_real_time_is_supported(list[1]), DOCA_SUCCESS);
+	assert_int_equal(doca_clock_cap_nic_dpa_timer_is_supported(list[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_clock_cap_nic_dpa_timer_is_supported(list[1]),
+	                 DOCA_ERROR_NOT_SUPPORTED);
+	EXPECT_INVALID(doca_clock_cap_nic_real_time_is_supported(NULL),
+	               "doca_clock_cap_nic_real_time_is_supported", "devinfo is NULL");
+	assert_int_equal(doca_dev_open(list[0], &bf3), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_open(list[1], &cx6), DOCA_SUCCESS);
+	assert_int_equal(doca_devinfo_destroy_list(list), DOCA_SUCCESS);
+
+	assert_int_equal(doca_clock_create(bf3, &clk), DOCA_SUCCESS);
+	assert_int_equal(doca_clock_create(cx6, &clk6), DOCA_SUCCESS);
+
+	/* The NIC real-time clock is the host's. */
+	clock_gettime(CLOCK_REALTIME, &now);
+	assert_int_equal(doca_clock_get_timestamp(clk, DOCA_CLOCK_NIC_REAL_TIME, &a), DOCA_SUCCESS);
+	assert_true(a.ts.tv_sec >= now.tv_sec && a.ts.tv_sec <= now.tv_sec + 1);
+	assert_int_equal(doca_clock_get_timestamp(clk, DOCA_CLOCK_HOST_COUNTER_CYCLES, &b),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_clock_get_timestamp(clk, DOCA_CLOCK_HOST_COUNTER_CYCLES, &c),
+	                 DOCA_SUCCESS);
+	assert_true(c.counter >= b.counter);
+	assert_int_equal(doca_clock_get_timestamp(clk, DOCA_CLOCK_NIC_DPA_TIMER, &a), DOCA_SUCCESS);
+	EXPECT_ERROR(doca_clock_get_timestamp(clk6, DOCA_CLOCK_NIC_DPA_TIMER, &a),
+	             DOCA_ERROR_NOT_SUPPORTED, "doca_clock_get_timestamp", "no DPA timer");
+	EXPECT_INVALID(doca_clock_get_timestamp(
+	                       clk, DOCA_CLOCK_NIC_REAL_TIME | DOCA_CLOCK_HOST_REAL_TIME, &a),
+	               "doca_clock_get_timestamp", "not one DOCA_CLOCK_* value");
+
+	assert_int_equal(doca_clock_get_crosstimestamp(clk, DOCA_CLOCK_HOST_MONOTONIC_RAW,
+	                                               DOCA_CLOCK_NIC_FREE_RUNNING, &a, &b,
+	                                               &margin),
+	                 DOCA_SUCCESS);
+	/* Both are CLOCK_MONOTONIC_RAW: the NIC reading follows the host's within the margin. */
+	assert_true((uint64_t)(b.ts.tv_sec - a.ts.tv_sec) * 1000000000ull + (uint64_t)b.ts.tv_nsec -
+	                    (uint64_t)a.ts.tv_nsec <=
+	            margin);
+	EXPECT_INVALID(doca_clock_get_crosstimestamp(clk, DOCA_CLOCK_HOST_REAL_TIME,
+	                                             DOCA_CLOCK_HOST_MONOTONIC, &a, &b, &margin),
+	               "doca_clock_get_crosstimestamp", "DOCA_CLOCK_NIC_*");
+
+	assert_int_equal(doca_clock_destroy(clk), DOCA_SUCCESS);
+	assert_int_equal(doca_clock_destroy(clk6), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(bf3), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(cx6), DOCA_SUCCESS);
+	use_devices(NULL);
+}
+
 /* ---------------------------------------------------------------- refused calls */
 
 static void test_dpdk_refused(void **state)
@@ -559,6 +625,7 @@ int main(void)
 	        cmocka_unit_test(test_buf_data_and_lists),
 	        cmocka_unit_test(test_mmap_devices_and_permissions),
 	        cmocka_unit_test(test_dev_getters),
+	        cmocka_unit_test(test_clock),
 	        cmocka_unit_test(test_dpdk_refused),
 	        cmocka_unit_test(test_eth_rxq),
 	};
