@@ -1,21 +1,32 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * softdpa — doca_flow.h: DOCA Flow (DOCA 3.5 spelling, DECISIONS D1) on the emulated NIC.
+ * softdpa — doca_flow.h: DOCA Flow (the DOCA 3.x API: types, layouts and calls as DOCA 3.3
+ * declares them) on the emulated NIC. tests/unit/test_doca_abi_flow.c holds the enum
+ * values, struct sizes and member offsets softdpa shares with DOCA.
  *
  * What is emulated, the semantics softdpa chose where DOCA leaves them open (default miss,
  * entry queues, hash function, worker model) and the thread-safety rules are in
  * docs/FLOW.md. Every function returns the documented doca_error_t and logs one line
- * with the cause and the fix on error.
+ * with the cause and the fix on error; a DOCA feature softdpa does not emulate answers
+ * NOT_SUPPORTED with a line naming the field or call.
+ *
+ * Like DOCA's, this header makes the C library's memset/calloc/free/strncpy and assert
+ * visible to its includers: DOCA's public samples use them without including <string.h>,
+ * <stdlib.h> or <assert.h> themselves.
  */
 #ifndef DOCA_FLOW_H_
 #define DOCA_FLOW_H_
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <doca_compat.h>
 #include <doca_error.h>
+#include <doca_flow_crypto.h>
 #include <doca_flow_net.h>
 #include <doca_types.h>
 
@@ -27,63 +38,21 @@ struct doca_dev;
 struct doca_dev_rep;
 
 /* Opaque handles. */
-struct doca_flow_cfg;
-struct doca_flow_port_cfg;
-struct doca_flow_pipe_cfg;
 struct doca_flow_port;
 struct doca_flow_pipe;
 struct doca_flow_pipe_entry;
 struct doca_flow_target;
-/* Custom header definitions (made by doca_flow_definitions_create, which softdpa does not
- * provide: custom headers are not emulated). */
+struct doca_flow_parser; /* a GENEVE TLV option parser (doca_flow_parser_geneve_opt_create) */
+/* Custom header definitions (doca_flow_definitions.h). */
 struct doca_flow_definitions;
+struct doca_flow_cfg;
+struct doca_flow_port_cfg;
+struct doca_flow_pipe_cfg;
+struct doca_flow_tune_cfg;
 
 /* ------------------------------------------------------------------------------------- */
 /* Enums                                                                                 */
 /* ------------------------------------------------------------------------------------- */
-
-/* Entry flags (3.5): exactly one of NO_WAIT / WAIT_FOR_BATCH. */
-enum doca_flow_entry_flags {
-	DOCA_FLOW_ENTRY_FLAGS_NO_WAIT = (1u << 0),        /* push to the hardware table now */
-	DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH = (1u << 1), /* buffer until NO_WAIT or process */
-};
-#define DOCA_FLOW_FLAGS_SET(flags, flag)    ((flags) |= (uint32_t)(flag))
-#define DOCA_FLOW_FLAGS_UNSET(flags, flag)  ((flags) &= ~(uint32_t)(flag))
-#define DOCA_FLOW_FLAGS_IS_SET(flags, flag) (((flags) & (uint32_t)(flag)) != 0)
-
-enum doca_flow_entry_status {
-	DOCA_FLOW_ENTRY_STATUS_IN_PROCESS = 0, /* queued, not yet completed */
-	DOCA_FLOW_ENTRY_STATUS_SUCCESS,
-	DOCA_FLOW_ENTRY_STATUS_ERROR,
-};
-
-enum doca_flow_entry_op {
-	DOCA_FLOW_ENTRY_OP_ADD = 0,
-	DOCA_FLOW_ENTRY_OP_DEL,
-	DOCA_FLOW_ENTRY_OP_UPD,
-	DOCA_FLOW_ENTRY_OP_AGED,
-};
-
-enum doca_flow_pipe_status {
-	DOCA_FLOW_PIPE_STATUS_SUCCESS = 1,
-	DOCA_FLOW_PIPE_STATUS_ERROR,
-};
-
-enum doca_flow_pipe_op {
-	DOCA_FLOW_PIPE_OP_CONGESTION_REACHED = 0,
-	DOCA_FLOW_PIPE_OP_RESIZED,
-	DOCA_FLOW_PIPE_OP_DESTROYED,
-};
-
-enum doca_flow_shared_resource_type {
-	DOCA_FLOW_SHARED_RESOURCE_METER = 0,
-	DOCA_FLOW_SHARED_RESOURCE_COUNTER,
-	DOCA_FLOW_SHARED_RESOURCE_RSS,
-	DOCA_FLOW_SHARED_RESOURCE_PSP,
-	DOCA_FLOW_SHARED_RESOURCE_ENCAP,
-	DOCA_FLOW_SHARED_RESOURCE_DECAP,
-	DOCA_FLOW_SHARED_RESOURCE_IPSEC_SA,
-};
 
 /* Where resource budgets (counters, meters, ...) are set: globally or per port. */
 enum doca_flow_resource_mode {
@@ -101,25 +70,77 @@ enum doca_flow_resource {
 	DOCA_FLOW_RESOURCE_IPSEC_SA,
 };
 
-enum doca_flow_resource_type {
-	DOCA_FLOW_RESOURCE_TYPE_NONE = 0,
-	DOCA_FLOW_RESOURCE_TYPE_SHARED,
-	DOCA_FLOW_RESOURCE_TYPE_NON_SHARED,
+enum doca_flow_shared_resource_type {
+	DOCA_FLOW_SHARED_RESOURCE_METER = 0,
+	DOCA_FLOW_SHARED_RESOURCE_COUNTER,
+	DOCA_FLOW_SHARED_RESOURCE_RSS,
+	DOCA_FLOW_SHARED_RESOURCE_PSP,
+	DOCA_FLOW_SHARED_RESOURCE_ENCAP,
+	DOCA_FLOW_SHARED_RESOURCE_DECAP,
+	DOCA_FLOW_SHARED_RESOURCE_IPSEC_SA,
 };
 
-enum doca_flow_port_operation_state {
-	DOCA_FLOW_PORT_OPERATION_STATE_ACTIVE = 0,
-	DOCA_FLOW_PORT_OPERATION_STATE_ACTIVE_READY_TO_SWAP,
-	DOCA_FLOW_PORT_OPERATION_STATE_STANDBY,
-	DOCA_FLOW_PORT_OPERATION_STATE_UNCONNECTED,
+/* Entry flags: exactly one of NO_WAIT / WAIT_FOR_BATCH. */
+enum doca_flow_entry_flags {
+	DOCA_FLOW_ENTRY_FLAGS_NO_WAIT = (1u << 0),        /* push to the hardware table now */
+	DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH = (1u << 1), /* buffer until NO_WAIT or process */
+};
+#define DOCA_FLOW_FLAGS_SET(flags, flag)    ((flags) |= (uint32_t)(flag))
+#define DOCA_FLOW_FLAGS_UNSET(flags, flag)  ((flags) &= ~(uint32_t)(flag))
+#define DOCA_FLOW_FLAGS_IS_SET(flags, flag) (((flags) & (uint32_t)(flag)) != 0)
+
+enum doca_flow_pipe_op {
+	DOCA_FLOW_PIPE_OP_CONGESTION_REACHED = 0,
+	DOCA_FLOW_PIPE_OP_RESIZED,
+	DOCA_FLOW_PIPE_OP_DESTROYED,
 };
 
-/* What a pipe miss with no fwd_miss does on a port. */
-enum doca_flow_port_default_miss_type {
-	DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL = 0,
-	DOCA_FLOW_PORT_DEFAULT_MISS_RSS,
-	DOCA_FLOW_PORT_DEFAULT_MISS_DROP,
+enum doca_flow_pipe_status {
+	DOCA_FLOW_PIPE_STATUS_SUCCESS = 1,
+	DOCA_FLOW_PIPE_STATUS_ERROR,
 };
+
+enum doca_flow_entry_op {
+	DOCA_FLOW_ENTRY_OP_ADD = 0,
+	DOCA_FLOW_ENTRY_OP_DEL,
+	DOCA_FLOW_ENTRY_OP_UPD,
+	DOCA_FLOW_ENTRY_OP_AGED,
+};
+
+enum doca_flow_entry_status {
+	DOCA_FLOW_ENTRY_STATUS_IN_PROCESS = 0, /* queued, not yet completed */
+	DOCA_FLOW_ENTRY_STATUS_SUCCESS,
+	DOCA_FLOW_ENTRY_STATUS_ERROR,
+};
+
+enum doca_flow_rss_hash_function {
+	DOCA_FLOW_RSS_HASH_FUNCTION_TOEPLITZ = 0,
+	DOCA_FLOW_RSS_HASH_FUNCTION_SYMMETRIC_TOEPLITZ, /* source and destination sorted */
+};
+
+/* An RSS: hashed fields (enum doca_rss_type bits) and the queues. */
+struct doca_flow_resource_rss_cfg {
+	uint32_t outer_flags; /* enum doca_rss_type bits */
+	uint32_t inner_flags;
+	uint16_t *queues_array;
+	int nr_queues;
+	enum doca_flow_rss_hash_function rss_hash_func;
+};
+
+/* ------------------------------------------------------------------------------------- */
+/* Callbacks                                                                             */
+/* ------------------------------------------------------------------------------------- */
+
+/* Called from doca_flow_entries_process once per completed add/remove/update. */
+typedef void (*doca_flow_pipe_process_cb)(struct doca_flow_pipe *pipe,
+                                          enum doca_flow_pipe_status status,
+                                          enum doca_flow_pipe_op op, void *user_ctx);
+typedef void (*doca_flow_entry_process_cb)(struct doca_flow_pipe_entry *entry, uint16_t pipe_queue,
+                                           enum doca_flow_entry_status status,
+                                           enum doca_flow_entry_op op, void *user_ctx);
+typedef void (*doca_flow_shared_resource_unbind_cb)(enum doca_flow_shared_resource_type type,
+                                                    uint32_t shared_resource_id,
+                                                    void *bindable_obj);
 
 enum doca_flow_pipe_type {
 	DOCA_FLOW_PIPE_BASIC = 0,
@@ -138,53 +159,14 @@ enum doca_flow_pipe_domain {
 	DOCA_FLOW_PIPE_DOMAIN_SECURE_EGRESS,
 };
 
-/* Hash pipe index selection (OR-able; DECISIONS D2). */
-enum doca_flow_pipe_hash_map_algorithm {
-	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH = (1 << 0), /* default */
-	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM = (1 << 1),
-	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_IDENTITY = (1 << 2),
-	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_ROUND_ROBIN = (1 << 3),
-	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_FLOODING = (1 << 4),
-	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED = (1 << 5),
-};
+#define DOCA_FLOW_META_SCRATCH_PAD_MAX 10
+#define DOCA_FLOW_META_MAX             ((DOCA_FLOW_META_SCRATCH_PAD_MAX + 1) * 4) /* bytes */
+/* Most action memory one entry can use, in bytes: size doca_flow_port_cfg_set_actions_mem_size
+ * from it (entries x this, rounded up to a power of two). */
+#define DOCA_FLOW_MAX_ENTRY_ACTIONS_MEM_SIZE (128)
 
-enum doca_flow_fwd_type {
-	DOCA_FLOW_FWD_NONE = 0,
-	DOCA_FLOW_FWD_RSS,
-	DOCA_FLOW_FWD_PORT,
-	DOCA_FLOW_FWD_PIPE,
-	DOCA_FLOW_FWD_DROP,
-	DOCA_FLOW_FWD_TARGET,
-	DOCA_FLOW_FWD_ORDERED_LIST_PIPE,
-	DOCA_FLOW_FWD_HASH_PIPE,
-	DOCA_FLOW_FWD_CHANGEABLE = 100, /* decided by each entry */
-};
-
-/* RSS fields. */
-enum doca_flow_rss_type {
-	DOCA_FLOW_RSS_IPV4 = (1 << 0),
-	DOCA_FLOW_RSS_IPV6 = (1 << 1),
-	DOCA_FLOW_RSS_UDP = (1 << 2),
-	DOCA_FLOW_RSS_TCP = (1 << 3),
-	DOCA_FLOW_RSS_ESP = (1 << 4),
-	DOCA_FLOW_RSS_L3_SRC_ONLY = (1 << 5),
-	DOCA_FLOW_RSS_L3_DST_ONLY = (1 << 6),
-	DOCA_FLOW_RSS_L4_SRC_ONLY = (1 << 7),
-	DOCA_FLOW_RSS_L4_DST_ONLY = (1 << 8),
-	DOCA_FLOW_RSS_AUTO = (1 << 30),
-};
-
-enum doca_flow_rss_hash_function {
-	DOCA_FLOW_RSS_HASH_FUNCTION_TOEPLITZ = 0,
-	DOCA_FLOW_RSS_HASH_FUNCTION_SYMMETRIC_TOEPLITZ,
-};
-
-enum doca_flow_meter_limit_type {
-	DOCA_FLOW_METER_LIMIT_TYPE_BYTES = 0,
-	DOCA_FLOW_METER_LIMIT_TYPE_PACKETS,
-};
-
-enum doca_flow_meter_color {
+/* A meter's packet color; one byte, as in DOCA. */
+enum __attribute__((__packed__)) doca_flow_meter_color {
 	DOCA_FLOW_METER_COLOR_RED = 0,
 	DOCA_FLOW_METER_COLOR_YELLOW,
 	DOCA_FLOW_METER_COLOR_GREEN,
@@ -207,44 +189,30 @@ enum doca_flow_l4_meta {
 	DOCA_FLOW_L4_META_NONE = 0,
 	DOCA_FLOW_L4_META_TCP,
 	DOCA_FLOW_L4_META_UDP,
-	DOCA_FLOW_L4_META_ICMP,
+	DOCA_FLOW_L4_META_ICMP, /* ICMP or ICMPv6 */
 	DOCA_FLOW_L4_META_ESP,
 };
 
-/* How an action descriptor changes a field. */
-enum doca_flow_action_type {
-	DOCA_FLOW_ACTION_AUTO = 0, /* derived from the actions and mask */
-	DOCA_FLOW_ACTION_ADD,
-	DOCA_FLOW_ACTION_COPY,
-	DOCA_FLOW_ACTION_DECAP_ENCAP,
-	DOCA_FLOW_ACTION_MAX,
+/* Values of parser_meta.ipsec_syndrome / psp_syndrome. */
+enum doca_flow_crypto_syndrome {
+	DOCA_FLOW_CRYPTO_SYNDROME_OK,
+	DOCA_FLOW_CRYPTO_SYNDROME_ICV_FAIL,
+	DOCA_FLOW_CRYPTO_SYNDROME_BAD_TRAILER,
 };
 
-enum doca_flow_compare_op {
-	DOCA_FLOW_COMPARE_EQ = 0,
-	DOCA_FLOW_COMPARE_NE,
-	DOCA_FLOW_COMPARE_LT,
-	DOCA_FLOW_COMPARE_LE,
-	DOCA_FLOW_COMPARE_GT,
-	DOCA_FLOW_COMPARE_GE,
-};
-
-enum doca_flow_ordered_list_element_type {
-	DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS = 0,
-	DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS_MASK,
-	DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTION_DESCS,
-	DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR,
+/* Hash pipe index selection (OR-able; DECISIONS D2). */
+enum doca_flow_pipe_hash_map_algorithm {
+	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH = (1 << 0), /* default */
+	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM = (1 << 1),
+	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_IDENTITY = (1 << 2),
+	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_ROUND_ROBIN = (1 << 3),
+	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_FLOODING = (1 << 4),
+	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED = (1 << 5),
 };
 
 /* ------------------------------------------------------------------------------------- */
 /* Match                                                                                 */
 /* ------------------------------------------------------------------------------------- */
-
-#define DOCA_FLOW_META_SCRATCH_PAD_MAX 10
-#define DOCA_FLOW_META_MAX             ((DOCA_FLOW_META_SCRATCH_PAD_MAX + 1) * 4) /* bytes */
-/* Most action memory one entry can use, in bytes: size doca_flow_port_cfg_set_actions_mem_size
- * from it (entries x this, rounded up to a power of two). */
-#define DOCA_FLOW_MAX_ENTRY_ACTIONS_MEM_SIZE 128
 
 /* Per-packet metadata the pipeline carries between pipes (set by actions, matched). */
 struct doca_flow_meta {
@@ -278,6 +246,30 @@ struct doca_flow_parser_meta {
 	uint8_t inner_l4_checksum_ok;
 };
 
+/* TCP flag bits (doca_flow_header_tcp.flags, header byte 13). */
+enum doca_flow_match_tcp_flags {
+	DOCA_FLOW_MATCH_TCP_FLAG_FIN = (1 << 0),
+	DOCA_FLOW_MATCH_TCP_FLAG_SYN = (1 << 1),
+	DOCA_FLOW_MATCH_TCP_FLAG_RST = (1 << 2),
+	DOCA_FLOW_MATCH_TCP_FLAG_PSH = (1 << 3),
+	DOCA_FLOW_MATCH_TCP_FLAG_ACK = (1 << 4),
+	DOCA_FLOW_MATCH_TCP_FLAG_URG = (1 << 5),
+	DOCA_FLOW_MATCH_TCP_FLAG_ECE = (1 << 6),
+	DOCA_FLOW_MATCH_TCP_FLAG_CWR = (1 << 7),
+};
+
+/* The header fields the NIC's entropy (e.g. a tunnel's UDP source port) is computed from
+ * (doca_flow_port_calc_entropy). */
+struct doca_flow_entropy_format {
+	enum doca_flow_l3_type l3_type;
+	union {
+		struct doca_flow_header_ip4 ip4;
+		struct doca_flow_header_ip6 ip6;
+	};
+	bool is_transport; /* the next layer is TCP or UDP: 'transport' is meaningful */
+	struct doca_flow_header_l4_port transport;
+};
+
 /* A match (pipe template, pipe mask or entry value). */
 struct doca_flow_match {
 	struct doca_flow_meta meta;
@@ -287,8 +279,19 @@ struct doca_flow_match {
 	struct doca_flow_header_format inner;
 };
 
-/* Names a field by string ("meta.data", "outer.ipv4.dst_ip", ...) and a bit range in it
- * (docs/FLOW.md lists the strings softdpa knows and how bits are numbered). */
+enum doca_flow_compare_op {
+	DOCA_FLOW_COMPARE_EQ = 0,
+	DOCA_FLOW_COMPARE_NE,
+	DOCA_FLOW_COMPARE_LT,
+	DOCA_FLOW_COMPARE_LE,
+	DOCA_FLOW_COMPARE_GT,
+	DOCA_FLOW_COMPARE_GE,
+};
+
+/* Names a field by string ("meta.data", "outer.ipv4.dst_ip", ...) and a bit offset in it
+ * (docs/FLOW.md lists the strings softdpa knows and how bits are numbered). 'width' is a
+ * softdpa addition that sits in the padding DOCA leaves after bit_offset (the struct keeps
+ * DOCA's size and offsets): 0, what DOCA code leaves there, means "to the end of the field". */
 struct doca_flow_desc_field {
 	const char *field_string;
 	uint32_t bit_offset;
@@ -308,7 +311,7 @@ struct doca_flow_match_condition {
 };
 
 /* ------------------------------------------------------------------------------------- */
-/* Actions, monitor, forward                                                             */
+/* Actions                                                                               */
 /* ------------------------------------------------------------------------------------- */
 
 /* The headers an encap pushes. */
@@ -317,41 +320,71 @@ struct doca_flow_encap_action {
 	struct doca_flow_tun tun;
 };
 
+/* A VLAN push: the EtherType written before the tag, and the tag. */
+struct doca_flow_push_vlan_action {
+	doca_be16_t eth_type;
+	struct doca_flow_header_eth_vlan vlan_hdr;
+};
+
+enum doca_flow_push_action_type {
+	DOCA_FLOW_PUSH_ACTION_VLAN,
+};
+
+/* A header push (actions.has_push); not emulated. */
+struct doca_flow_push_action {
+	enum doca_flow_push_action_type type;
+	union {
+		struct doca_flow_push_vlan_action vlan;
+	};
+};
+
+/* NAT64 (not emulated): the L3 type of the header before translation. */
+struct doca_flow_nat64_action {
+	enum doca_flow_l3_type original_l3_type;
+};
+
+enum doca_flow_resource_type {
+	DOCA_FLOW_RESOURCE_TYPE_NONE = 0,
+	DOCA_FLOW_RESOURCE_TYPE_SHARED,
+	DOCA_FLOW_RESOURCE_TYPE_NON_SHARED,
+};
+
+/* The crypto_id of PSP decryption at pipe creation and entry addition. */
+#define DOCA_FLOW_PSP_DECRYPTION_ID UINT32_MAX
+
+/* Encrypt or decrypt with a shared IPSEC_SA or PSP resource (not emulated). */
+struct doca_flow_crypto_action {
+	enum doca_flow_crypto_action_type action_type;
+	enum doca_flow_crypto_resource_type resource_type;
+	union {
+		struct {
+			bool sn_en; /* sequence numbers on egress, anti-replay on ingress */
+		} ipsec_sa;
+	};
+	uint32_t crypto_id; /* the shared resource id */
+};
+
+/* Insert or remove a crypto header and trailer (not emulated). */
+struct doca_flow_crypto_encap_action {
+	enum doca_flow_crypto_encap_action_type action_type;
+	enum doca_flow_crypto_encap_net_type net_type;
+	uint16_t icv_size;  /* trailer bytes */
+	uint16_t data_size; /* header bytes */
+	uint8_t encap_data[DOCA_FLOW_CRYPTO_HEADER_LEN_MAX];
+};
+
+/* Encap (not emulated). */
+struct doca_flow_resource_encap_cfg {
+	bool is_l2; /* L2 tunnel (else L3) */
+	struct doca_flow_encap_action encap;
+};
+
 /* Decap (not emulated). For an L3 tunnel (is_l2 false) the L2 header to put back. */
 struct doca_flow_resource_decap_cfg {
 	bool is_l2;
 	struct doca_flow_header_eth eth;
 	uint16_t l2_valid_headers; /* enum doca_flow_l2_valid_header bits */
 	struct doca_flow_header_eth_vlan eth_vlan[DOCA_FLOW_VLAN_MAX];
-};
-
-/* Encap (not emulated). */
-struct doca_flow_resource_encap_cfg {
-	bool is_l2;
-	struct doca_flow_encap_action encap;
-};
-
-struct doca_flow_push_action {
-	uint32_t type;
-	struct doca_flow_header_eth_vlan vlan;
-};
-
-struct doca_flow_nat64_action {
-	enum doca_flow_l3_type original_l3_type;
-};
-
-struct doca_flow_crypto_encap_action {
-	uint32_t action_type;
-	uint32_t net_type;
-	uint16_t icv_size;
-	uint16_t data_size;
-	uint8_t encap_data[128];
-};
-
-struct doca_flow_crypto_action {
-	uint32_t action_type;
-	uint32_t resource_type;
-	uint32_t crypto_id;
 };
 
 /* Actions (pipe template, pipe mask or entry value). Template rule: a field left 0 is not
@@ -380,67 +413,51 @@ struct doca_flow_actions {
 	struct doca_flow_crypto_action crypto;
 };
 
-/* A field operation described by strings instead of the actions struct. */
-struct doca_flow_action_desc {
-	enum doca_flow_action_type type;
-	union {
-		struct {
-			struct doca_flow_desc_field src;
-			struct doca_flow_desc_field dst;
-			uint32_t width;
-		} field_op;
-	};
+/* Crypto actions of an ordered-list CRYPTO element (not emulated). */
+struct doca_flow_crypto {
+	bool has_crypto_encap;
+	struct doca_flow_crypto_encap_action crypto_encap;
+	struct doca_flow_crypto_action crypto;
 };
 
-struct doca_flow_action_descs {
-	uint8_t nb_action_desc;
-	struct doca_flow_action_desc *desc_array;
+/* ------------------------------------------------------------------------------------- */
+/* Forward                                                                               */
+/* ------------------------------------------------------------------------------------- */
+
+/* Targets of doca_flow_get_target. */
+enum doca_flow_target_type {
+	DOCA_FLOW_TARGET_KERNEL,
 };
 
-/* Monitor: counters (bytes and packets), meters, aging. */
-struct doca_flow_monitor {
-	enum doca_flow_resource_type meter_type;
-	union {
-		struct {
-			enum doca_flow_meter_limit_type limit_type;
-			uint64_t cir;
-			uint64_t cbs;
-		} non_shared_meter;
-		struct {
-			uint32_t shared_meter_id;
-			enum doca_flow_meter_color meter_init_color;
-		} shared_meter;
-	};
-	enum doca_flow_resource_type counter_type;
-	union {
-		struct {
-			uint32_t shared_counter_id;
-		} shared_counter;
-	};
-	uint32_t aging_sec;
+enum doca_flow_fwd_type {
+	DOCA_FLOW_FWD_NONE = 0,
+	DOCA_FLOW_FWD_RSS,
+	DOCA_FLOW_FWD_PORT,
+	DOCA_FLOW_FWD_PIPE,
+	DOCA_FLOW_FWD_DROP,
+	DOCA_FLOW_FWD_TARGET,
+	DOCA_FLOW_FWD_ORDERED_LIST_PIPE,
+	DOCA_FLOW_FWD_HASH_PIPE,
+	DOCA_FLOW_FWD_CHANGEABLE = 100, /* decided by each entry */
 };
 
-struct doca_flow_resource_rss_cfg {
-	uint32_t outer_flags; /* enum doca_flow_rss_type bits */
-	uint32_t inner_flags;
-	uint16_t *queues_array;
-	int nr_queues;
-	enum doca_flow_rss_hash_function rss_hash_func;
-};
-
-struct doca_flow_resource_meter_cfg {
-	enum doca_flow_meter_limit_type limit_type;
-	uint64_t cir;
-	uint64_t cbs;
-};
-
-/* Configuration of one shared resource (doca_flow_shared_resource_set_cfg). */
-struct doca_flow_shared_resource_cfg {
-	enum doca_flow_pipe_domain domain;
-	union {
-		struct doca_flow_resource_meter_cfg meter_cfg;
-		struct doca_flow_resource_rss_cfg rss_cfg;
-	};
+/* RSS fields (outer_flags / inner_flags). IPV4/IPV6/UDP/TCP hash both addresses or both
+ * ports; the _SRC/_DST bits hash one of them. */
+enum doca_rss_type {
+	DOCA_FLOW_RSS_IPV4 = (1 << 0),
+	DOCA_FLOW_RSS_IPV6 = (1 << 1),
+	DOCA_FLOW_RSS_UDP = (1 << 2),
+	DOCA_FLOW_RSS_TCP = (1 << 3),
+	DOCA_FLOW_RSS_ESP = (1 << 4),
+	DOCA_FLOW_RSS_IPV4_SRC = (1 << 5),
+	DOCA_FLOW_RSS_IPV4_DST = (1 << 6),
+	DOCA_FLOW_RSS_IPV6_SRC = (1 << 7),
+	DOCA_FLOW_RSS_IPV6_DST = (1 << 8),
+	DOCA_FLOW_RSS_UDP_SRC = (1 << 9),
+	DOCA_FLOW_RSS_UDP_DST = (1 << 10),
+	DOCA_FLOW_RSS_TCP_SRC = (1 << 11),
+	DOCA_FLOW_RSS_TCP_DST = (1 << 12),
+	DOCA_FLOW_RSS_AUTO = (1 << 30), /* as DOCA Flow sees fit */
 };
 
 /* Where a packet goes next. A pipe fwd of PORT with port_id 0xffff, PIPE with
@@ -475,21 +492,160 @@ struct doca_flow_fwd {
 	};
 };
 
-/* One element of an ordered list. The external-actions element (type 100) is declared in
- * doca_flow_external_actions.h. */
+/* ------------------------------------------------------------------------------------- */
+/* Meters, shared resources, monitor                                                     */
+/* ------------------------------------------------------------------------------------- */
+
+enum doca_flow_meter_algorithm_type {
+	DOCA_FLOW_METER_ALGORITHM_TYPE_RFC2697, /* single rate three color marker */
+	DOCA_FLOW_METER_ALGORITHM_TYPE_RFC2698, /* two rate three color marker */
+	DOCA_FLOW_METER_ALGORITHM_TYPE_RFC4115, /* two rate, excess rate */
+};
+
+/* Unit of every meter rate and burst: bytes or packets. */
+enum doca_flow_meter_limit_type {
+	DOCA_FLOW_METER_LIMIT_TYPE_BYTES = 0,
+	DOCA_FLOW_METER_LIMIT_TYPE_PACKETS,
+};
+
+/* A meter's initial color: blind (green) or aware (configured). */
+enum doca_flow_meter_color_mode {
+	DOCA_FLOW_METER_COLOR_MODE_BLIND = 0,
+	DOCA_FLOW_METER_COLOR_MODE_AWARE,
+};
+
+/* A shared meter (not emulated). */
+struct doca_flow_resource_meter_cfg {
+	enum doca_flow_meter_limit_type limit_type;
+	enum doca_flow_meter_color_mode color_mode;
+	enum doca_flow_meter_algorithm_type alg;
+	uint64_t cir; /* committed information rate, per second */
+	uint64_t cbs; /* committed burst size */
+	union {
+		struct {
+			uint64_t ebs; /* excess burst size */
+		} rfc2697;
+		struct {
+			uint64_t pir; /* peak information rate */
+			uint64_t pbs; /* peak burst size */
+		} rfc2698;
+		struct {
+			uint64_t eir; /* excess information rate */
+			uint64_t ebs; /* excess burst size */
+		} rfc4115;
+	};
+};
+
+/* A shared PSP resource (not emulated). */
+struct doca_flow_resource_psp_cfg {
+	struct doca_flow_crypto_key_cfg key_cfg;
+};
+
+/* A shared IPsec SA (not emulated). */
+struct doca_flow_resource_ipsec_sa_cfg {
+	struct doca_flow_crypto_key_cfg key_cfg;
+	uint32_t salt;
+	uint64_t implicit_iv;
+	enum doca_flow_crypto_icv_len icv_len;
+	enum doca_flow_crypto_sn_offload_type sn_offload_type;
+	enum doca_flow_crypto_replay_win_size win_size; /* with SN_OFFLOAD_AR */
+	bool esn_en;
+	uint64_t sn_initial;
+	uint32_t lifetime_threshold;
+};
+
+/* Configuration of one shared resource (doca_flow_shared_resource_set_cfg); the member
+ * is the one of the resource's type. */
+struct doca_flow_shared_resource_cfg {
+	union {
+		struct doca_flow_resource_meter_cfg meter_cfg;
+		struct doca_flow_resource_rss_cfg rss_cfg;
+		struct doca_flow_resource_psp_cfg psp_cfg;
+		struct doca_flow_resource_encap_cfg encap_cfg;
+		struct doca_flow_resource_decap_cfg decap_cfg;
+		struct doca_flow_resource_ipsec_sa_cfg ipsec_sa_cfg;
+	};
+};
+
+/* Monitor: counters (bytes and packets), meters, aging. */
+struct doca_flow_monitor {
+	enum doca_flow_resource_type meter_type;
+	union {
+		struct {
+			enum doca_flow_meter_limit_type limit_type;
+			uint64_t cir;
+			uint64_t cbs;
+		} non_shared_meter;
+		struct {
+			uint32_t shared_meter_id;
+			enum doca_flow_meter_color meter_init_color;
+		} shared_meter;
+	};
+	enum doca_flow_resource_type counter_type;
+	union {
+		struct {
+			uint32_t shared_counter_id;
+		} shared_counter;
+	};
+	uint32_t aging_sec;
+};
+
+/* ------------------------------------------------------------------------------------- */
+/* Action descriptors, ordered lists, queries                                            */
+/* ------------------------------------------------------------------------------------- */
+
+/* How an action descriptor changes a field. */
+enum doca_flow_action_type {
+	DOCA_FLOW_ACTION_AUTO = 0, /* derived from the actions and mask */
+	DOCA_FLOW_ACTION_ADD,
+	DOCA_FLOW_ACTION_COPY,
+};
+
+/* A field operation described by strings instead of the actions struct. */
+struct doca_flow_action_desc {
+	enum doca_flow_action_type type;
+	union {
+		struct {
+			struct doca_flow_desc_field src;
+			struct doca_flow_desc_field dst;
+			uint32_t width;
+		} field_op;
+	};
+};
+
+struct doca_flow_action_descs {
+	uint8_t nb_action_desc;
+	struct doca_flow_action_desc *desc_array;
+};
+
+/* What an ordered-list element points at. The external-actions element (type 100) is
+ * declared in doca_flow_external_actions.h. */
+enum doca_flow_ordered_list_element_type {
+	DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS = 0, /* actions, actions_mask, action_descs */
+	DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR,
+	DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64,
+	DOCA_FLOW_ORDERED_LIST_ELEMENT_CRYPTO,
+};
+
+/* One element of an ordered list. An ACTIONS element carries its template, its mask and
+ * its descriptors side by side (mask and descriptors may be NULL). */
 struct doca_flow_ordered_list_element {
 	enum doca_flow_ordered_list_element_type type;
 	union {
-		const struct doca_flow_actions *actions;
-		const struct doca_flow_actions *actions_mask;
-		const struct doca_flow_action_descs *action_descs;
-		const struct doca_flow_monitor *monitor;
+		struct {
+			struct doca_flow_actions *actions;
+			struct doca_flow_actions *actions_mask;
+			struct doca_flow_action_descs *action_descs;
+		};
+		struct doca_flow_monitor *monitor;
+		struct doca_flow_nat64_action *nat64;
+		struct doca_flow_crypto *crypto;
 	};
 };
 
 /* An ordered list: elements executed in order by an ORDERED_LIST pipe entry. */
 struct doca_flow_ordered_list {
-	uint32_t idx;  /* the list's index in the pipe */
+	uint32_t idx;  /* the list's index in the pipe (its position at pipe creation) */
 	uint32_t size; /* number of elements */
 	struct doca_flow_ordered_list_element *elements;
 };
@@ -508,19 +664,53 @@ struct doca_flow_resource_query {
 };
 
 /* ------------------------------------------------------------------------------------- */
-/* Callbacks                                                                             */
+/* Parser, default miss, port state, tune                                                */
 /* ------------------------------------------------------------------------------------- */
 
-/* Called from doca_flow_entries_process once per completed add/remove/update. */
-typedef void (*doca_flow_entry_process_cb)(struct doca_flow_pipe_entry *entry, uint16_t pipe_queue,
-                                           enum doca_flow_entry_status status,
-                                           enum doca_flow_entry_op op, void *user_ctx);
-typedef void (*doca_flow_pipe_process_cb)(struct doca_flow_pipe *pipe,
-                                          enum doca_flow_pipe_status status,
-                                          enum doca_flow_pipe_op op, void *user_ctx);
-typedef void (*doca_flow_shared_resource_unbind_cb)(enum doca_flow_shared_resource_type type,
-                                                    uint32_t shared_resource_id,
-                                                    void *bindable_obj);
+/* The role of a GENEVE option's class. */
+enum doca_flow_parser_geneve_opt_mode {
+	DOCA_FLOW_PARSER_GENEVE_OPT_MODE_IGNORE,    /* class ignored */
+	DOCA_FLOW_PARSER_GENEVE_OPT_MODE_FIXED,     /* class and type define the option */
+	DOCA_FLOW_PARSER_GENEVE_OPT_MODE_MATCHABLE, /* class matched per flow */
+};
+
+/* What a pipe miss with no fwd_miss does on a port. */
+enum doca_flow_port_default_miss_type {
+	DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL = 0,
+	DOCA_FLOW_PORT_DEFAULT_MISS_RSS,
+	DOCA_FLOW_PORT_DEFAULT_MISS_DROP,
+};
+
+/* One GENEVE TLV option a parser describes. */
+struct doca_flow_parser_geneve_opt_cfg {
+	enum doca_flow_parser_geneve_opt_mode match_on_class_mode;
+	doca_be16_t option_class;
+	uint8_t option_type;
+	uint8_t option_len; /* data length in 4-byte words */
+	doca_be32_t data_mask[DOCA_FLOW_GENEVE_DATA_OPTION_LEN_MAX];
+};
+
+enum doca_flow_port_operation_state {
+	DOCA_FLOW_PORT_OPERATION_STATE_ACTIVE = 0,
+	DOCA_FLOW_PORT_OPERATION_STATE_ACTIVE_READY_TO_SWAP,
+	DOCA_FLOW_PORT_OPERATION_STATE_STANDBY,
+	DOCA_FLOW_PORT_OPERATION_STATE_UNCONNECTED,
+};
+
+/* DOCA Flow Tune profiles (softdpa records the profile; it has no tune server). */
+enum doca_flow_tune_profile {
+	DOCA_FLOW_TUNE_PROFILE_NONE = 0,
+	DOCA_FLOW_TUNE_PROFILE_PIPELINE = 30,
+	DOCA_FLOW_TUNE_PROFILE_FULL = 60,
+};
+
+/* Pipe resize callbacks (doca_flow_pipe_resize). */
+typedef doca_error_t (*doca_flow_pipe_resize_nr_entries_changed_cb)(void *pipe_user_ctx,
+                                                                    uint32_t nr_entries);
+typedef doca_error_t (*doca_flow_pipe_resize_entry_relocate_cb)(void *pipe_user_ctx,
+                                                                uint16_t pipe_queue,
+                                                                void *entry_user_ctx,
+                                                                void **new_entry_user_ctx);
 
 /* ------------------------------------------------------------------------------------- */
 /* Global configuration                                                                  */
@@ -571,6 +761,16 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_resource_mode(struct doca_flow_cfg *c
  * otherwise NOT_SUPPORTED. */
 DOCA_EXPERIMENTAL doca_error_t
 doca_flow_cfg_set_definitions(struct doca_flow_cfg *cfg, const struct doca_flow_definitions *defs);
+/* DOCA Flow Tune configuration. softdpa records the profile and otherwise ignores it (it
+ * has no tune server). */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_create(struct doca_flow_tune_cfg **tune_cfg);
+DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_destroy(struct doca_flow_tune_cfg *tune_cfg);
+/* NONE, PIPELINE or FULL; INVALID_VALUE otherwise. */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_set_profile(struct doca_flow_tune_cfg *tune_cfg,
+                                                              enum doca_flow_tune_profile profile);
+/* Attach a tune configuration (read at doca_flow_init; may be destroyed afterwards). */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_cfg_set_tune_cfg(struct doca_flow_cfg *cfg,
+                                                          struct doca_flow_tune_cfg *tune_cfg);
 /* Initialise DOCA Flow once. INVALID_VALUE (NULL cfg, no mode_args, bad mode),
  * BAD_STATE (already initialised), NO_MEMORY. */
 DOCA_STABLE doca_error_t doca_flow_init(struct doca_flow_cfg *cfg);
@@ -712,6 +912,17 @@ DOCA_STABLE doca_error_t doca_flow_pipe_update_miss(struct doca_flow_pipe *pipe,
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_calc_hash(struct doca_flow_pipe *pipe,
                                                         const struct doca_flow_match *match,
                                                         uint32_t *hash);
+/* Resize a resizable pipe (not emulated: pipes cannot be made resizable in softdpa).
+ * INVALID_VALUE for a bad pipe, otherwise NOT_SUPPORTED. */
+DOCA_STABLE doca_error_t
+doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,
+                      doca_flow_pipe_resize_nr_entries_changed_cb nr_entries_changed_cb,
+                      doca_flow_pipe_resize_entry_relocate_cb entry_relocation_cb);
+/* The entropy (e.g. a tunnel's UDP source port, network order) the NIC derives from
+ * 'header' (not emulated). INVALID_VALUE for NULL arguments, otherwise NOT_SUPPORTED. */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_port_calc_entropy(struct doca_flow_port *port,
+                                                           struct doca_flow_entropy_format *header,
+                                                           uint16_t *entropy);
 /* Human-readable description of the pipe. */
 DOCA_EXPERIMENTAL void doca_flow_pipe_dump(struct doca_flow_pipe *pipe, FILE *f);
 
@@ -752,6 +963,30 @@ DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint32_t idx,
         const struct doca_flow_ordered_list *list, const struct doca_flow_fwd *fwd, uint32_t flags,
         void *user_ctx, struct doca_flow_pipe_entry **entry);
+/* LPM pipe entry (LPM pipes are not emulated): INVALID_VALUE for bad arguments,
+ * otherwise NOT_SUPPORTED. */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_add_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
+        const struct doca_flow_match *match_mask, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
+        const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
+        struct doca_flow_pipe_entry **entry);
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_update_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
+        const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry);
+/* ACL pipe entry (ACL pipes are not emulated): INVALID_VALUE for bad arguments,
+ * otherwise NOT_SUPPORTED. */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_add_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
+        const struct doca_flow_match *match_mask, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const uint32_t priority,
+        const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
+        struct doca_flow_pipe_entry **entry);
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_update_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_fwd *fwd, uint32_t flags,
+        struct doca_flow_pipe_entry *entry);
 /* Remove an entry (completes through doca_flow_entries_process; the entry is freed after
  * its DEL callback). INVALID_VALUE, AGAIN. */
 DOCA_STABLE doca_error_t doca_flow_pipe_remove_entry(uint16_t pipe_queue, uint32_t flags,
@@ -828,6 +1063,24 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_encode(uint32_t label, uint8
 DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_decode(const struct doca_flow_header_mpls *mpls,
                                                            uint32_t *label, uint8_t *traffic_class,
                                                            uint8_t *ttl, bool *bottom_of_stack);
+
+/* ------------------------------------------------------------------------------------- */
+/* GENEVE option parser, forward targets                                                 */
+/* ------------------------------------------------------------------------------------- */
+
+/* A GENEVE TLV option parser for the port's device (not emulated: softdpa does not parse
+ * GENEVE options). INVALID_VALUE for bad arguments (NULL port, list or parser, nb_options
+ * 0 or above DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX), otherwise NOT_SUPPORTED. */
+DOCA_EXPERIMENTAL doca_error_t
+doca_flow_parser_geneve_opt_create(const struct doca_flow_port *port,
+                                   const struct doca_flow_parser_geneve_opt_cfg tlv_list[],
+                                   uint8_t nb_options, struct doca_flow_parser **parser);
+/* INVALID_VALUE for NULL, otherwise NOT_SUPPORTED (no parser can exist). */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_destroy(struct doca_flow_parser *parser);
+/* The target of a FWD_TARGET forward. KERNEL: there is no kernel behind an emulated port,
+ * so NOT_SUPPORTED (INVALID_VALUE for a NULL target or an unknown type). */
+DOCA_EXPERIMENTAL doca_error_t doca_flow_get_target(enum doca_flow_target_type type,
+                                                    struct doca_flow_target **target);
 
 #ifdef __cplusplus
 }

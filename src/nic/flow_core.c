@@ -269,6 +269,30 @@ doca_error_t sdpa_rss_compile(const struct doca_flow_resource_rss_cfg *cfg, cons
 		             who, (int)cfg->rss_hash_func);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
+	for (int inner = 0; inner < 2; inner++) {
+		const uint32_t known = DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_IPV6 | DOCA_FLOW_RSS_UDP |
+		                       DOCA_FLOW_RSS_TCP | DOCA_FLOW_RSS_ESP |
+		                       DOCA_FLOW_RSS_IPV4_SRC | DOCA_FLOW_RSS_IPV4_DST |
+		                       DOCA_FLOW_RSS_IPV6_SRC | DOCA_FLOW_RSS_IPV6_DST |
+		                       DOCA_FLOW_RSS_UDP_SRC | DOCA_FLOW_RSS_UDP_DST |
+		                       DOCA_FLOW_RSS_TCP_SRC | DOCA_FLOW_RSS_TCP_DST |
+		                       DOCA_FLOW_RSS_AUTO;
+		uint32_t fl = inner ? cfg->inner_flags : cfg->outer_flags;
+		const char *name = inner ? "inner_flags" : "outer_flags";
+
+		if (fl & ~known) {
+			DOCA_LOG_ERR("%s: RSS %s 0x%x has unknown bits 0x%x; use enum doca_rss_type "
+			             "bits",
+			             who, name, fl, fl & ~known);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		if (fl & DOCA_FLOW_RSS_ESP) {
+			DOCA_LOG_ERR("%s: RSS %s DOCA_FLOW_RSS_ESP (hash on the ESP SPI) is not "
+			             "supported by softdpa; hash on the IP addresses instead",
+			             who, name);
+			return DOCA_ERROR_NOT_SUPPORTED;
+		}
+	}
 	out->nr_queues = (uint32_t)cfg->nr_queues;
 	out->outer_flags = cfg->outer_flags;
 	out->inner_flags = cfg->inner_flags;
@@ -320,6 +344,65 @@ doca_flow_cfg_set_definitions(struct doca_flow_cfg *cfg, const struct doca_flow_
 	DOCA_LOG_ERR("doca_flow_cfg_set_definitions: custom header definitions are not "
 	             "supported by softdpa; match and modify the built-in headers only");
 	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* DOCA Flow Tune: softdpa has no tune server, so a profile changes nothing; the calls
+ * check their arguments and keep the profile. */
+struct doca_flow_tune_cfg {
+	enum doca_flow_tune_profile profile;
+};
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_create(struct doca_flow_tune_cfg **tune_cfg)
+{
+	if (tune_cfg == NULL) {
+		DOCA_LOG_ERR("doca_flow_tune_cfg_create: tune_cfg is NULL; pass where to store "
+		             "the configuration");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*tune_cfg = calloc(1, sizeof(**tune_cfg));
+	if (*tune_cfg == NULL) {
+		DOCA_LOG_ERR("doca_flow_tune_cfg_create: out of memory; free memory");
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_destroy(struct doca_flow_tune_cfg *tune_cfg)
+{
+	if (tune_cfg == NULL) {
+		DOCA_LOG_ERR("doca_flow_tune_cfg_destroy: tune_cfg is NULL; pass the "
+		             "configuration made by doca_flow_tune_cfg_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	free(tune_cfg);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_set_profile(struct doca_flow_tune_cfg *tune_cfg,
+                                                              enum doca_flow_tune_profile profile)
+{
+	if (tune_cfg == NULL || (profile != DOCA_FLOW_TUNE_PROFILE_NONE &&
+	                         profile != DOCA_FLOW_TUNE_PROFILE_PIPELINE &&
+	                         profile != DOCA_FLOW_TUNE_PROFILE_FULL)) {
+		DOCA_LOG_ERR("doca_flow_tune_cfg_set_profile: %s; pass a tune configuration and "
+		             "NONE, PIPELINE or FULL",
+		             tune_cfg == NULL ? "tune_cfg is NULL" : "unknown profile");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	tune_cfg->profile = profile;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_cfg_set_tune_cfg(struct doca_flow_cfg *cfg,
+                                                          struct doca_flow_tune_cfg *tune_cfg)
+{
+	CFG_CHECK(cfg, "doca_flow_cfg_set_tune_cfg");
+	if (tune_cfg == NULL) {
+		DOCA_LOG_ERR("doca_flow_cfg_set_tune_cfg: tune_cfg is NULL; pass the "
+		             "configuration made by doca_flow_tune_cfg_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return DOCA_SUCCESS;
 }
 
 static void shared_rss_free(void)
@@ -1029,7 +1112,9 @@ doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_
 		out->algo = a;
 		return DOCA_SUCCESS;
 	}
-	case DOCA_FLOW_FWD_RSS:
+	case DOCA_FLOW_FWD_RSS: {
+		doca_error_t r;
+
 		if (fwd->rss_type == DOCA_FLOW_RESOURCE_TYPE_SHARED) {
 			out->srss = sdpa_shared_rss_resolve(port, fwd->shared_rss_id, who);
 			if (out->srss == NULL)
@@ -1043,8 +1128,9 @@ doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_
 			return DOCA_SUCCESS;
 		}
 		out->kind = SDPA_FWD_RSS;
-		if (sdpa_rss_compile(&fwd->rss, who, &out->rss) != DOCA_SUCCESS)
-			return DOCA_ERROR_INVALID_VALUE;
+		r = sdpa_rss_compile(&fwd->rss, who, &out->rss);
+		if (r != DOCA_SUCCESS)
+			return r;
 		for (uint32_t i = 0; port != NULL && i < out->rss.nr_queues; i++) {
 			if (sdpa_rxq_get(port, out->rss.queues[i]) == NULL) {
 				DOCA_LOG_ERR("%s: out of memory for software queue %u; free "
@@ -1054,6 +1140,7 @@ doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_
 			}
 		}
 		return DOCA_SUCCESS;
+	}
 	case DOCA_FLOW_FWD_TARGET:
 		DOCA_LOG_ERR("%s: fwd TARGET is not supported by softdpa; forward to a PORT or "
 		             "RSS instead",
@@ -1164,9 +1251,9 @@ doca_flow_shared_resource_set_cfg(enum doca_flow_shared_resource_type type, uint
 		break;
 	default:
 		r = DOCA_ERROR_NOT_SUPPORTED;
-		DOCA_LOG_ERR("doca_flow_shared_resource_set_cfg: shared %s resources are not "
-		             "supported by softdpa; use COUNTER or RSS",
-		             sdpa_shared_type_name(type));
+		DOCA_LOG_ERR("doca_flow_shared_resource_set_cfg: shared %s resources (cfg->%s) are "
+		             "not supported by softdpa; use COUNTER or RSS",
+		             sdpa_shared_type_name(type), sdpa_shared_cfg_member(type));
 		break;
 	}
 	pthread_mutex_unlock(&flow_g.lock);

@@ -409,60 +409,85 @@ static uint32_t toeplitz(const uint8_t *in, uint32_t n, bool symmetric)
 	return h;
 }
 
-static uint32_t rss_hash(struct pctx *c, const struct sdpa_rss *rss)
+/* Append the fields of one header stack that 'fl' (enum doca_rss_type bits) names: the
+ * L3 addresses (IPV4/IPV6 both, _SRC/_DST one), then the L4 ports (TCP/UDP both, _SRC/_DST
+ * one). AUTO stands for IPV4 | IPV6 | TCP | UDP. */
+static uint32_t rss_input(const struct doca_flow_header_format *h, uint32_t fl, bool sym,
+                          uint8_t *in, uint32_t n)
 {
-	uint8_t in[40];
-	uint32_t n = 0;
-	const struct doca_flow_header_format *h = &c->m.outer;
-	uint32_t fl = rss->outer_flags;
-	bool sym = rss->func == DOCA_FLOW_RSS_HASH_FUNCTION_SYMMETRIC_TOEPLITZ;
+	bool src, dst;
 
-	ensure_parsed(c);
-	if (h->l3_type == DOCA_FLOW_L3_TYPE_IP4 && (fl & DOCA_FLOW_RSS_IPV4)) {
+	if (fl & DOCA_FLOW_RSS_AUTO)
+		fl |= DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_IPV6 | DOCA_FLOW_RSS_TCP | DOCA_FLOW_RSS_UDP;
+	if (h->l3_type == DOCA_FLOW_L3_TYPE_IP4) {
 		const uint8_t *s = (const uint8_t *)&h->ip4.src_ip,
 		              *d = (const uint8_t *)&h->ip4.dst_ip;
 
-		if (sym && memcmp(s, d, 4) > 0) {
+		src = fl & (DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_IPV4_SRC);
+		dst = fl & (DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_IPV4_DST);
+		if (sym && src && dst && memcmp(s, d, 4) > 0) {
 			const uint8_t *t = s;
 			s = d;
 			d = t;
 		}
-		if (!(fl & DOCA_FLOW_RSS_L3_DST_ONLY)) {
+		if (src) {
 			memcpy(in + n, s, 4);
 			n += 4;
 		}
-		if (!(fl & DOCA_FLOW_RSS_L3_SRC_ONLY)) {
+		if (dst) {
 			memcpy(in + n, d, 4);
 			n += 4;
 		}
-	} else if (h->l3_type == DOCA_FLOW_L3_TYPE_IP6 && (fl & DOCA_FLOW_RSS_IPV6)) {
-		if (!(fl & DOCA_FLOW_RSS_L3_DST_ONLY)) {
+	} else if (h->l3_type == DOCA_FLOW_L3_TYPE_IP6) {
+		if (fl & (DOCA_FLOW_RSS_IPV6 | DOCA_FLOW_RSS_IPV6_SRC)) {
 			memcpy(in + n, h->ip6.src_ip, 16);
 			n += 16;
 		}
-		if (!(fl & DOCA_FLOW_RSS_L3_SRC_ONLY)) {
+		if (fl & (DOCA_FLOW_RSS_IPV6 | DOCA_FLOW_RSS_IPV6_DST)) {
 			memcpy(in + n, h->ip6.dst_ip, 16);
 			n += 16;
 		}
 	}
-	if (n && ((h->l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_TCP && (fl & DOCA_FLOW_RSS_TCP)) ||
-	          (h->l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_UDP && (fl & DOCA_FLOW_RSS_UDP)))) {
-		if (!(fl & DOCA_FLOW_RSS_L4_DST_ONLY)) {
-			memcpy(in + n, &h->transport.src_port, 2);
-			n += 2;
-		}
-		if (!(fl & DOCA_FLOW_RSS_L4_SRC_ONLY)) {
-			memcpy(in + n, &h->transport.dst_port, 2);
-			n += 2;
-		}
+	if (h->l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_TCP) {
+		src = fl & (DOCA_FLOW_RSS_TCP | DOCA_FLOW_RSS_TCP_SRC);
+		dst = fl & (DOCA_FLOW_RSS_TCP | DOCA_FLOW_RSS_TCP_DST);
+	} else if (h->l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_UDP) {
+		src = fl & (DOCA_FLOW_RSS_UDP | DOCA_FLOW_RSS_UDP_SRC);
+		dst = fl & (DOCA_FLOW_RSS_UDP | DOCA_FLOW_RSS_UDP_DST);
+	} else {
+		src = dst = false;
 	}
+	if (src) {
+		memcpy(in + n, &h->transport.src_port, 2);
+		n += 2;
+	}
+	if (dst) {
+		memcpy(in + n, &h->transport.dst_port, 2);
+		n += 2;
+	}
+	return n;
+}
+
+/* Toeplitz over the outer fields outer_flags names, then (for a tunnelled packet) the
+ * inner fields inner_flags names. */
+static uint32_t rss_hash(struct pctx *c, const struct sdpa_rss *rss)
+{
+	uint8_t in[80];
+	uint32_t n;
+	bool sym = rss->func == DOCA_FLOW_RSS_HASH_FUNCTION_SYMMETRIC_TOEPLITZ;
+
+	ensure_parsed(c);
+	n = rss_input(&c->m.outer, rss->outer_flags, sym, in, 0);
+	if (rss->inner_flags && c->m.tun.type != DOCA_FLOW_TUN_NONE)
+		n = rss_input(&c->m.inner, rss->inner_flags, sym, in, n);
 	return toeplitz(in, n, sym);
 }
 
 static void rxq_push(struct worker *w, struct pctx *c, const struct sdpa_rss *rss)
 {
 	struct doca_flow_port *port = sdpa_load_acquire(&flow_g.ports[c->in_port]);
-	uint32_t hash = rss->nr_queues > 1 || rss->outer_flags ? rss_hash(c, rss) : 0;
+	uint32_t hash =
+	        rss->nr_queues > 1 || rss->outer_flags || rss->inner_flags ? rss_hash(c, rss) : 0;
 	uint16_t qid = rss->queues[rss->nr_queues ? hash % rss->nr_queues : 0];
 	struct sdpa_rxq *q;
 	uint32_t head, tail;

@@ -453,6 +453,15 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 		             a->who, (unsigned int)a->action_idx, pipe->name, pipe->nr_actions);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
+	if (a->monitor && (a->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ||
+	                   a->monitor->aging_sec != 0)) {
+		DOCA_LOG_ERR("%s: monitor.%s is not supported by softdpa (no meters, no aging); "
+		             "use counters only",
+		             a->who,
+		             a->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ? "meter_type"
+		                                                                     : "aging_sec");
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
 	if (pipe->nr_actions)
 		vlen += pipe->act[a->action_idx].vlen;
 	d = calloc(1, sizeof(*d) + vlen);

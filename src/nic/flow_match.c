@@ -544,6 +544,30 @@ static const struct afield afields[] = {
         AF(outer.tcp.l4_port.dst_port, SDPA_OP_L4_DST, G_ALL, 0),
 };
 
+/* The member of struct doca_flow_actions that holds byte 'off', for error lines. */
+static const char *action_member_name(uint32_t off)
+{
+#define AM(m) {offsetof(struct doca_flow_actions, m), sizeof(((struct doca_flow_actions *)0)->m), #m}
+	static const struct {
+		size_t off, size;
+		const char *name;
+	} members[] = {
+	        AM(decap_type),         AM(decap_cfg),       AM(pop_vlan),
+	        AM(meta),               AM(parser_meta),     AM(outer.eth),
+	        AM(outer.l2_valid_headers), AM(outer.eth_vlan), AM(outer.ip4),
+	        AM(outer.ip6),          AM(outer.icmp),      AM(outer.tcp),
+	        AM(outer.roce_v2),      AM(tun),             AM(encap_type),
+	        AM(encap_cfg),          AM(has_push),        AM(push),
+	        AM(nat64),              AM(has_crypto_encap), AM(crypto_encap),
+	        AM(crypto),
+	};
+#undef AM
+	for (size_t i = 0; i < SDPA_ARRAY_SIZE(members); i++)
+		if (off >= members[i].off && off < members[i].off + members[i].size)
+			return members[i].name;
+	return "a field";
+}
+
 doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct doca_flow_actions *m,
                               const char *who, struct sdpa_act_tmpl *out)
 {
@@ -606,12 +630,11 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 	       sizeof(a->outer.l4_type_ext));
 	for (uint32_t i = 0; i < sizeof(covered); i++) {
 		if (!covered[i] && av[i] != 0) {
-			DOCA_LOG_ERR("%s: the action template sets bytes at offset %u of struct "
-			             "doca_flow_actions (encap/decap/push/nat64/crypto/tunnel/"
-			             "inner or a header field softdpa does not modify); softdpa "
+			DOCA_LOG_ERR("%s: the action template sets %s (byte %u of struct "
+			             "doca_flow_actions), which softdpa does not emulate; softdpa "
 			             "modifies MACs, IPv4/IPv6 addresses, DSCP, TTL, L4 ports, "
 			             "meta and pops VLANs only",
-			             who, i);
+			             who, action_member_name(i), i);
 			return DOCA_ERROR_NOT_SUPPORTED;
 		}
 	}

@@ -243,19 +243,30 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 		}
 		el->type = type;
 		switch (type) {
-		case DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS: {
-			const struct doca_flow_actions *m = NULL;
-
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS:
+			/* The template, its mask and its descriptors sit side by side in the
+			 * element; an entry's element gives only the per-entry values. */
 			if (tmpl != NULL) {
 				el->act = tmpl->elems[i].act;
 				el->val_off = v;
 				v += el->act.vlen;
 				break;
 			}
-			if (i + 1 < l->size &&
-			    l->elements[i + 1].type == DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS_MASK)
-				m = l->elements[i + 1].actions_mask;
-			r = sdpa_act_compile(e->actions, m, who, &el->act);
+			if (e->action_descs != NULL) {
+				for (uint32_t k = 0; k < e->action_descs->nb_action_desc; k++) {
+					if (e->action_descs->desc_array[k].type !=
+					    DOCA_FLOW_ACTION_AUTO) {
+						DOCA_LOG_ERR(
+						        "%s: element %u: action_descs type %d is not "
+						        "supported by softdpa; use AUTO",
+						        who, i,
+						        (int)e->action_descs->desc_array[k].type);
+						sdpa_ol_unpin(out);
+						return DOCA_ERROR_NOT_SUPPORTED;
+					}
+				}
+			}
+			r = sdpa_act_compile(e->actions, e->actions_mask, who, &el->act);
 			if (r != DOCA_SUCCESS) {
 				sdpa_ol_unpin(out);
 				return r;
@@ -263,25 +274,18 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 			el->val_off = v;
 			v += el->act.vlen;
 			break;
-		}
-		case DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS_MASK:
-			break;
-		case DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTION_DESCS:
-			if (e->action_descs != NULL) {
-				for (uint32_t k = 0; k < e->action_descs->nb_action_desc; k++) {
-					if (e->action_descs->desc_array[k].type !=
-					    DOCA_FLOW_ACTION_AUTO) {
-						DOCA_LOG_ERR(
-						        "%s: action descriptor type %d is not "
-						        "supported by softdpa; use AUTO",
-						        who,
-						        (int)e->action_descs->desc_array[k].type);
-						sdpa_ol_unpin(out);
-						return DOCA_ERROR_NOT_SUPPORTED;
-					}
-				}
-			}
-			break;
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64:
+			DOCA_LOG_ERR("%s: element %u: NAT64 (nat64.original_l3_type) is not "
+			             "supported by softdpa; translate in software",
+			             who, i);
+			sdpa_ol_unpin(out);
+			return DOCA_ERROR_NOT_SUPPORTED;
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_CRYPTO:
+			DOCA_LOG_ERR("%s: element %u: CRYPTO (crypto.crypto, crypto.crypto_encap) "
+			             "is not supported by softdpa; encrypt in software",
+			             who, i);
+			sdpa_ol_unpin(out);
+			return DOCA_ERROR_NOT_SUPPORTED;
 		case DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR:
 			if (tmpl != NULL) {
 				el->counter = tmpl->elems[i].counter;
@@ -290,14 +294,17 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 			if (e->monitor == NULL) {
 				DOCA_LOG_ERR("%s: MONITOR element %u has no monitor; pass one", who,
 				             i);
+				sdpa_ol_unpin(out);
 				return DOCA_ERROR_INVALID_VALUE;
 			}
 			if (e->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ||
 			    e->monitor->aging_sec != 0) {
-				DOCA_LOG_ERR(
-				        "%s: meters and aging are not supported by softdpa; use "
-				        "counters only",
-				        who);
+				DOCA_LOG_ERR("%s: element %u: monitor.%s is not supported by "
+				             "softdpa (no meters, no aging); use counters only",
+				             who, i,
+				             e->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE
+				                     ? "meter_type"
+				                     : "aging_sec");
 				sdpa_ol_unpin(out);
 				return DOCA_ERROR_NOT_SUPPORTED;
 			}
@@ -727,9 +734,11 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	}
 	if (cfg->has_monitor && (cfg->monitor.meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ||
 	                         cfg->monitor.aging_sec != 0)) {
-		DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s': meters and aging are not "
-		             "supported by softdpa; use counters only",
-		             cfg->name);
+		DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s': monitor.%s is not supported by "
+		             "softdpa (no meters, no aging); use counters only",
+		             cfg->name,
+		             cfg->monitor.meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ? "meter_type"
+		                                                                     : "aging_sec");
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
 	p = calloc(1, sizeof(*p));

@@ -459,6 +459,8 @@ void sdpa_dp_synchronize(void);
 /* ---- shared resources (flow_shared.c) ---- */
 /* "COUNTER", "RSS", ... for log lines. */
 const char *sdpa_shared_type_name(enum doca_flow_shared_resource_type t);
+/* The member of struct doca_flow_shared_resource_cfg that configures type t. */
+const char *sdpa_shared_cfg_member(enum doca_flow_shared_resource_type t);
 /* PORT resource mode: the port's pools, sized by its nr_res. NULL on NO_MEMORY (logged). */
 struct sdpa_port_res *sdpa_port_res_create(const struct doca_flow_port *port);
 /* Free now (never published) or after a grace period (the port was live). */

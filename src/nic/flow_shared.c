@@ -44,6 +44,14 @@ const char *sdpa_shared_type_name(enum doca_flow_shared_resource_type t)
 	return (unsigned int)t < SDPA_ARRAY_SIZE(n) ? n[t] : "unknown";
 }
 
+const char *sdpa_shared_cfg_member(enum doca_flow_shared_resource_type t)
+{
+	static const char *const n[] = {"meter_cfg", "(none)",   "rss_cfg",     "psp_cfg",
+	                                "encap_cfg", "decap_cfg", "ipsec_sa_cfg"};
+
+	return (unsigned int)t < SDPA_ARRAY_SIZE(n) ? n[t] : "unknown";
+}
+
 /* ------------------------------------------------------------------ pools */
 
 void sdpa_port_res_free(struct sdpa_port_res *r)
@@ -322,9 +330,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_set_cfg(
 	}
 	default:
 		r = DOCA_ERROR_NOT_SUPPORTED;
-		DOCA_LOG_ERR("%s: shared %s resources are not supported by softdpa; use COUNTER or "
-		             "RSS",
-		             who, sdpa_shared_type_name(type));
+		DOCA_LOG_ERR("%s: shared %s resources (cfg->%s) are not supported by softdpa; use "
+		             "COUNTER or RSS",
+		             who, sdpa_shared_type_name(type), sdpa_shared_cfg_member(type));
 		break;
 	}
 out:

@@ -256,7 +256,7 @@ static void test_pipe_errors(void **state)
 	mon.aging_sec = 10;
 	assert_int_equal(doca_flow_pipe_cfg_set_monitor(pc, &mon), DOCA_SUCCESS);
 	EXPECT(doca_flow_pipe_create(pc, NULL, NULL, &p), DOCA_ERROR_NOT_SUPPORTED,
-	       "meters and aging");
+	       "monitor.aging_sec");
 	mon.aging_sec = 0;
 	mon.counter_type = DOCA_FLOW_RESOURCE_TYPE_SHARED;
 	mon.shared_counter.shared_counter_id = 4;

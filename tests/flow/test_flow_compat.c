@@ -407,7 +407,8 @@ static void test_port_shared_errors(void **state)
 	assert_int_equal(meter, 0);
 	EXPECT1(doca_flow_port_shared_resource_set_cfg(ft_ports[0], DOCA_FLOW_SHARED_RESOURCE_METER,
 	                                               meter, &sc),
-	        DOCA_ERROR_NOT_SUPPORTED, "shared METER resources are not supported");
+	        DOCA_ERROR_NOT_SUPPORTED, "shared METER resources", "cfg->meter_cfg",
+	        "not supported");
 	assert_int_equal(doca_flow_port_shared_resource_put(ft_ports[0],
 	                                                    DOCA_FLOW_SHARED_RESOURCE_METER, meter),
 	                 DOCA_SUCCESS);

@@ -808,6 +808,225 @@ static void test_unsupported_pipes(void **state)
 	ft_fini();
 }
 
+/* DOCA 3.x ordered lists: an ACTIONS element carries its template and its mask side by
+ * side (the mask is not a separate element), a MONITOR element counts. */
+static void test_ordered_list_actions_element(void **state)
+{
+	struct doca_flow_actions tmpl, mask, ea;
+	struct doca_flow_monitor mon;
+	struct doca_flow_ordered_list_element el[2], eel[2];
+	struct doca_flow_ordered_list l = {.idx = 0, .size = 2, .elements = el}, *lp[1] = {&l};
+	struct doca_flow_ordered_list el_list = {.idx = 0, .size = 2, .elements = eel};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd to_ol = {.type = DOCA_FLOW_FWD_ORDERED_LIST_PIPE};
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *ol, *p;
+	struct doca_flow_pipe_entry *e, *re;
+	struct doca_flow_resource_query q;
+	uint32_t len;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&tmpl, 0, sizeof(tmpl));
+	memset(&mask, 0, sizeof(mask));
+	tmpl.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	tmpl.outer.ip4.src_ip = 0xffffffff; /* per entry ... */
+	mask.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	mask.outer.ip4.src_ip = htonl(0xffff0000); /* ... the upper 16 bits only */
+	memset(&mon, 0, sizeof(mon));
+	mon.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	memset(el, 0, sizeof(el));
+	el[0].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS;
+	el[0].actions = &tmpl;
+	el[0].actions_mask = &mask;
+	el[1].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR;
+	el[1].monitor = &mon;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_ORDERED_LIST),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_ordered_lists(pc, lp, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &ol), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	memset(&ea, 0, sizeof(ea));
+	ea.outer.ip4.src_ip = htonl(0x0a141e28); /* 10.20.30.40 */
+	memset(eel, 0, sizeof(eel));
+	eel[0].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS;
+	eel[0].actions = &ea;
+	eel[1].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR;
+	eel[1].monitor = &mon;
+	assert_int_equal(doca_flow_pipe_ordered_list_add_entry(0, ol, 7, &el_list, NULL,
+	                                                       DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+	                                                       &e),
+	                 DOCA_SUCCESS);
+	to_ol.ordered_list_pipe.pipe = ol;
+	to_ol.ordered_list_pipe.idx = 7;
+	p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, NULL, NULL, 0, NULL,
+	                &to_ol, NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &re),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 0x09090909, 0x0a000002, 1000, 2000));
+	ft_sync();
+	len = ft_drain(1, out);
+	assert_int_equal(len, ft_udp4(in, 0x0a140909, 0x0a000002, 1000, 2000));
+	assert_memory_equal(out, in, len);
+	assert_int_equal(doca_flow_resource_query_entry(e, &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_pkts, 1);
+
+	/* NAT64 and CRYPTO elements are DOCA 3.x element types softdpa does not emulate. */
+	el[1].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64;
+	el[1].nat64 = NULL;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_ORDERED_LIST),
+	                 DOCA_SUCCESS);
+	t_log_reset();
+	assert_int_equal(doca_flow_pipe_cfg_set_ordered_lists(pc, lp, 1), DOCA_ERROR_NOT_SUPPORTED);
+	t_assert_logged("NAT64", "nat64.original_l3_type", "not supported");
+	el[1].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_CRYPTO;
+	t_log_reset();
+	assert_int_equal(doca_flow_pipe_cfg_set_ordered_lists(pc, lp, 1), DOCA_ERROR_NOT_SUPPORTED);
+	t_assert_logged("CRYPTO", "not supported");
+	doca_flow_pipe_cfg_destroy(pc);
+	ft_fini();
+}
+
+/* enum doca_rss_type: IPV4 hashes both addresses, IPV4_SRC / IPV4_DST one of them; the
+ * software queue's hash shows which fields were hashed. */
+static uint32_t rss_hash_of(struct doca_flow_pipe *p, uint32_t src, uint32_t dst)
+{
+	static struct softdpa_frame fr[1];
+
+	(void)p;
+	ft_inject(0, in, ft_udp4(in, src, dst, 1000, 2000));
+	ft_sync();
+	assert_int_equal(softdpa_port_rx_burst(0, 0, fr, 1), 1);
+	return fr[0].rss_hash;
+}
+
+static void test_rss_field_bits(void **state)
+{
+	static uint16_t queues[1] = {0};
+	static const uint32_t flags[3] = {DOCA_FLOW_RSS_IPV4_SRC, DOCA_FLOW_RSS_IPV4_DST,
+	                                  DOCA_FLOW_RSS_IPV4};
+	struct doca_flow_fwd rss = {.type = DOCA_FLOW_FWD_RSS,
+	                            .rss_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e;
+	struct doca_flow_pipe_cfg *pc;
+
+	(void)state;
+	rss.rss.queues_array = queues;
+	rss.rss.nr_queues = 1;
+	for (int i = 0; i < 3; i++) {
+		uint32_t h, h_src, h_dst;
+
+		ft_init("vnf,hws", 0, 0, 0, 1);
+		rss.rss.outer_flags = flags[i];
+		p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, NULL, NULL, 0,
+		                NULL, &rss, NULL);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT,
+		                                                NULL, &e),
+		                 DOCA_SUCCESS);
+		ft_process(ft_ports[0]);
+		h = rss_hash_of(p, 0x0a000001, 0x0a000002);
+		h_src = rss_hash_of(p, 0x0b000001, 0x0a000002); /* another source */
+		h_dst = rss_hash_of(p, 0x0a000001, 0x0b000002); /* another destination */
+		assert_true((h == h_src) == (flags[i] == DOCA_FLOW_RSS_IPV4_DST));
+		assert_true((h == h_dst) == (flags[i] == DOCA_FLOW_RSS_IPV4_SRC));
+		ft_fini();
+	}
+	/* Hashing on the ESP SPI is refused, naming the flag; unknown bits are invalid. */
+	ft_init("vnf,hws", 0, 0, 0, 1);
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	rss.rss.outer_flags = DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_ESP;
+	t_log_reset();
+	assert_int_equal(doca_flow_pipe_create(pc, &rss, NULL, &p), DOCA_ERROR_NOT_SUPPORTED);
+	t_assert_logged("outer_flags", "DOCA_FLOW_RSS_ESP", "not supported");
+	rss.rss.outer_flags = DOCA_FLOW_RSS_IPV4;
+	rss.rss.inner_flags = 1u << 20;
+	t_log_reset();
+	assert_int_equal(doca_flow_pipe_create(pc, &rss, NULL, &p), DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("inner_flags", "unknown bits");
+	doca_flow_pipe_cfg_destroy(pc);
+	ft_fini();
+}
+
+/* DOCA 3.x calls softdpa does not emulate: DOCA's argument checks, then NOT_SUPPORTED with
+ * a line naming the call. */
+static void test_unsupported_calls(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_pipe_entry *e;
+	struct doca_flow_pipe *p;
+	struct doca_flow_entropy_format ef;
+	struct doca_flow_parser_geneve_opt_cfg opt;
+	struct doca_flow_parser *parser = NULL;
+	struct doca_flow_target *target;
+	struct doca_flow_crypto_psp_spi_key_bulk *bulk;
+	uint16_t entropy;
+	struct doca_flow_fwd drop = {.type = DOCA_FLOW_FWD_DROP};
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 1);
+	p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, NULL, NULL, 0, NULL,
+	                &drop, NULL);
+	memset(&m, 0, sizeof(m));
+#define UNSUP(call, name)                                                                          \
+	do {                                                                                       \
+		t_log_reset();                                                                     \
+		assert_int_equal((call), DOCA_ERROR_NOT_SUPPORTED);                                \
+		t_assert_logged(name, "not supported");                                            \
+	} while (0)
+#define INVAL(call, what)                                                                          \
+	do {                                                                                       \
+		t_log_reset();                                                                     \
+		assert_int_equal((call), DOCA_ERROR_INVALID_VALUE);                                \
+		t_assert_logged(what);                                                             \
+	} while (0)
+	INVAL(doca_flow_pipe_lpm_add_entry(0, NULL, &m, &m, 0, NULL, NULL, NULL, 0, NULL, &e),
+	      "pipe is NULL");
+	UNSUP(doca_flow_pipe_lpm_add_entry(0, p, &m, &m, 0, NULL, NULL, NULL,
+	                                   DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	      "doca_flow_pipe_lpm_add_entry");
+	UNSUP(doca_flow_pipe_lpm_update_entry(0, p, 0, NULL, NULL, NULL, 0,
+	                                      (struct doca_flow_pipe_entry *)&m),
+	      "doca_flow_pipe_lpm_update_entry");
+	INVAL(doca_flow_pipe_acl_add_entry(0, p, &m, NULL, 0, NULL, 1, NULL, 0, NULL, &e),
+	      "match_mask is NULL");
+	UNSUP(doca_flow_pipe_acl_add_entry(0, p, &m, &m, 0, NULL, 1, NULL, 0, NULL, &e),
+	      "doca_flow_pipe_acl_add_entry");
+	UNSUP(doca_flow_pipe_acl_update_entry(0, p, 0, NULL, NULL, 0,
+	                                      (struct doca_flow_pipe_entry *)&m),
+	      "doca_flow_pipe_acl_update_entry");
+	INVAL(doca_flow_pipe_resize(p, 0, NULL, NULL), "new_congestion_level");
+	UNSUP(doca_flow_pipe_resize(p, 50, NULL, NULL), "doca_flow_pipe_resize");
+	memset(&ef, 0, sizeof(ef));
+	INVAL(doca_flow_port_calc_entropy(ft_ports[0], &ef, &entropy), "l3_type");
+	ef.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	UNSUP(doca_flow_port_calc_entropy(ft_ports[0], &ef, &entropy),
+	      "doca_flow_port_calc_entropy");
+	memset(&opt, 0, sizeof(opt));
+	opt.match_on_class_mode = DOCA_FLOW_PARSER_GENEVE_OPT_MODE_FIXED;
+	INVAL(doca_flow_parser_geneve_opt_create(ft_ports[0], &opt, 0, &parser), "nb_options");
+	UNSUP(doca_flow_parser_geneve_opt_create(ft_ports[0], &opt, 1, &parser),
+	      "doca_flow_parser_geneve_opt_create");
+	assert_null(parser);
+	INVAL(doca_flow_parser_geneve_opt_destroy(NULL), "parser is NULL");
+	INVAL(doca_flow_get_target(DOCA_FLOW_TARGET_KERNEL, NULL), "target is NULL");
+	UNSUP(doca_flow_get_target(DOCA_FLOW_TARGET_KERNEL, &target), "doca_flow_get_target");
+	UNSUP(doca_flow_crypto_psp_master_key_rotate(ft_ports[0]),
+	      "doca_flow_crypto_psp_master_key_rotate");
+	UNSUP(doca_flow_crypto_psp_spi_key_bulk_alloc(ft_ports[0], DOCA_FLOW_CRYPTO_KEY_128, 4,
+	                                              &bulk),
+	      "doca_flow_crypto_psp_spi_key_bulk_alloc");
+	assert_int_equal(doca_flow_crypto_ipsec_resource_handle(ft_ports[0], 0, 0), -1);
+#undef UNSUP
+#undef INVAL
+	ft_fini();
+}
+
 int main(void)
 {
 	/* clang-format off */
@@ -824,6 +1043,9 @@ int main(void)
 		FT_TEST(test_port_ops),
 		FT_TEST(test_two_workers),
 		FT_TEST(test_unsupported_pipes),
+		FT_TEST(test_ordered_list_actions_element),
+		FT_TEST(test_rss_field_bits),
+		FT_TEST(test_unsupported_calls),
 	};
 	/* clang-format on */
 

@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * DOCA Flow calls softdpa declares (they are DOCA 3.x API, doca_flow.h and
+ * doca_flow_crypto.h) but does not emulate: LPM and ACL entries (no LPM or ACL pipe can be
+ * created), pipe resize (no pipe is resizable), the NIC's entropy function, GENEVE option
+ * parsers, forward targets (there is no kernel behind an emulated port), PSP keys and
+ * IPsec resources. Every call checks its arguments as DOCA does (INVALID_VALUE, one line
+ * naming the argument and what to pass), then refuses: NOT_SUPPORTED with one line naming
+ * the call, at most once per call site and second so that a polling loop does not flood
+ * the log. docs/FLOW.md lists them.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include <doca_flow.h>
+#include <doca_flow_crypto.h>
+
+#include "core/log.h"
+
+SDPA_LOG_REGISTER(flow_unsupported);
+
+#define SAY_NOT_SUPPORTED(why)                                                                     \
+	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (%s)", __func__, why)
+
+/* Return INVALID_VALUE, with one line naming the argument and the fix, when 'cond'. */
+#define CHECK_ARG(cond, what, fix)                                                                 \
+	do {                                                                                       \
+		if (cond) {                                                                        \
+			DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix);                           \
+			return DOCA_ERROR_INVALID_VALUE;                                           \
+		}                                                                                  \
+	} while (0)
+
+#define PIPE_FIX  "pass a pipe made by doca_flow_pipe_create"
+#define PORT_FIX  "pass a port started by doca_flow_port_start"
+#define ENTRY_FIX "pass where to store the new entry"
+#define BULK_FIX  "pass a bulk made by doca_flow_crypto_psp_spi_key_bulk_alloc"
+
+#define WHY_LPM     "LPM pipes are not emulated; use a CONTROL pipe with prefix masks"
+#define WHY_ACL     "ACL pipes are not emulated; use a CONTROL pipe with priorities"
+#define WHY_CRYPTO  "encryption (PSP, IPsec) is not emulated"
+
+static doca_error_t check_flags(uint32_t flags, const char *who)
+{
+	const uint32_t both =
+	        DOCA_FLOW_ENTRY_FLAGS_NO_WAIT | DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH;
+
+	if ((flags & both) == both) {
+		DOCA_LOG_ERR("%s: flags 0x%x set both NO_WAIT and WAIT_FOR_BATCH; set one", who,
+		             flags);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return DOCA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ LPM and ACL entries */
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_add_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
+        const struct doca_flow_match *match_mask, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
+        const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
+        struct doca_flow_pipe_entry **entry)
+{
+	(void)pipe_queue, (void)match_mask, (void)action_idx, (void)actions, (void)monitor,
+	        (void)fwd, (void)usr_ctx;
+	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
+	CHECK_ARG(match == NULL, "match is NULL", "pass the prefix to match");
+	CHECK_ARG(entry == NULL, "entry is NULL", ENTRY_FIX);
+	if (check_flags(flags, __func__) != DOCA_SUCCESS)
+		return DOCA_ERROR_INVALID_VALUE;
+	SAY_NOT_SUPPORTED(WHY_LPM);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_update_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
+        const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry)
+{
+	(void)pipe_queue, (void)action_idx, (void)actions, (void)monitor, (void)fwd;
+	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
+	CHECK_ARG(entry == NULL, "entry is NULL", "pass the entry to update");
+	if (check_flags(flags, __func__) != DOCA_SUCCESS)
+		return DOCA_ERROR_INVALID_VALUE;
+	SAY_NOT_SUPPORTED(WHY_LPM);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_add_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
+        const struct doca_flow_match *match_mask, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const uint32_t priority,
+        const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
+        struct doca_flow_pipe_entry **entry)
+{
+	(void)pipe_queue, (void)action_idx, (void)actions, (void)priority, (void)fwd,
+	        (void)usr_ctx;
+	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
+	CHECK_ARG(match == NULL, "match is NULL", "pass the values to match");
+	CHECK_ARG(match_mask == NULL, "match_mask is NULL", "pass the mask of the match");
+	CHECK_ARG(entry == NULL, "entry is NULL", ENTRY_FIX);
+	if (check_flags(flags, __func__) != DOCA_SUCCESS)
+		return DOCA_ERROR_INVALID_VALUE;
+	SAY_NOT_SUPPORTED(WHY_ACL);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_update_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_fwd *fwd, uint32_t flags,
+        struct doca_flow_pipe_entry *entry)
+{
+	(void)pipe_queue, (void)action_idx, (void)actions, (void)fwd;
+	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
+	CHECK_ARG(entry == NULL, "entry is NULL", "pass the entry to update");
+	if (check_flags(flags, __func__) != DOCA_SUCCESS)
+		return DOCA_ERROR_INVALID_VALUE;
+	SAY_NOT_SUPPORTED(WHY_ACL);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ------------------------------------------------------------------ resize, entropy */
+
+DOCA_STABLE doca_error_t
+doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,
+                      doca_flow_pipe_resize_nr_entries_changed_cb nr_entries_changed_cb,
+                      doca_flow_pipe_resize_entry_relocate_cb entry_relocation_cb)
+{
+	(void)nr_entries_changed_cb, (void)entry_relocation_cb;
+	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
+	CHECK_ARG(new_congestion_level == 0 || new_congestion_level > 100,
+	          "new_congestion_level is not 1..100", "pass a percentage in 1..100");
+	SAY_NOT_SUPPORTED("pipes are not resizable: doca_flow_pipe_cfg_set_is_resizable(true) "
+	                  "is refused; size the pipe with doca_flow_pipe_cfg_set_nr_entries");
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_port_calc_entropy(struct doca_flow_port *port,
+                                                           struct doca_flow_entropy_format *header,
+                                                           uint16_t *entropy)
+{
+	CHECK_ARG(port == NULL, "port is NULL", PORT_FIX);
+	CHECK_ARG(header == NULL, "header is NULL", "pass the header fields to hash");
+	CHECK_ARG(entropy == NULL, "entropy is NULL", "pass where to store the entropy");
+	CHECK_ARG(header->l3_type != DOCA_FLOW_L3_TYPE_IP4 && header->l3_type != DOCA_FLOW_L3_TYPE_IP6,
+	          "header->l3_type is neither IP4 nor IP6", "set l3_type and the addresses");
+	SAY_NOT_SUPPORTED("the NIC's entropy function is not emulated; softdpa encaps do not "
+	                  "derive a source port");
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ------------------------------------------------------------------ GENEVE parser, targets */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_flow_parser_geneve_opt_create(const struct doca_flow_port *port,
+                                   const struct doca_flow_parser_geneve_opt_cfg tlv_list[],
+                                   uint8_t nb_options, struct doca_flow_parser **parser)
+{
+	CHECK_ARG(port == NULL, "port is NULL", PORT_FIX);
+	CHECK_ARG(tlv_list == NULL, "tlv_list is NULL", "pass the options to parse");
+	CHECK_ARG(nb_options == 0 || nb_options > DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX,
+	          "nb_options is out of range", "pass 1..DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX (8)");
+	CHECK_ARG(parser == NULL, "parser is NULL", "pass where to store the parser");
+	for (uint8_t i = 0; i < nb_options; i++) {
+		if ((unsigned int)tlv_list[i].match_on_class_mode >
+		            DOCA_FLOW_PARSER_GENEVE_OPT_MODE_MATCHABLE ||
+		    tlv_list[i].option_len > DOCA_FLOW_GENEVE_DATA_OPTION_LEN_MAX) {
+			DOCA_LOG_ERR("%s: tlv_list[%u] has match_on_class_mode %d and option_len "
+			             "%u; use a doca_flow_parser_geneve_opt_mode and at most %d "
+			             "data words",
+			             __func__, (unsigned int)i, (int)tlv_list[i].match_on_class_mode,
+			             (unsigned int)tlv_list[i].option_len,
+			             DOCA_FLOW_GENEVE_DATA_OPTION_LEN_MAX);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+	}
+	*parser = NULL;
+	SAY_NOT_SUPPORTED("GENEVE options are not parsed; match the GENEVE header only");
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_destroy(struct doca_flow_parser *parser)
+{
+	CHECK_ARG(parser == NULL, "parser is NULL",
+	          "pass the parser made by doca_flow_parser_geneve_opt_create");
+	SAY_NOT_SUPPORTED("GENEVE option parsers are not emulated");
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_get_target(enum doca_flow_target_type type,
+                                                    struct doca_flow_target **target)
+{
+	CHECK_ARG(target == NULL, "target is NULL", "pass where to store the target");
+	CHECK_ARG((unsigned int)type != DOCA_FLOW_TARGET_KERNEL, "unknown target type",
+	          "use DOCA_FLOW_TARGET_KERNEL");
+	*target = NULL;
+	SAY_NOT_SUPPORTED("there is no kernel behind an emulated port; forward to a port, an "
+	                  "RSS queue or DROP");
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ------------------------------------------------------------------ crypto */
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_master_key_rotate(struct doca_flow_port *port)
+{
+	CHECK_ARG(port == NULL, "port is NULL", PORT_FIX);
+	SAY_NOT_SUPPORTED(WHY_CRYPTO);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_spi_key_bulk_alloc(
+        struct doca_flow_port *port, enum doca_flow_crypto_key_type key_type,
+        uint32_t nr_spi_keys, struct doca_flow_crypto_psp_spi_key_bulk **spi_key_bulk)
+{
+	CHECK_ARG(port == NULL, "port is NULL", PORT_FIX);
+	CHECK_ARG((unsigned int)key_type > DOCA_FLOW_CRYPTO_KEY_256, "unknown key_type",
+	          "use DOCA_FLOW_CRYPTO_KEY_128 or _256");
+	CHECK_ARG(nr_spi_keys == 0, "nr_spi_keys is 0", "ask for at least one pair");
+	CHECK_ARG(spi_key_bulk == NULL, "spi_key_bulk is NULL", "pass where to store the bulk");
+	*spi_key_bulk = NULL;
+	SAY_NOT_SUPPORTED(WHY_CRYPTO);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_flow_crypto_psp_spi_key_bulk_generate(struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk)
+{
+	CHECK_ARG(spi_key_bulk == NULL, "spi_key_bulk is NULL", BULK_FIX);
+	SAY_NOT_SUPPORTED(WHY_CRYPTO);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_spi_key_bulk_get(
+        struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk, uint32_t spi_key_idx,
+        uint32_t *spi, uint32_t *key)
+{
+	(void)spi_key_idx;
+	CHECK_ARG(spi_key_bulk == NULL, "spi_key_bulk is NULL", BULK_FIX);
+	CHECK_ARG(spi == NULL || key == NULL, "spi or key is NULL",
+	          "pass where to store the SPI and the key");
+	SAY_NOT_SUPPORTED(WHY_CRYPTO);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_spi_key_wipe(
+        struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk, uint32_t spi_key_idx)
+{
+	(void)spi_key_idx;
+	CHECK_ARG(spi_key_bulk == NULL, "spi_key_bulk is NULL", BULK_FIX);
+	SAY_NOT_SUPPORTED(WHY_CRYPTO);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_flow_crypto_psp_spi_key_bulk_clear(struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk)
+{
+	CHECK_ARG(spi_key_bulk == NULL, "spi_key_bulk is NULL", BULK_FIX);
+	SAY_NOT_SUPPORTED(WHY_CRYPTO);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_flow_crypto_psp_spi_key_bulk_free(struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk)
+{
+	CHECK_ARG(spi_key_bulk == NULL, "spi_key_bulk is NULL", BULK_FIX);
+	SAY_NOT_SUPPORTED(WHY_CRYPTO);
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL int doca_flow_crypto_ipsec_resource_handle(struct doca_flow_port *port,
+                                                             uint64_t quota,
+                                                             uint32_t max_processed_resources)
+{
+	(void)port, (void)quota, (void)max_processed_resources;
+	/* No IPsec SA can exist, so every cycle is complete at once (as aging_handle does). */
+	return -1;
+}
