@@ -51,6 +51,20 @@ enum doca_access_flag {
 	DOCA_ACCESS_FLAG_PCI_RELAXED_ORDERING = (1 << 6), /* PCI accesses may be reordered */
 };
 
+/* A list of memory ranges (e.g. the headers of an Ethernet LSO send task). */
+struct doca_gather_list {
+	void *addr;                    /* start of this range */
+	uint64_t len;                  /* its length in bytes */
+	struct doca_gather_list *next; /* the next range, NULL at the end */
+};
+
+/* How a device can send a packet at a given time (doca_eth_txq wait-on-time). */
+enum doca_eth_wait_on_time_type {
+	DOCA_ETH_WAIT_ON_TIME_TYPE_NONE = 0,   /* not supported */
+	DOCA_ETH_WAIT_ON_TIME_TYPE_NATIVE = 1, /* by the hardware */
+	DOCA_ETH_WAIT_ON_TIME_TYPE_DPDK = 2,   /* by software (DPDK) */
+};
+
 /* Length of a GID in bytes (used by RDMA-capable devices). */
 #define DOCA_GID_BYTE_LENGTH 16
 

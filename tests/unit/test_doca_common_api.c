@@ -17,6 +17,8 @@
 #include <doca_dpdk.h>
 #include <doca_eth_rxq.h>
 #include <doca_eth_rxq_cpu_data_path.h>
+#include <doca_eth_txq.h>
+#include <doca_eth_txq_cpu_data_path.h>
 #include <doca_mmap.h>
 #include <doca_pe.h>
 
@@ -616,6 +618,30 @@ static void test_eth_rxq(void **state)
 	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
 }
 
+static void test_eth_txq(void **state)
+{
+	struct doca_dev *dev = open_first_dev();
+	struct doca_eth_txq *txq = NULL;
+	struct doca_eth_txq *fake = FAKE(struct doca_eth_txq, 0);
+	uint32_t n = 0;
+	(void)state;
+
+	EXPECT_INVALID(doca_eth_txq_create(dev, 32, NULL), "doca_eth_txq_create",
+	               "eth_txq is NULL");
+	EXPECT_UNSUPPORTED(doca_eth_txq_create(dev, 32, &txq), "doca_eth_txq_create");
+	assert_null(txq);
+	EXPECT_UNSUPPORTED(doca_eth_txq_cap_get_max_send_buf_list_len(doca_dev_as_devinfo(dev), &n),
+	                   "doca_eth_txq_cap_get_max_send_buf_list_len");
+	EXPECT_INVALID(doca_eth_txq_task_send_set_conf(fake, NULL, NULL, 8),
+	               "doca_eth_txq_task_send_set_conf", "task_completion_cb is NULL");
+	t_log_reset();
+	doca_eth_txq_task_send_set_ol_flags(FAKE(struct doca_eth_txq_task_send, 1),
+	                                    DOCA_ETH_TXQ_OL_FLAGS_L3_CSUM);
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("doca_eth_txq_task_send_set_ol_flags", "not supported");
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -628,6 +654,7 @@ int main(void)
 	        cmocka_unit_test(test_clock),
 	        cmocka_unit_test(test_dpdk_refused),
 	        cmocka_unit_test(test_eth_rxq),
+	        cmocka_unit_test(test_eth_txq),
 	};
 
 	use_devices(NULL);
