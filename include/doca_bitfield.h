@@ -12,6 +12,12 @@
 
 #include <stdint.h>
 
+/* DOCA's doca_bitfield.h includes <arpa/inet.h> on Linux, so code that includes it sees
+ * htons()/ntohl() and the IPPROTO_* numbers (the flow_entropy sample relies on it). */
+#ifdef __linux__
+#include <arpa/inet.h>
+#endif
+
 #include <doca_types.h>
 
 #ifdef __cplusplus

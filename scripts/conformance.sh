@@ -84,16 +84,49 @@ first_error() {
 		sed "s|$tree/||g" | cut -c1-220
 }
 
+# Some of NVIDIA's build files name the DOCA install by its absolute path
+# (/opt/mellanox/doca/applications/VERSION). With another PREFIX, such a sample is built in
+# a private mount namespace (root and unshare(1) needed) where PREFIX is mounted at
+# /opt/mellanox/doca, as a DOCA install would be; nothing outside the namespace changes.
+opt_doca=/opt/mellanox/doca
+at_opt_doca() {
+	local cover
+	if [ "$(cd "$prefix" && pwd -P)" = "$(cd "$opt_doca" 2>/dev/null && pwd -P)" ]; then
+		"$@"
+		return
+	fi
+	for cover in "$opt_doca" /opt/mellanox /opt; do [ -d "$cover" ] && break; done
+	if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null || [ ! -d "$cover" ]; then
+		echo "conformance: this sample's build file names $opt_doca; install softdpa" \
+			"there, or run as root with unshare(1) to mount $prefix there" >&2
+		"$@"
+		return
+	fi
+	unshare --mount --propagation private -- bash -c '
+		set -e
+		prefix=$1 opt=$2 cover=$3; shift 3
+		[ "$cover" = "$opt" ] || { mount -t tmpfs sdpa-conformance "$cover"; mkdir -p "$opt"; }
+		mount --bind "$prefix" "$opt"
+		"$@"' at_opt_doca "$prefix" "$opt_doca" "$cover" "$@"
+}
+
+build_sample() {
+	cd "$1" &&
+		PKG_CONFIG_PATH=$pcdir meson setup "$2" -Dwarning_level=2 -Dwerror=true &&
+		ninja -C "$2"
+}
+
 build_one() {
 	local dir=$1 name log bdir
 	name=$(basename "$dir")
 	log=$work/logs/$name.log
 	bdir=$work/build/$name
-	(
-		cd "$dir" &&
-			PKG_CONFIG_PATH=$pcdir meson setup "$bdir" -Dwarning_level=2 -Dwerror=true &&
-			ninja -C "$bdir"
-	) >"$log" 2>&1
+	if grep -q "$opt_doca" "$dir/meson.build"; then
+		(at_opt_doca bash -c "$(declare -f build_sample); pcdir='$pcdir' build_sample \"\$@\"" \
+			build_sample "$dir" "$bdir") >"$log" 2>&1
+	else
+		(build_sample "$dir" "$bdir") >"$log" 2>&1
+	fi
 	if [ -x "$bdir/doca_$name" ]; then
 		echo "PASS $name"
 	else
