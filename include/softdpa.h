@@ -78,7 +78,9 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_port_inject(uint16_t port_id, const void 
 DOCA_EXPERIMENTAL doca_error_t softdpa_port_drain(uint16_t port_id, void *buf, uint32_t cap,
 						  uint32_t *len);
 
-/* Block until every injected frame and every flushed DPA request has been processed. */
+/* Block until every injected frame and every flushed DPA request has been processed
+ * (in the faithful and strict fidelity modes, a flushed request runs only once its
+ * modelled NIC latency has passed: this waits for that too). */
 DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void);
 
 /* Frames the pipeline forwarded to software (RSS) queue 'queue' of the port; returns how
