@@ -38,6 +38,18 @@ typedef uint64_t doca_dpa_dev_notification_completion_t;
  * generated for a __dpa_global__ or __dpa_rpc__ function. */
 typedef void(doca_dpa_func_t)(void);
 
+#ifndef __DPA__
+/* Host code shares types with kernels and may mark them as the device side does (e.g.
+ * 'struct arg { ... } __dpa_global__;'): on the host the markers mean nothing. Kernels get
+ * their own definitions from doca_dpa_dev.h. */
+#ifndef __dpa_global__
+#define __dpa_global__
+#endif
+#ifndef __dpa_rpc__
+#define __dpa_rpc__
+#endif
+#endif
+
 /* User data of a completion element is below 2^24. */
 #define DOCA_DPA_COMPLETION_LOG_MAX_USER_DATA (24)
 

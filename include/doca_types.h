@@ -68,6 +68,16 @@ enum doca_eth_wait_on_time_type {
 /* Length of a GID in bytes (used by RDMA-capable devices). */
 #define DOCA_GID_BYTE_LENGTH 16
 
+/* Path MTU of an RDMA connection (doca_rdma.h, doca_verbs.h). */
+enum doca_mtu_size {
+	DOCA_MTU_SIZE_256_BYTES = 0x0,
+	DOCA_MTU_SIZE_512_BYTES = 0x1,
+	DOCA_MTU_SIZE_1K_BYTES = 0x2,
+	DOCA_MTU_SIZE_2K_BYTES = 0x3,
+	DOCA_MTU_SIZE_4K_BYTES = 0x4,
+	DOCA_MTU_SIZE_RAW_ETHERNET = 0x5, /* reserved */
+};
+
 #ifdef __cplusplus
 }
 #endif

@@ -31,8 +31,10 @@ extern "C" {
  * thread. softdpa-dpacc finds these through the annotation, and its generated marshallers
  * call them, so nothing needs 'used' (which clang warns about on the structs and typedefs DOCA
  * code also marks __dpa_global__; annotate alone is silent there). */
+#undef __dpa_global__ /* host code including device headers: doca_dpa.h's empty marker */
 #define __dpa_global__ __attribute__((annotate("sdpa_dpa_global")))
 /* A function the host calls with doca_dpa_rpc(); it returns uint64_t. */
+#undef __dpa_rpc__
 #define __dpa_rpc__ __attribute__((annotate("sdpa_dpa_rpc")))
 
 #ifndef __forceinline

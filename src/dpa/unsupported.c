@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * RDMA and Comch objects, the generic doca_ctx they convert to, and remote-net sync events
- * (which travel over RDMA): not emulated. Each call checks its arguments like DOCA
- * (INVALID_VALUE), then refuses and says so, once per call site and second at most (a
- * polling loop must not flood the log).
+ * Comch objects, the generic doca_ctx that RDMA and Comch objects convert to, and remote-net
+ * sync events (which travel over RDMA): not emulated (RDMA itself: rdma_unsupported.c).
+ * Each call checks its arguments like DOCA (INVALID_VALUE), then refuses and says so, once
+ * per call site and second at most (a polling loop must not flood the log).
  */
 #include <doca_comch.h>
 #include <doca_ctx.h>
@@ -20,40 +20,6 @@ SDPA_LOG_REGISTER(dpa_unsupported);
 
 /* One record for a bad argument: what is wrong and what to pass instead. */
 #define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
-
-/* What doca_rdma_as_ctx answers: DOCA reports its failure as NULL. */
-#define CTX_NOT_SUPPORTED ((struct doca_ctx *)NULL)
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **rdma)
-{
-	(void)dev;
-	(void)rdma;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_destroy(struct doca_rdma *rdma)
-{
-	(void)rdma;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma)
-{
-	(void)rdma;
-	SAY_UNSUPPORTED();
-	return CTX_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma,
-                                                        doca_dpa_dev_rdma_t *dpa_rdma)
-{
-	(void)rdma;
-	(void)dpa_rdma;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
 
 DOCA_EXPERIMENTAL doca_error_t doca_comch_server_create(struct doca_dev *dev,
                                                         struct doca_dev_rep *repr, const char *name,

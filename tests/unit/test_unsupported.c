@@ -30,8 +30,9 @@
 	} while (0)
 
 /* Stand-ins for objects softdpa can never create: only their address is used. */
-static int fake_ctx_storage, fake_remote_storage;
+static int fake_ctx_storage, fake_remote_storage, fake_dev_storage;
 #define FAKE_CTX    ((struct doca_ctx *)&fake_ctx_storage)
+#define FAKE_DEV    ((struct doca_dev *)&fake_dev_storage)
 #define FAKE_REMOTE ((struct doca_sync_event_remote_net *)&fake_remote_storage)
 
 static void state_cb(const union doca_data user_data, struct doca_ctx *ctx,
@@ -51,14 +52,18 @@ static void test_rdma_and_comch(void **state)
 	doca_dpa_dev_rdma_t h = 7;
 
 	(void)state;
-	EXPECT_UNSUPPORTED(doca_rdma_create(NULL, &rdma), "doca_rdma_create");
+	/* RDMA checks its arguments first (INVALID_VALUE naming the argument), then refuses;
+	 * tests/dpa/test_rdma_verbs.c covers the whole of doca_rdma.h. */
+	EXPECT_INVALID(doca_rdma_create(NULL, &rdma), "doca_rdma_create", "dev is NULL");
+	EXPECT_UNSUPPORTED(doca_rdma_create(FAKE_DEV, &rdma), "doca_rdma_create");
 	assert_ptr_equal(rdma, (struct doca_rdma *)0x1); /* outputs untouched */
-	EXPECT_UNSUPPORTED(doca_rdma_destroy(NULL), "doca_rdma_destroy");
+	EXPECT_INVALID(doca_rdma_destroy(NULL), "doca_rdma_destroy", "rdma is NULL");
+	EXPECT_UNSUPPORTED(doca_rdma_destroy(rdma), "doca_rdma_destroy");
 	t_log_reset();
-	assert_null(doca_rdma_as_ctx(NULL));
+	assert_null(doca_rdma_as_ctx(rdma));
 	assert_int_equal(t_log_problems(), 1);
 	t_assert_logged("doca_rdma_as_ctx", "not supported");
-	EXPECT_UNSUPPORTED(doca_rdma_get_dpa_handle(NULL, &h), "doca_rdma_get_dpa_handle");
+	EXPECT_UNSUPPORTED(doca_rdma_get_dpa_handle(rdma, &h), "doca_rdma_get_dpa_handle");
 	assert_int_equal(h, 7);
 	EXPECT_UNSUPPORTED(doca_comch_server_create(NULL, NULL, "x", &srv),
 	                   "doca_comch_server_create");

@@ -1,0 +1,2370 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * DOCA RDMA (doca_rdma.h): not emulated. Each call checks its arguments like DOCA
+ * (INVALID_VALUE and one line naming what is wrong), then refuses and says so, once per call
+ * site and second at most (a polling loop must not flood the log). No RDMA context can be
+ * created, so no later call can receive a valid one.
+ */
+#include <stddef.h>
+
+#include <doca_rdma.h>
+
+#include "core/log.h"
+
+SDPA_LOG_REGISTER(dpa_rdma);
+
+#define SAY_UNSUPPORTED()                                                                          \
+	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (RDMA is not emulated)", __func__)
+
+/* One record for a bad argument: what is wrong and what to pass instead. */
+#define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
+
+/* ---- Context ---- */
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **rdma)
+{
+	if (dev == NULL || rdma == NULL) {
+		SAY_BAD_ARG(dev == NULL ? "dev is NULL" : "rdma is NULL",
+		            "pass an opened device (doca_dev_open); pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_destroy(struct doca_rdma *rdma)
+{
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma)
+{
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_export(struct doca_rdma *rdma,
+                                                const void **local_rdma_conn_details,
+                                                size_t *local_rdma_conn_details_size,
+                                                struct doca_rdma_connection **rdma_connection)
+{
+	if (rdma == NULL || local_rdma_conn_details == NULL ||
+	    local_rdma_conn_details_size == NULL || rdma_connection == NULL) {
+		SAY_BAD_ARG(rdma == NULL                      ? "rdma is NULL"
+		            : local_rdma_conn_details == NULL ? "local_rdma_conn_details is NULL"
+		            : local_rdma_conn_details_size == NULL
+		                    ? "local_rdma_conn_details_size is NULL"
+		                    : "rdma_connection is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect(struct doca_rdma *rdma,
+                                                 const void *remote_rdma_conn_details,
+                                                 size_t remote_rdma_conn_details_size,
+                                                 struct doca_rdma_connection *rdma_connection)
+{
+	(void)remote_rdma_conn_details_size;
+	if (rdma == NULL || remote_rdma_conn_details == NULL || rdma_connection == NULL) {
+		SAY_BAD_ARG(rdma == NULL                       ? "rdma is NULL"
+		            : remote_rdma_conn_details == NULL ? "remote_rdma_conn_details is NULL"
+		                                               : "rdma_connection is NULL",
+		            "pass the context from doca_rdma_create; pass the details the peer "
+		            "exported; pass a connection from doca_rdma_export or a connection "
+		            "callback");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_create(enum doca_rdma_addr_type addr_type,
+                                                     const char *address, uint16_t port,
+                                                     struct doca_rdma_addr **addr)
+{
+	(void)addr_type;
+	(void)port;
+	if (address == NULL || addr == NULL) {
+		SAY_BAD_ARG(address == NULL ? "address is NULL" : "addr is NULL",
+		            "pass the address text; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_destroy(struct doca_rdma_addr *addr)
+{
+	if (addr == NULL) {
+		SAY_BAD_ARG("addr is NULL", "pass an address from doca_rdma_addr_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_start_listen_to_port(struct doca_rdma *rdma, uint16_t port)
+{
+	(void)port;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_stop_listen_to_port(struct doca_rdma *rdma, uint16_t port)
+{
+	(void)port;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_accept(
+        struct doca_rdma_connection *rdma_connection, void *private_data, uint8_t private_data_len)
+{
+	(void)private_data;
+	(void)private_data_len;
+	if (rdma_connection == NULL) {
+		SAY_BAD_ARG("rdma_connection is NULL",
+		            "pass a connection from doca_rdma_export or a connection callback");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_connection_reject(struct doca_rdma_connection *rdma_connection)
+{
+	if (rdma_connection == NULL) {
+		SAY_BAD_ARG("rdma_connection is NULL",
+		            "pass a connection from doca_rdma_export or a connection callback");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *rdma,
+                                                         struct doca_rdma_addr *addr,
+                                                         union doca_data connection_user_data)
+{
+	(void)connection_user_data;
+	if (rdma == NULL || addr == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "addr is NULL",
+		            "pass the context from doca_rdma_create; pass an address from "
+		            "doca_rdma_addr_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_connection_disconnect(struct doca_rdma_connection *rdma_connection)
+{
+	if (rdma_connection == NULL) {
+		SAY_BAD_ARG("rdma_connection is NULL",
+		            "pass a connection from doca_rdma_export or a connection callback");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_bridge_prepare_connection(struct doca_rdma *rdma, struct rdma_cm_id *cm_id,
+                                    struct doca_rdma_connection **rdma_connection)
+{
+	if (rdma == NULL || cm_id == NULL || rdma_connection == NULL) {
+		SAY_BAD_ARG(rdma == NULL    ? "rdma is NULL"
+		            : cm_id == NULL ? "cm_id is NULL"
+		                            : "rdma_connection is NULL",
+		            "pass the context from doca_rdma_create; pass the RDMA CM identifier "
+		            "of the request; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_bridge_accept(struct doca_rdma *rdma, void *private_data,
+                                                       uint8_t private_data_len,
+                                                       struct doca_rdma_connection *rdma_connection)
+{
+	(void)private_data;
+	(void)private_data_len;
+	if (rdma == NULL || rdma_connection == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "rdma_connection is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_bridge_established(struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection)
+{
+	if (rdma == NULL || rdma_connection == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "rdma_connection is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ---- Capabilities ---- */
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_recv_queue_size(
+        const struct doca_devinfo *devinfo, uint32_t *max_recv_queue_size)
+{
+	if (devinfo == NULL || max_recv_queue_size == NULL) {
+		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_recv_queue_size is NULL",
+		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_queue_size(
+        const struct doca_devinfo *devinfo, uint32_t *max_send_queue_size)
+{
+	if (devinfo == NULL || max_send_queue_size == NULL) {
+		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_send_queue_size is NULL",
+		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_buf_list_len(
+        const struct doca_devinfo *devinfo, uint32_t *max_send_buf_list_len)
+{
+	if (devinfo == NULL || max_send_buf_list_len == NULL) {
+		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_send_buf_list_len is NULL",
+		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_get_max_message_size(const struct doca_devinfo *devinfo, uint32_t *max_message_size)
+{
+	if (devinfo == NULL || max_message_size == NULL) {
+		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_message_size is NULL",
+		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_gid_table_size(const struct doca_devinfo *devinfo,
+                                                                uint32_t *gid_table_size)
+{
+	if (devinfo == NULL || gid_table_size == NULL) {
+		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "gid_table_size is NULL",
+		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_gid(const struct doca_devinfo *devinfo,
+                                                     uint32_t start_index, uint32_t num_entries,
+                                                     struct doca_rdma_gid *gid_array)
+{
+	(void)start_index;
+	(void)num_entries;
+	if (devinfo == NULL || gid_array == NULL) {
+		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "gid_array is NULL",
+		            "pass an entry of doca_devinfo_create_list; pass room for num_entries "
+		            "GIDs");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_transport_type_is_supported(
+        const struct doca_devinfo *devinfo, enum doca_rdma_transport_type transport_type)
+{
+	(void)transport_type;
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ---- Properties (before doca_ctx_start) ---- */
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_send_queue_size(struct doca_rdma *rdma,
+                                                             uint32_t send_queue_size)
+{
+	(void)send_queue_size;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_recv_queue_size(struct doca_rdma *rdma,
+                                                             uint32_t recv_queue_size)
+{
+	(void)recv_queue_size;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_max_send_buf_list_len(struct doca_rdma *rdma,
+                                                                   uint32_t max_send_buf_list_len)
+{
+	(void)max_send_buf_list_len;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_set_transport_type(struct doca_rdma *rdma, enum doca_rdma_transport_type transport_type)
+{
+	(void)transport_type;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_mtu(struct doca_rdma *rdma, enum doca_mtu_size mtu)
+{
+	(void)mtu;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_permissions(struct doca_rdma *rdma,
+                                                         uint32_t permissions)
+{
+	(void)permissions;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma,
+                                                         uint8_t grh_enabled)
+{
+	(void)grh_enabled;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_gid_index(struct doca_rdma *rdma, uint32_t gid_index)
+{
+	(void)gid_index;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_sl(struct doca_rdma *rdma, uint32_t sl)
+{
+	(void)sl;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_connection_request_timeout(struct doca_rdma *rdma,
+                                                                        uint16_t timeout)
+{
+	(void)timeout;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_set_user_data(
+        struct doca_rdma_connection *rdma_connection, union doca_data connection_user_data)
+{
+	(void)connection_user_data;
+	if (rdma_connection == NULL) {
+		SAY_BAD_ARG("rdma_connection is NULL",
+		            "pass a connection from doca_rdma_export or a connection callback");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_max_num_connections(struct doca_rdma *rdma,
+                                                                 uint16_t max_num_connections)
+{
+	(void)max_num_connections;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_rnr_retry_count(struct doca_rdma *rdma,
+                                                             uint8_t rnr_retry_count)
+{
+	(void)rnr_retry_count;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_send_queue_size(const struct doca_rdma *rdma,
+                                                             uint32_t *send_queue_size)
+{
+	if (rdma == NULL || send_queue_size == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "send_queue_size is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_recv_queue_size(const struct doca_rdma *rdma,
+                                                             uint32_t *recv_queue_size)
+{
+	if (rdma == NULL || recv_queue_size == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "recv_queue_size is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_send_buf_list_len(const struct doca_rdma *rdma,
+                                                                   uint32_t *max_send_buf_list_len)
+{
+	if (rdma == NULL || max_send_buf_list_len == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "max_send_buf_list_len is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_transport_type(
+        const struct doca_rdma *rdma, enum doca_rdma_transport_type *transport_type)
+{
+	if (rdma == NULL || transport_type == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "transport_type is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_mtu(const struct doca_rdma *rdma,
+                                                 enum doca_mtu_size *mtu)
+{
+	if (rdma == NULL || mtu == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "mtu is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_permissions(struct doca_rdma *rdma,
+                                                         uint32_t *permissions)
+{
+	if (rdma == NULL || permissions == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "permissions is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma *rdma,
+                                                         uint8_t *grh_enabled)
+{
+	if (rdma == NULL || grh_enabled == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "grh_enabled is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gid_index(const struct doca_rdma *rdma,
+                                                       uint32_t *gid_index)
+{
+	if (rdma == NULL || gid_index == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "gid_index is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_sl(const struct doca_rdma *rdma, uint32_t *sl)
+{
+	if (rdma == NULL || sl == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "sl is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma,
+                                                        doca_dpa_dev_rdma_t *dpa_rdma)
+{
+	if (rdma == NULL || dpa_rdma == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "dpa_rdma is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *rdma,
+                                                        struct doca_gpu_dev_rdma **gpu_rdma)
+{
+	if (rdma == NULL || gpu_rdma == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "gpu_rdma is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_connection_request_timeout(
+        const struct doca_rdma *rdma, uint16_t *connection_request_timeout)
+{
+	if (rdma == NULL || connection_request_timeout == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "connection_request_timeout is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_addr(
+        const struct doca_rdma_connection *rdma_connection, struct doca_rdma_addr **addr)
+{
+	if (rdma_connection == NULL || addr == NULL) {
+		SAY_BAD_ARG(rdma_connection == NULL ? "rdma_connection is NULL" : "addr is NULL",
+		            "pass a connection from doca_rdma_export or a connection callback; "
+		            "pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_get_params(struct doca_rdma_addr *addr,
+                                                         enum doca_rdma_addr_type *addr_type,
+                                                         const char **address, uint16_t *port)
+{
+	if (addr == NULL || addr_type == NULL || address == NULL || port == NULL) {
+		SAY_BAD_ARG(addr == NULL        ? "addr is NULL"
+		            : addr_type == NULL ? "addr_type is NULL"
+		            : address == NULL   ? "address is NULL"
+		                                : "port is NULL",
+		            "pass an address from doca_rdma_addr_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_user_data(
+        const struct doca_rdma_connection *rdma_connection, union doca_data *connection_user_data)
+{
+	if (rdma_connection == NULL || connection_user_data == NULL) {
+		SAY_BAD_ARG(rdma_connection == NULL ? "rdma_connection is NULL"
+		                                    : "connection_user_data is NULL",
+		            "pass a connection from doca_rdma_export or a connection callback; "
+		            "pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_id(
+        const struct doca_rdma_connection *rdma_connection, uint32_t *connection_id)
+{
+	if (rdma_connection == NULL || connection_id == NULL) {
+		SAY_BAD_ARG(rdma_connection == NULL ? "rdma_connection is NULL"
+		                                    : "connection_id is NULL",
+		            "pass a connection from doca_rdma_export or a connection callback; "
+		            "pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_num_connections(struct doca_rdma *rdma,
+                                                                 uint16_t *max_num_connections)
+{
+	if (rdma == NULL || max_num_connections == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "max_num_connections is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_rnr_retry_count(const struct doca_rdma *rdma,
+                                                             uint8_t *rnr_retry_count)
+{
+	if (rdma == NULL || rnr_retry_count == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "rnr_retry_count is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ---- Connection callbacks ---- */
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_connection_state_callbacks(
+        struct doca_rdma *rdma, doca_rdma_connection_request_cb_t doca_rdma_connect_request_cb,
+        doca_rdma_connection_established_cb_t doca_rdma_connect_established_cb,
+        doca_rdma_connection_failure_cb_t doca_rdma_connect_failure_cb,
+        doca_rdma_connection_disconnection_cb_t doca_rdma_disconnect_cb)
+{
+	(void)doca_rdma_connect_request_cb;
+	(void)doca_rdma_connect_established_cb;
+	(void)doca_rdma_connect_failure_cb;
+	(void)doca_rdma_disconnect_cb;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (doca_rdma_connect_established_cb == NULL || doca_rdma_connect_failure_cb == NULL ||
+	    doca_rdma_disconnect_cb == NULL) {
+		SAY_BAD_ARG("a callback is NULL",
+		            "pass the established, failure and disconnection callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ---- Task: receive ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_receive_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_task_receive_get_max_dst_buf_list_len(
+        const struct doca_devinfo *devinfo, enum doca_rdma_transport_type transport_type,
+        uint32_t *max_buf_list_len)
+{
+	(void)transport_type;
+	if (devinfo == NULL || max_buf_list_len == NULL) {
+		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_buf_list_len is NULL",
+		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_conf(
+        struct doca_rdma *rdma,
+        doca_rdma_task_receive_completion_cb_t successful_task_completion_cb,
+        doca_rdma_task_receive_completion_cb_t error_task_completion_cb, uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_dst_buf_list_len(struct doca_rdma *rdma,
+                                                                           uint32_t buf_list_len)
+{
+	(void)buf_list_len;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_task_receive_get_dst_buf_list_len(const struct doca_rdma *rdma, uint32_t *buf_list_len)
+{
+	if (rdma == NULL || buf_list_len == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "buf_list_len is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_allocate_init(
+        struct doca_rdma *rdma, struct doca_buf *dst_buf, union doca_data user_data,
+        struct doca_rdma_task_receive **task)
+{
+	(void)dst_buf;
+	(void)user_data;
+	if (rdma == NULL || task == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *
+doca_rdma_task_receive_as_task(struct doca_rdma_task_receive *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_receive_set_dst_buf(struct doca_rdma_task_receive *task,
+                                                          struct doca_buf *dst_buf)
+{
+	(void)dst_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_buf *
+doca_rdma_task_receive_get_dst_buf(const struct doca_rdma_task_receive *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL enum doca_rdma_opcode
+doca_rdma_task_receive_get_result_opcode(const struct doca_rdma_task_receive *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return (enum doca_rdma_opcode)0;
+	}
+	SAY_UNSUPPORTED();
+	return (enum doca_rdma_opcode)0;
+}
+
+DOCA_EXPERIMENTAL uint32_t
+doca_rdma_task_receive_get_result_len(const struct doca_rdma_task_receive *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return 0;
+	}
+	SAY_UNSUPPORTED();
+	return 0;
+}
+
+DOCA_EXPERIMENTAL doca_be32_t
+doca_rdma_task_receive_get_result_immediate_data(const struct doca_rdma_task_receive *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return 0;
+	}
+	SAY_UNSUPPORTED();
+	return 0;
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_receive_get_result_rdma_connection(const struct doca_rdma_task_receive *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+/* ---- Task: send ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_send_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_set_conf(
+        struct doca_rdma *rdma, doca_rdma_task_send_completion_cb_t successful_task_completion_cb,
+        doca_rdma_task_send_completion_cb_t error_task_completion_cb, uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_allocate_init(
+        struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+        const struct doca_buf *src_buf, union doca_data user_data,
+        struct doca_rdma_task_send **task)
+{
+	(void)src_buf;
+	(void)user_data;
+	if (rdma == NULL || rdma_connection == NULL || task == NULL) {
+		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
+		            : rdma_connection == NULL ? "rdma_connection is NULL"
+		                                      : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_send_as_task(struct doca_rdma_task_send *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_send_set_src_buf(struct doca_rdma_task_send *task,
+                                                       const struct doca_buf *src_buf)
+{
+	(void)src_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_buf *
+doca_rdma_task_send_get_src_buf(const struct doca_rdma_task_send *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_send_set_rdma_connection(struct doca_rdma_task_send *task,
+                                        struct doca_rdma_connection *rdma_connection)
+{
+	(void)rdma_connection;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_send_get_rdma_connection(const struct doca_rdma_task_send *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+/* ---- Task: send_imm ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_send_imm_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_imm_set_conf(
+        struct doca_rdma *rdma,
+        doca_rdma_task_send_imm_completion_cb_t successful_task_completion_cb,
+        doca_rdma_task_send_imm_completion_cb_t error_task_completion_cb, uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_imm_allocate_init(
+        struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+        const struct doca_buf *src_buf, doca_be32_t immediate_data, union doca_data user_data,
+        struct doca_rdma_task_send_imm **task)
+{
+	(void)src_buf;
+	(void)immediate_data;
+	(void)user_data;
+	if (rdma == NULL || rdma_connection == NULL || task == NULL) {
+		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
+		            : rdma_connection == NULL ? "rdma_connection is NULL"
+		                                      : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback; pass a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *
+doca_rdma_task_send_imm_as_task(struct doca_rdma_task_send_imm *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_send_imm_set_src_buf(struct doca_rdma_task_send_imm *task,
+                                                           const struct doca_buf *src_buf)
+{
+	(void)src_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_buf *
+doca_rdma_task_send_imm_get_src_buf(const struct doca_rdma_task_send_imm *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_send_imm_set_immediate_data(struct doca_rdma_task_send_imm *task,
+                                           doca_be32_t immediate_data)
+{
+	(void)immediate_data;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL doca_be32_t
+doca_rdma_task_send_imm_get_immediate_data(const struct doca_rdma_task_send_imm *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return 0;
+	}
+	SAY_UNSUPPORTED();
+	return 0;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_send_imm_set_rdma_connection(struct doca_rdma_task_send_imm *task,
+                                            struct doca_rdma_connection *rdma_connection)
+{
+	(void)rdma_connection;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_send_imm_get_rdma_connection(const struct doca_rdma_task_send_imm *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+/* ---- Task: read ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_read_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_read_set_conf(
+        struct doca_rdma *rdma, doca_rdma_task_read_completion_cb_t successful_task_completion_cb,
+        doca_rdma_task_read_completion_cb_t error_task_completion_cb, uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_read_allocate_init(
+        struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+        const struct doca_buf *src_buf, struct doca_buf *dst_buf, union doca_data user_data,
+        struct doca_rdma_task_read **task)
+{
+	(void)user_data;
+	if (rdma == NULL || rdma_connection == NULL || src_buf == NULL || dst_buf == NULL ||
+	    task == NULL) {
+		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
+		            : rdma_connection == NULL ? "rdma_connection is NULL"
+		            : src_buf == NULL         ? "src_buf is NULL"
+		            : dst_buf == NULL         ? "dst_buf is NULL"
+		                                      : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback; pass a buffer; pass a "
+		            "result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_read_as_task(struct doca_rdma_task_read *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_read_set_src_buf(struct doca_rdma_task_read *task,
+                                                       const struct doca_buf *src_buf)
+{
+	(void)src_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_buf *
+doca_rdma_task_read_get_src_buf(const struct doca_rdma_task_read *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_read_set_dst_buf(struct doca_rdma_task_read *task,
+                                                       struct doca_buf *dst_buf)
+{
+	(void)dst_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_buf *
+doca_rdma_task_read_get_dst_buf(const struct doca_rdma_task_read *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_read_set_rdma_connection(struct doca_rdma_task_read *task,
+                                        struct doca_rdma_connection *rdma_connection)
+{
+	(void)rdma_connection;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_read_get_rdma_connection(const struct doca_rdma_task_read *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL uint32_t
+doca_rdma_task_read_get_result_len(const struct doca_rdma_task_read *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return 0;
+	}
+	SAY_UNSUPPORTED();
+	return 0;
+}
+
+/* ---- Task: write ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_write_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_set_conf(
+        struct doca_rdma *rdma, doca_rdma_task_write_completion_cb_t successful_task_completion_cb,
+        doca_rdma_task_write_completion_cb_t error_task_completion_cb, uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_allocate_init(
+        struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+        const struct doca_buf *src_buf, struct doca_buf *dst_buf, union doca_data user_data,
+        struct doca_rdma_task_write **task)
+{
+	(void)user_data;
+	if (rdma == NULL || rdma_connection == NULL || src_buf == NULL || dst_buf == NULL ||
+	    task == NULL) {
+		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
+		            : rdma_connection == NULL ? "rdma_connection is NULL"
+		            : src_buf == NULL         ? "src_buf is NULL"
+		            : dst_buf == NULL         ? "dst_buf is NULL"
+		                                      : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback; pass a buffer; pass a "
+		            "result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_write_as_task(struct doca_rdma_task_write *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_write_set_src_buf(struct doca_rdma_task_write *task,
+                                                        const struct doca_buf *src_buf)
+{
+	(void)src_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_buf *
+doca_rdma_task_write_get_src_buf(const struct doca_rdma_task_write *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_write_set_dst_buf(struct doca_rdma_task_write *task,
+                                                        struct doca_buf *dst_buf)
+{
+	(void)dst_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_buf *
+doca_rdma_task_write_get_dst_buf(const struct doca_rdma_task_write *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_write_set_rdma_connection(struct doca_rdma_task_write *task,
+                                         struct doca_rdma_connection *rdma_connection)
+{
+	(void)rdma_connection;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_write_get_rdma_connection(const struct doca_rdma_task_write *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+/* ---- Task: write_imm ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_write_imm_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_imm_set_conf(
+        struct doca_rdma *rdma,
+        doca_rdma_task_write_imm_completion_cb_t successful_task_completion_cb,
+        doca_rdma_task_write_imm_completion_cb_t error_task_completion_cb, uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_imm_allocate_init(
+        struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+        const struct doca_buf *src_buf, struct doca_buf *dst_buf, doca_be32_t immediate_data,
+        union doca_data user_data, struct doca_rdma_task_write_imm **task)
+{
+	(void)src_buf;
+	(void)immediate_data;
+	(void)user_data;
+	if (rdma == NULL || rdma_connection == NULL || dst_buf == NULL || task == NULL) {
+		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
+		            : rdma_connection == NULL ? "rdma_connection is NULL"
+		            : dst_buf == NULL         ? "dst_buf is NULL"
+		                                      : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback; pass a buffer; pass a "
+		            "result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *
+doca_rdma_task_write_imm_as_task(struct doca_rdma_task_write_imm *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_write_imm_set_src_buf(struct doca_rdma_task_write_imm *task,
+                                                            const struct doca_buf *src_buf)
+{
+	(void)src_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_buf *
+doca_rdma_task_write_imm_get_src_buf(const struct doca_rdma_task_write_imm *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_write_imm_set_dst_buf(struct doca_rdma_task_write_imm *task,
+                                                            struct doca_buf *dst_buf)
+{
+	(void)dst_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_buf *
+doca_rdma_task_write_imm_get_dst_buf(const struct doca_rdma_task_write_imm *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_write_imm_set_immediate_data(struct doca_rdma_task_write_imm *task,
+                                            doca_be32_t immediate_data)
+{
+	(void)immediate_data;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL doca_be32_t
+doca_rdma_task_write_imm_get_immediate_data(const struct doca_rdma_task_write_imm *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return 0;
+	}
+	SAY_UNSUPPORTED();
+	return 0;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_write_imm_set_rdma_connection(struct doca_rdma_task_write_imm *task,
+                                             struct doca_rdma_connection *rdma_connection)
+{
+	(void)rdma_connection;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_write_imm_get_rdma_connection(const struct doca_rdma_task_write_imm *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+/* ---- Task: atomic_cmp_swp ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_atomic_cmp_swp_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_cmp_swp_set_conf(
+        struct doca_rdma *rdma,
+        doca_rdma_task_atomic_cmp_swp_completion_cb_t successful_task_completion_cb,
+        doca_rdma_task_atomic_cmp_swp_completion_cb_t error_task_completion_cb, uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(
+        struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+        struct doca_buf *dst_buf, struct doca_buf *result_buf, uint64_t cmp_data,
+        uint64_t swap_data, union doca_data user_data, struct doca_rdma_task_atomic_cmp_swp **task)
+{
+	(void)cmp_data;
+	(void)swap_data;
+	(void)user_data;
+	if (rdma == NULL || rdma_connection == NULL || dst_buf == NULL || result_buf == NULL ||
+	    task == NULL) {
+		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
+		            : rdma_connection == NULL ? "rdma_connection is NULL"
+		            : dst_buf == NULL         ? "dst_buf is NULL"
+		            : result_buf == NULL      ? "result_buf is NULL"
+		                                      : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback; pass a buffer; pass a "
+		            "result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *
+doca_rdma_task_atomic_cmp_swp_as_task(struct doca_rdma_task_atomic_cmp_swp *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_atomic_cmp_swp_set_dst_buf(struct doca_rdma_task_atomic_cmp_swp *task,
+                                          struct doca_buf *dst_buf)
+{
+	(void)dst_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_buf *
+doca_rdma_task_atomic_cmp_swp_get_dst_buf(const struct doca_rdma_task_atomic_cmp_swp *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_atomic_cmp_swp_set_result_buf(struct doca_rdma_task_atomic_cmp_swp *task,
+                                             struct doca_buf *result_buf)
+{
+	(void)result_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_buf *
+doca_rdma_task_atomic_cmp_swp_get_result_buf(const struct doca_rdma_task_atomic_cmp_swp *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_atomic_cmp_swp_set_cmp_data(struct doca_rdma_task_atomic_cmp_swp *task,
+                                           uint64_t cmp_data)
+{
+	(void)cmp_data;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL uint64_t
+doca_rdma_task_atomic_cmp_swp_get_cmp_data(const struct doca_rdma_task_atomic_cmp_swp *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return 0;
+	}
+	SAY_UNSUPPORTED();
+	return 0;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_atomic_cmp_swp_set_swap_data(struct doca_rdma_task_atomic_cmp_swp *task,
+                                            uint64_t swap_data)
+{
+	(void)swap_data;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL uint64_t
+doca_rdma_task_atomic_cmp_swp_get_swap_data(const struct doca_rdma_task_atomic_cmp_swp *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return 0;
+	}
+	SAY_UNSUPPORTED();
+	return 0;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_atomic_cmp_swp_set_rdma_connection(struct doca_rdma_task_atomic_cmp_swp *task,
+                                                  struct doca_rdma_connection *rdma_connection)
+{
+	(void)rdma_connection;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_atomic_cmp_swp_get_rdma_connection(const struct doca_rdma_task_atomic_cmp_swp *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+/* ---- Task: atomic_fetch_add ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_atomic_fetch_add_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_fetch_add_set_conf(
+        struct doca_rdma *rdma,
+        doca_rdma_task_atomic_fetch_add_completion_cb_t successful_task_completion_cb,
+        doca_rdma_task_atomic_fetch_add_completion_cb_t error_task_completion_cb,
+        uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_fetch_add_allocate_init(
+        struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+        struct doca_buf *dst_buf, struct doca_buf *result_buf, uint64_t add_data,
+        union doca_data user_data, struct doca_rdma_task_atomic_fetch_add **task)
+{
+	(void)add_data;
+	(void)user_data;
+	if (rdma == NULL || rdma_connection == NULL || dst_buf == NULL || result_buf == NULL ||
+	    task == NULL) {
+		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
+		            : rdma_connection == NULL ? "rdma_connection is NULL"
+		            : dst_buf == NULL         ? "dst_buf is NULL"
+		            : result_buf == NULL      ? "result_buf is NULL"
+		                                      : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback; pass a buffer; pass a "
+		            "result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *
+doca_rdma_task_atomic_fetch_add_as_task(struct doca_rdma_task_atomic_fetch_add *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_atomic_fetch_add_set_dst_buf(struct doca_rdma_task_atomic_fetch_add *task,
+                                            struct doca_buf *dst_buf)
+{
+	(void)dst_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_buf *
+doca_rdma_task_atomic_fetch_add_get_dst_buf(const struct doca_rdma_task_atomic_fetch_add *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_atomic_fetch_add_set_result_buf(struct doca_rdma_task_atomic_fetch_add *task,
+                                               struct doca_buf *result_buf)
+{
+	(void)result_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_buf *
+doca_rdma_task_atomic_fetch_add_get_result_buf(const struct doca_rdma_task_atomic_fetch_add *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_atomic_fetch_add_set_add_data(struct doca_rdma_task_atomic_fetch_add *task,
+                                             uint64_t add_data)
+{
+	(void)add_data;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL uint64_t
+doca_rdma_task_atomic_fetch_add_get_add_data(const struct doca_rdma_task_atomic_fetch_add *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return 0;
+	}
+	SAY_UNSUPPORTED();
+	return 0;
+}
+
+DOCA_EXPERIMENTAL void
+doca_rdma_task_atomic_fetch_add_set_rdma_connection(struct doca_rdma_task_atomic_fetch_add *task,
+                                                    struct doca_rdma_connection *rdma_connection)
+{
+	(void)rdma_connection;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_atomic_fetch_add_get_rdma_connection(
+        const struct doca_rdma_task_atomic_fetch_add *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+/* ---- Task: remote_net_sync_event_get ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_remote_net_sync_event_get_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_get_set_conf(
+        struct doca_rdma *rdma,
+        doca_rdma_task_remote_net_sync_event_get_completion_cb_t successful_task_completion_cb,
+        doca_rdma_task_remote_net_sync_event_get_completion_cb_t error_task_completion_cb,
+        uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_get_allocate_init(
+        struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+        const struct doca_sync_event_remote_net *event, struct doca_buf *dst_buf,
+        union doca_data user_data, struct doca_rdma_task_remote_net_sync_event_get **task)
+{
+	(void)user_data;
+	if (rdma == NULL || rdma_connection == NULL || event == NULL || dst_buf == NULL ||
+	    task == NULL) {
+		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
+		            : rdma_connection == NULL ? "rdma_connection is NULL"
+		            : event == NULL           ? "event is NULL"
+		            : dst_buf == NULL         ? "dst_buf is NULL"
+		                                      : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a result pointer; pass a "
+		            "remote-net event (doca_sync_event_remote_net_create_from_export)");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_remote_net_sync_event_get_as_task(
+        struct doca_rdma_task_remote_net_sync_event_get *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_get_set_sync_event(
+        struct doca_rdma_task_remote_net_sync_event_get *task,
+        const struct doca_sync_event_remote_net *event)
+{
+	(void)event;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_sync_event_remote_net *
+doca_rdma_task_remote_net_sync_event_get_get_sync_event(
+        const struct doca_rdma_task_remote_net_sync_event_get *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_get_set_dst_buf(
+        struct doca_rdma_task_remote_net_sync_event_get *task, struct doca_buf *dst_buf)
+{
+	(void)dst_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_buf *doca_rdma_task_remote_net_sync_event_get_get_dst_buf(
+        const struct doca_rdma_task_remote_net_sync_event_get *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_get_set_rdma_connection(
+        struct doca_rdma_task_remote_net_sync_event_get *task,
+        struct doca_rdma_connection *rdma_connection)
+{
+	(void)rdma_connection;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_remote_net_sync_event_get_get_rdma_connection(
+        const struct doca_rdma_task_remote_net_sync_event_get *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL uint32_t doca_rdma_task_remote_net_sync_event_get_get_result_len(
+        const struct doca_rdma_task_remote_net_sync_event_get *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return 0;
+	}
+	SAY_UNSUPPORTED();
+	return 0;
+}
+
+/* ---- Task: remote_net_sync_event_notify_set ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_remote_net_sync_event_notify_set_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_set_conf(
+        struct doca_rdma *rdma,
+        doca_rdma_task_remote_net_sync_event_notify_set_completion_cb_t
+                successful_task_completion_cb,
+        doca_rdma_task_remote_net_sync_event_notify_set_completion_cb_t error_task_completion_cb,
+        uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_allocate_init(
+        struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+        struct doca_sync_event_remote_net *event, const struct doca_buf *src_buf,
+        union doca_data user_data, struct doca_rdma_task_remote_net_sync_event_notify_set **task)
+{
+	(void)user_data;
+	if (rdma == NULL || rdma_connection == NULL || event == NULL || src_buf == NULL ||
+	    task == NULL) {
+		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
+		            : rdma_connection == NULL ? "rdma_connection is NULL"
+		            : event == NULL           ? "event is NULL"
+		            : src_buf == NULL         ? "src_buf is NULL"
+		                                      : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback; pass a remote-net event "
+		            "(doca_sync_event_remote_net_create_from_export); pass a buffer; pass "
+		            "a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_remote_net_sync_event_notify_set_as_task(
+        struct doca_rdma_task_remote_net_sync_event_notify_set *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_set_set_sync_event(
+        struct doca_rdma_task_remote_net_sync_event_notify_set *task,
+        struct doca_sync_event_remote_net *event)
+{
+	(void)event;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_sync_event_remote_net *
+doca_rdma_task_remote_net_sync_event_notify_set_get_sync_event(
+        const struct doca_rdma_task_remote_net_sync_event_notify_set *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_set_set_rdma_connection(
+        struct doca_rdma_task_remote_net_sync_event_notify_set *task,
+        struct doca_rdma_connection *rdma_connection)
+{
+	(void)rdma_connection;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_remote_net_sync_event_notify_set_get_rdma_connection(
+        const struct doca_rdma_task_remote_net_sync_event_notify_set *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_set_set_src_buf(
+        struct doca_rdma_task_remote_net_sync_event_notify_set *task,
+        const struct doca_buf *src_buf)
+{
+	(void)src_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_buf *
+doca_rdma_task_remote_net_sync_event_notify_set_get_src_buf(
+        const struct doca_rdma_task_remote_net_sync_event_notify_set *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+/* ---- Task: remote_net_sync_event_notify_add ---- */
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_rdma_cap_task_remote_net_sync_event_notify_add_is_supported(const struct doca_devinfo *devinfo)
+{
+	if (devinfo == NULL) {
+		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_set_conf(
+        struct doca_rdma *rdma,
+        doca_rdma_task_remote_net_sync_event_notify_add_completion_cb_t
+                successful_task_completion_cb,
+        doca_rdma_task_remote_net_sync_event_notify_add_completion_cb_t error_task_completion_cb,
+        uint32_t num_tasks)
+{
+	(void)successful_task_completion_cb;
+	(void)error_task_completion_cb;
+	(void)num_tasks;
+	if (rdma == NULL) {
+		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
+		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_allocate_init(
+        struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+        struct doca_sync_event_remote_net *event, struct doca_buf *result_buf, uint64_t add_data,
+        union doca_data user_data, struct doca_rdma_task_remote_net_sync_event_notify_add **task)
+{
+	(void)add_data;
+	(void)user_data;
+	if (rdma == NULL || rdma_connection == NULL || event == NULL || result_buf == NULL ||
+	    task == NULL) {
+		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
+		            : rdma_connection == NULL ? "rdma_connection is NULL"
+		            : event == NULL           ? "event is NULL"
+		            : result_buf == NULL      ? "result_buf is NULL"
+		                                      : "task is NULL",
+		            "pass the context from doca_rdma_create; pass a connection from "
+		            "doca_rdma_export or a connection callback; pass a remote-net event "
+		            "(doca_sync_event_remote_net_create_from_export); pass a buffer; pass "
+		            "a result pointer");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_remote_net_sync_event_notify_add_as_task(
+        struct doca_rdma_task_remote_net_sync_event_notify_add *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_add_set_sync_event(
+        struct doca_rdma_task_remote_net_sync_event_notify_add *task,
+        struct doca_sync_event_remote_net *event)
+{
+	(void)event;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_sync_event_remote_net *
+doca_rdma_task_remote_net_sync_event_notify_add_get_sync_event(
+        const struct doca_rdma_task_remote_net_sync_event_notify_add *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_add_set_result_buf(
+        struct doca_rdma_task_remote_net_sync_event_notify_add *task, struct doca_buf *result_buf)
+{
+	(void)result_buf;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL struct doca_buf *doca_rdma_task_remote_net_sync_event_notify_add_get_result_buf(
+        const struct doca_rdma_task_remote_net_sync_event_notify_add *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_add_set_add_data(
+        struct doca_rdma_task_remote_net_sync_event_notify_add *task, uint64_t add_data)
+{
+	(void)add_data;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL uint64_t doca_rdma_task_remote_net_sync_event_notify_add_get_add_data(
+        const struct doca_rdma_task_remote_net_sync_event_notify_add *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return 0;
+	}
+	SAY_UNSUPPORTED();
+	return 0;
+}
+
+DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_add_set_rdma_connection(
+        struct doca_rdma_task_remote_net_sync_event_notify_add *task,
+        struct doca_rdma_connection *rdma_connection)
+{
+	(void)rdma_connection;
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return;
+	}
+	SAY_UNSUPPORTED();
+}
+
+DOCA_EXPERIMENTAL const struct doca_rdma_connection *
+doca_rdma_task_remote_net_sync_event_notify_add_get_rdma_connection(
+        const struct doca_rdma_task_remote_net_sync_event_notify_add *task)
+{
+	if (task == NULL) {
+		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
+		return NULL;
+	}
+	SAY_UNSUPPORTED();
+	return NULL;
+}
+
+/* ---- DPA completion ---- */
+
+DOCA_EXPERIMENTAL doca_error_t doca_rdma_dpa_completion_attach(struct doca_rdma *rdma,
+                                                               struct doca_dpa_completion *dpa_comp)
+{
+	if (rdma == NULL || dpa_comp == NULL) {
+		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "dpa_comp is NULL",
+		            "pass the context from doca_rdma_create; pass a completion from "
+		            "doca_dpa_completion_create");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	SAY_UNSUPPORTED();
+	return DOCA_ERROR_NOT_SUPPORTED;
+}

@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The host APIs around the DPA that softdpa models only in part: DOCA RDMA, DOCA Verbs and
+ * their bridges, UARs (not emulated: arguments checked, then NOT_SUPPORTED with a line
+ * naming the call), Verbs attribute objects and umems (real), and FlexIO DPA resources
+ * (real, on softdpa's resources format).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <doca_dpa.h>
+#include <doca_rdma.h>
+#include <doca_rdma_bridge.h>
+#include <doca_uar.h>
+#include <doca_umem.h>
+#include <doca_verbs.h>
+#include <doca_verbs_bridge.h>
+#include <libflexio/flexio.h>
+
+#include "dpa_t.h"
+
+extern struct doca_dpa_app *dpa_test_app;
+
+#define EXPECT_UNSUPPORTED(call, name)                                                             \
+	do {                                                                                       \
+		t_log_reset();                                                                     \
+		assert_int_equal((call), DOCA_ERROR_NOT_SUPPORTED);                                \
+		assert_int_equal(t_log_problems(), 1);                                             \
+		t_assert_logged(name, "not supported by softdpa");                                 \
+	} while (0)
+
+#define EXPECT_INVALID(call, what)                                                                 \
+	do {                                                                                       \
+		t_log_reset();                                                                     \
+		assert_int_equal((call), DOCA_ERROR_INVALID_VALUE);                                \
+		assert_int_equal(t_log_problems(), 1);                                             \
+		t_assert_logged(what);                                                             \
+	} while (0)
+
+/* Stand-ins for objects softdpa can never create: only their address is used. */
+static long fake[8];
+#define FAKE(type, i) ((type *)&fake[i])
+
+static void unused_cb(struct doca_rdma_task_send *task, union doca_data task_user_data,
+                      union doca_data ctx_user_data)
+{
+	(void)task;
+	(void)task_user_data;
+	(void)ctx_user_data;
+}
+
+static void test_rdma(void **state)
+{
+	struct doca_rdma *rdma = FAKE(struct doca_rdma, 0);
+	struct doca_rdma_connection *conn = NULL;
+	const void *details = NULL;
+	size_t len = 0;
+	uint32_t v = 5;
+	uint16_t v16 = 5;
+	struct doca_rdma_task_send *task = NULL;
+	union doca_data ud = {.u64 = 1};
+
+	(void)state;
+	EXPECT_INVALID(doca_rdma_export(rdma, NULL, &len, &conn),
+	               "local_rdma_conn_details is NULL");
+	EXPECT_UNSUPPORTED(doca_rdma_export(rdma, &details, &len, &conn), "doca_rdma_export");
+	assert_null(details);
+	assert_null(conn);
+	EXPECT_INVALID(doca_rdma_connect(rdma, NULL, 0, conn), "remote_rdma_conn_details is NULL");
+	EXPECT_INVALID(doca_rdma_set_permissions(NULL, DOCA_ACCESS_FLAG_RDMA_WRITE),
+	               "rdma is NULL");
+	EXPECT_UNSUPPORTED(doca_rdma_set_permissions(rdma, DOCA_ACCESS_FLAG_RDMA_WRITE),
+	                   "doca_rdma_set_permissions");
+	EXPECT_UNSUPPORTED(doca_rdma_set_grh_enabled(rdma, true), "doca_rdma_set_grh_enabled");
+	EXPECT_UNSUPPORTED(doca_rdma_set_gid_index(rdma, 3), "doca_rdma_set_gid_index");
+	EXPECT_UNSUPPORTED(doca_rdma_set_max_num_connections(rdma, 2),
+	                   "doca_rdma_set_max_num_connections");
+	EXPECT_UNSUPPORTED(doca_rdma_set_mtu(rdma, DOCA_MTU_SIZE_1K_BYTES), "doca_rdma_set_mtu");
+	EXPECT_INVALID(doca_rdma_get_max_num_connections(rdma, NULL),
+	               "max_num_connections is NULL");
+	EXPECT_UNSUPPORTED(doca_rdma_get_max_num_connections(rdma, &v16),
+	                   "doca_rdma_get_max_num_connections");
+	assert_int_equal(v16, 5); /* outputs untouched */
+	EXPECT_INVALID(doca_rdma_connection_get_id(NULL, &v), "rdma_connection is NULL");
+	EXPECT_UNSUPPORTED(doca_rdma_cap_task_send_is_supported(FAKE(struct doca_devinfo, 1)),
+	                   "doca_rdma_cap_task_send_is_supported");
+	EXPECT_INVALID(doca_rdma_cap_task_send_is_supported(NULL), "devinfo is NULL");
+	EXPECT_INVALID(doca_rdma_task_send_set_conf(rdma, unused_cb, NULL, 4),
+	               "a completion callback is NULL");
+	EXPECT_UNSUPPORTED(doca_rdma_task_send_set_conf(rdma, unused_cb, unused_cb, 4),
+	                   "doca_rdma_task_send_set_conf");
+	EXPECT_UNSUPPORTED(doca_rdma_task_send_allocate_init(
+	                           rdma, FAKE(struct doca_rdma_connection, 4), NULL, ud, &task),
+	                   "doca_rdma_task_send_allocate_init");
+	EXPECT_INVALID(doca_rdma_dpa_completion_attach(rdma, NULL), "dpa_comp is NULL");
+	EXPECT_UNSUPPORTED(
+	        doca_rdma_dpa_completion_attach(rdma, FAKE(struct doca_dpa_completion, 2)),
+	        "doca_rdma_dpa_completion_attach");
+	/* Calls without a status: the documented failure value, one line. */
+	t_log_reset();
+	assert_null(doca_rdma_task_send_as_task(FAKE(struct doca_rdma_task_send, 3)));
+	assert_int_equal(doca_rdma_task_receive_get_result_len(NULL), 0);
+	doca_rdma_task_send_set_src_buf(NULL, NULL);
+	assert_int_equal(t_log_problems(), 3);
+}
+
+static void test_verbs_objects_not_supported(void **state)
+{
+	struct doca_verbs_context *ctx = NULL;
+	struct doca_verbs_pd *pd = NULL;
+	struct doca_verbs_qp *qp = NULL;
+	struct doca_verbs_ah_attr *ah = NULL;
+	struct doca_dev *dev = NULL;
+	doca_dpa_dev_verbs_qp_t h = 9;
+
+	(void)state;
+	EXPECT_INVALID(doca_verbs_context_create(NULL, DOCA_VERBS_CONTEXT_CREATE_FLAGS_NONE, &ctx),
+	               "devinfo is NULL");
+	EXPECT_UNSUPPORTED(doca_verbs_context_create(FAKE(struct doca_devinfo, 0),
+	                                             DOCA_VERBS_CONTEXT_CREATE_FLAGS_NONE, &ctx),
+	                   "doca_verbs_context_create");
+	assert_null(ctx);
+	EXPECT_UNSUPPORTED(doca_verbs_pd_create(FAKE(struct doca_verbs_context, 1), &pd),
+	                   "doca_verbs_pd_create");
+	EXPECT_UNSUPPORTED(doca_verbs_pd_as_doca_dev(FAKE(struct doca_verbs_pd, 2), &dev),
+	                   "doca_verbs_pd_as_doca_dev");
+	EXPECT_UNSUPPORTED(doca_verbs_ah_attr_create(FAKE(struct doca_verbs_context, 1), &ah),
+	                   "doca_verbs_ah_attr_create");
+	EXPECT_INVALID(doca_verbs_qp_create(FAKE(struct doca_verbs_context, 1), NULL, &qp),
+	               "verbs_qp_init_attr is NULL");
+	EXPECT_UNSUPPORTED(doca_verbs_qp_get_dpa_handle(FAKE(struct doca_verbs_qp, 3),
+	                                                FAKE(struct doca_dpa, 4), &h),
+	                   "doca_verbs_qp_get_dpa_handle");
+	assert_int_equal(h, 9);
+	t_log_reset();
+	assert_int_equal(doca_verbs_qp_get_qpn(FAKE(struct doca_verbs_qp, 3)), 0);
+	assert_int_equal(doca_verbs_comp_channel_get_handle(NULL), doca_event_invalid_handle);
+	assert_int_equal(t_log_problems(), 2);
+	/* The bridges. */
+	EXPECT_INVALID(doca_rdma_bridge_get_dev_pd(NULL, NULL), "dev is NULL");
+	t_log_reset();
+	assert_int_equal(doca_verbs_bridge_post_send(FAKE(struct doca_verbs_qp, 3), NULL, NULL),
+	                 EOPNOTSUPP);
+	assert_int_equal(t_log_problems(), 1);
+}
+
+/* The attribute objects are plain data: every value set is read back; bad values refused. */
+static void test_verbs_attributes(void **state)
+{
+	struct doca_verbs_qp_init_attr *ia;
+	struct doca_verbs_qp_attr *qa;
+	struct doca_verbs_cq_attr *ca;
+	struct doca_umem *um = NULL;
+	struct doca_uar *uar = NULL;
+	uint64_t off = 0;
+
+	(void)state;
+	assert_int_equal(doca_verbs_qp_init_attr_create(&ia), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_init_attr_get_qp_type(ia), 0);
+	assert_int_equal(doca_verbs_qp_init_attr_set_qp_type(ia, DOCA_VERBS_QP_TYPE_UC),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_init_attr_get_qp_type(ia), DOCA_VERBS_QP_TYPE_UC);
+	EXPECT_INVALID(doca_verbs_qp_init_attr_set_qp_type(ia, 7), "qp_type 7 is out of range");
+	assert_int_equal(doca_verbs_qp_init_attr_set_sq_wr(ia, 64), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_init_attr_set_rq_wr(ia, 32), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_init_attr_get_sq_wr(ia), 64);
+	assert_int_equal(doca_verbs_qp_init_attr_get_rq_wr(ia), 32);
+	assert_int_equal(doca_verbs_qp_init_attr_set_external_datapath_en(ia, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_init_attr_get_external_datapath_en(ia), 1);
+	EXPECT_INVALID(doca_verbs_qp_init_attr_set_external_datapath_en(ia, 2),
+	               "external_datapath_en 2 is out of range");
+	assert_int_equal(
+	        doca_verbs_qp_init_attr_set_external_umem(ia, FAKE(struct doca_umem, 5), 4096),
+	        DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_init_attr_get_external_umem(ia, &um, &off), DOCA_SUCCESS);
+	assert_ptr_equal(um, FAKE(struct doca_umem, 5));
+	assert_int_equal(off, 4096);
+	assert_int_equal(doca_verbs_qp_init_attr_set_external_uar(ia, FAKE(struct doca_uar, 6)),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_init_attr_get_external_uar(ia, &uar), DOCA_SUCCESS);
+	assert_ptr_equal(uar, FAKE(struct doca_uar, 6));
+	assert_int_equal(doca_verbs_qp_init_attr_set_dbr_umem(ia, 3, 128), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_init_attr_get_dbr_umem_id(ia), 3);
+	assert_int_equal(doca_verbs_qp_init_attr_get_dbr_umem_offset(ia), 128);
+	assert_int_equal(doca_verbs_qp_init_attr_set_receive_dpa_completion(
+	                         ia, FAKE(struct doca_dpa_completion, 7)),
+	                 DOCA_SUCCESS);
+	assert_ptr_equal(doca_verbs_qp_init_attr_get_receive_dpa_completion(ia),
+	                 FAKE(struct doca_dpa_completion, 7));
+	assert_int_equal(doca_verbs_qp_init_attr_get_send_cqn(ia), 0);
+	EXPECT_INVALID(doca_verbs_qp_init_attr_set_pd(NULL, NULL), "verbs_qp_init_attr is NULL");
+	t_log_reset();
+	assert_int_equal(doca_verbs_qp_init_attr_get_sq_wr(NULL), 0);
+	assert_int_equal(t_log_problems(), 1);
+	assert_int_equal(doca_verbs_qp_init_attr_destroy(ia), DOCA_SUCCESS);
+
+	assert_int_equal(doca_verbs_qp_attr_create(&qa), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_attr_set_next_state(qa, DOCA_VERBS_QP_STATE_RTS),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_attr_get_next_state(qa), DOCA_VERBS_QP_STATE_RTS);
+	EXPECT_INVALID(doca_verbs_qp_attr_set_next_state(qa, (enum doca_verbs_qp_state)9),
+	               "next_state 9 is out of range");
+	assert_int_equal(doca_verbs_qp_attr_set_path_mtu(qa, DOCA_MTU_SIZE_1K_BYTES), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_attr_get_path_mtu(qa), DOCA_MTU_SIZE_1K_BYTES);
+	assert_int_equal(doca_verbs_qp_attr_set_dest_qp_num(qa, 0x1234), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_attr_get_dest_qp_num(qa), 0x1234);
+	assert_int_equal(doca_verbs_qp_attr_set_allow_remote_write(qa, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_attr_get_allow_remote_write(qa), 1);
+	assert_int_equal(doca_verbs_qp_attr_destroy(qa), DOCA_SUCCESS);
+
+	assert_int_equal(doca_verbs_cq_attr_create(&ca), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_cq_attr_set_cq_size(ca, 256), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_cq_attr_get_cq_size(ca), 256);
+	EXPECT_INVALID(doca_verbs_cq_attr_set_entry_size(ca, (enum doca_verbs_cq_entry_size)5),
+	               "entry_size 5 is out of range");
+	assert_int_equal(doca_verbs_cq_attr_destroy(ca), DOCA_SUCCESS);
+	EXPECT_INVALID(doca_verbs_cq_attr_destroy(NULL), "verbs_cq_attr is NULL");
+}
+
+/* DPA umems register DPA heap memory; UARs are not emulated. */
+static void test_umem_and_uar(void **state)
+{
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *dpa = dpa_t_start(dev, dpa_test_app);
+	doca_dpa_dev_uintptr_t heap = 0;
+	struct doca_umem *u1, *u2;
+	struct doca_uar *uar = NULL;
+	uint32_t id1, id2, size;
+	void *addr;
+	char host[64];
+
+	(void)state;
+	assert_int_equal(doca_dpa_mem_alloc(dpa, 4096, &heap), DOCA_SUCCESS);
+	assert_int_equal(
+	        doca_umem_dpa_create(dpa, heap, 4096, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &u1),
+	        DOCA_SUCCESS);
+	assert_int_equal(doca_umem_get_id(u1, &id1), DOCA_SUCCESS);
+	assert_int_equal(doca_umem_get_size(u1, &size), DOCA_SUCCESS);
+	assert_int_equal(size, 4096);
+	assert_int_equal(doca_umem_get_address(u1, &addr), DOCA_SUCCESS);
+	assert_ptr_equal(addr, (void *)(uintptr_t)heap);
+	EXPECT_INVALID(doca_umem_dpa_create(dpa, heap + 4000, 4096, 0, &u2),
+	               "is not inside one live DPA heap allocation");
+	EXPECT_INVALID(doca_umem_dpa_create(dpa, heap, 64, 0x8000u, &u2), "unknown flags");
+	assert_int_equal(doca_umem_create(dev, host, sizeof(host), 0, &u2), DOCA_SUCCESS);
+	assert_int_equal(doca_umem_get_id(u2, &id2), DOCA_SUCCESS);
+	assert_int_not_equal(id1, id2);
+	assert_int_equal(doca_umem_destroy(u2), DOCA_SUCCESS);
+	assert_int_equal(doca_umem_destroy(u1), DOCA_SUCCESS);
+	EXPECT_INVALID(doca_umem_destroy(NULL), "umem_obj is NULL or not a umem");
+	EXPECT_UNSUPPORTED(doca_uar_dpa_create(dpa, &uar), "doca_uar_dpa_create");
+	assert_null(uar);
+	EXPECT_INVALID(doca_uar_dpa_create(NULL, &uar), "dpa is NULL");
+	assert_int_equal(doca_dpa_mem_free(dpa, heap), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+}
+
+static flexio_status resources(const char *text, const char *key, struct flexio_resource **res)
+{
+	return flexio_resources_create(key, text, strlen(text), res);
+}
+
+/* softdpa's resources format: application keys, their EUs (flow or block lists) and EU
+ * groups; a malformed file fails with a line naming the problem. */
+static void test_flexio_resources(void **state)
+{
+	const char *file = "# DPA resources\n"
+	                   "other_app:\n"
+	                   "  eus: [1, 2]\n"
+	                   "  eu_groups:\n"
+	                   "    - name: g0\n"
+	                   "      size: 4\n"
+	                   "my_app:   # the one we want\n"
+	                   "  eus:\n"
+	                   "  - 16\n"
+	                   "  - 17\n"
+	                   "  - 0x20\n"
+	                   "  partition: 3\n"
+	                   "third: \n"
+	                   "  eu_groups: [a, b, c]\n";
+	struct flexio_resource *res = NULL;
+	uint32_t *eus;
+
+	(void)state;
+	assert_int_equal(resources(file, "my_app", &res), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_resources_get_eus_num(res), 3);
+	assert_int_equal(flexio_resources_get_eugs_num(res), 0);
+	eus = flexio_resources_get_eus(res);
+	assert_non_null(eus);
+	assert_int_equal(eus[0], 16);
+	assert_int_equal(eus[1], 17);
+	assert_int_equal(eus[2], 32);
+	assert_int_equal(flexio_resources_destroy(res), FLEXIO_STATUS_SUCCESS);
+
+	assert_int_equal(resources(file, "other_app", &res), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_resources_get_eus_num(res), 2);
+	assert_int_equal(flexio_resources_get_eugs_num(res), 1);
+	assert_int_equal(flexio_resources_destroy(res), FLEXIO_STATUS_SUCCESS);
+
+	assert_int_equal(resources(file, "third", &res), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_resources_get_eugs_num(res), 3);
+	assert_null(flexio_resources_get_eus(res));
+	assert_int_equal(flexio_resources_destroy(res), FLEXIO_STATUS_SUCCESS);
+
+	t_log_reset();
+	assert_int_equal(resources(file, "missing_app", &res), FLEXIO_STATUS_FAILED);
+	t_assert_logged("no application key 'missing_app'");
+	assert_int_equal(resources("my_app:\n  eus: [1, 300]\n", "my_app", &res),
+	                 FLEXIO_STATUS_FAILED);
+	t_assert_logged("line 2", "'300' is not an execution unit ID");
+	assert_int_equal(resources("my_app:\n  eus: 5\n", "my_app", &res), FLEXIO_STATUS_FAILED);
+	t_assert_logged("line 2", "is not a list");
+	assert_int_equal(resources("just text\n", "my_app", &res), FLEXIO_STATUS_FAILED);
+	t_assert_logged("line 1", "expected 'APP_KEY:'");
+	assert_int_equal(flexio_resources_create(NULL, file, 10, &res), FLEXIO_STATUS_FAILED);
+	assert_int_equal(flexio_resources_destroy(NULL), FLEXIO_STATUS_FAILED);
+	assert_int_equal(flexio_resources_get_eus_num(NULL), 0);
+	assert_null(flexio_resources_get_eus(NULL));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_rdma),
+	        cmocka_unit_test(test_verbs_objects_not_supported),
+	        cmocka_unit_test(test_verbs_attributes),
+	        cmocka_unit_test(test_umem_and_uar),
+	        cmocka_unit_test(test_flexio_resources),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
