@@ -2,6 +2,7 @@
 #   make demo    install missing packages (as root), build, run the flagship example
 #   make test    install missing packages (as root), build, run the whole test suite
 # Others: make bench | make install PREFIX=/dir | make sanitize | make tsan | make clang-ubsan |
+#         make fidelity [FIDELITY_MODE=fast|strict] |
 #         make fuzz | make conformance [DOCA_SAMPLES=dir] [DOCA_PREFIX=dir] | make clean
 
 BUILD     ?= build
@@ -13,7 +14,7 @@ DOCA_PREFIX ?= /opt/mellanox/doca
 DOCA_SAMPLES ?= $(lastword $(wildcard ../shared/conformance/doca-samples-*))
 
 .PHONY: all deps build test demo bench install sanitize tsan clang-ubsan fuzz conformance ci clean \
-	format
+	format fidelity
 
 all: build
 
@@ -28,6 +29,13 @@ build: deps $(BUILD)/build.ninja
 
 test: build
 	@bash scripts/run-tests.sh $(BUILD)
+
+# The provider and examples suites in another fidelity mode (make test runs the default,
+# faithful): code that passes in one mode must pass in all (docs/PROVIDER.md).
+FIDELITY_MODE ?= strict
+fidelity: build
+	@SOFTDPA_FIDELITY=$(FIDELITY_MODE) bash scripts/run-tests.sh $(BUILD) \
+		fidelity-$(FIDELITY_MODE) --suite provider --suite examples
 
 # The demo needs only what gets installed (library, tools), not the test programs.
 demo: deps $(BUILD)/build.ninja
