@@ -137,7 +137,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpdk_open_dev_rep_by_port_id(uint16_t port_i
  * The VF index.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument,
  * or a representor that is not a VF.
- * @note softdpa: representor pf<i>vf<k> has VF index k.
+ * @note softdpa: representor k of a PF (pf0vf1 is representor 1) has VF index k.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dpdk_get_rep_vf_index(const struct doca_devinfo_rep *rep,
                                                           uint16_t *vf_idx);
@@ -152,7 +152,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpdk_get_rep_vf_index(const struct doca_devi
  * The SF number.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or stale argument,
  * or a representor that is not an SF.
- * @note softdpa: representor pf<i>sf<k> has SF number k.
+ * @note softdpa: representor k of a PF (pf0sf1 is representor 1) has SF number k.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dpdk_get_rep_sf_num(const struct doca_devinfo_rep *rep,
                                                         uint16_t *sf_num);
