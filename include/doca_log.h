@@ -1,16 +1,27 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * softdpa — doca_log.h: DOCA's logging facility.
  *
- * Two kinds of sources write log records:
- *  - application sources, registered with DOCA_LOG_REGISTER(name) in a user's file;
- *  - SDK sources, the library's own (softdpa's emulated DOCA libraries).
- * Records go to every backend whose level window admits them. Application records pass
- * the global lower/upper limits, then each backend's own limits; SDK records pass the
- * global SDK limit, then each SDK-capable backend's SDK level.
+ * Two kinds of sources write log records, and each kind has its own backends:
+ *  - application records (sources registered with DOCA_LOG_REGISTER(name) in a user's
+ *    file) go to the application backends: the standard one and those made by
+ *    doca_log_backend_create_with_file/_with_fd;
+ *  - SDK records (the library's own: softdpa's emulated DOCA libraries) go to the SDK
+ *    backends, made by doca_log_backend_create_with_file_sdk.
+ * A record is printed once by every backend of its kind whose level window admits it.
  *
- * Until the application creates a backend that takes SDK records, softdpa prints SDK
- * records of WARNING and above on stderr, so that a misuse is never silent.
- * SOFTDPA_LOG_LEVEL (a name or a number) sets the initial SDK limit.
+ * Levels are numbered from the most severe (CRIT, 20) to the most verbose (TRACE, 70). An
+ * application backend has a lower limit, the most verbose level it prints (default INFO),
+ * and an upper limit, the most severe (default CRIT): it prints a record when
+ * upper <= level <= lower. An SDK backend prints SDK records up to its SDK level (default
+ * INFO). The global setters set that limit on every existing backend of their kind and are
+ * the defaults of backends created later.
+ *
+ * softdpa only: until the application creates an SDK backend, SDK records of WARNING and
+ * worse go to stderr, so that a misuse is never silent. SOFTDPA_LOG_LEVEL (a name or a
+ * number) sets that threshold and the initial global SDK limit, and widens the global
+ * lower limit when it is more verbose.
+ * A record is printed whole up to 64 KiB of message; a longer one is cut there and ends
+ * with "[softdpa: record truncated at 65536 bytes, N more cut]".
  */
 #ifndef DOCA_LOG_H_
 #define DOCA_LOG_H_
@@ -39,7 +50,9 @@ enum doca_log_level {
 
 struct doca_log_backend;
 
-/* Global limits. Each returns INVALID_VALUE for a level outside DISABLE..TRACE. */
+/* Global limits: set_* sets the limit of every backend of its kind, and of those created
+ * later. Each returns INVALID_VALUE for a level outside DISABLE..TRACE. Defaults: lower
+ * INFO, upper CRIT, SDK INFO. */
 DOCA_EXPERIMENTAL doca_error_t doca_log_level_set_global_sdk_limit(uint32_t level);
 DOCA_EXPERIMENTAL uint32_t doca_log_level_get_global_sdk_limit(void);
 DOCA_EXPERIMENTAL doca_error_t doca_log_level_set_global_lower_limit(uint32_t level);
@@ -47,15 +60,16 @@ DOCA_EXPERIMENTAL uint32_t doca_log_level_get_global_lower_limit(void);
 DOCA_EXPERIMENTAL doca_error_t doca_log_level_set_global_upper_limit(uint32_t level);
 DOCA_EXPERIMENTAL uint32_t doca_log_level_get_global_upper_limit(void);
 
-/* The standard backend: application records on stdout (ERROR and CRIT on stderr). */
+/* The standard backend, a pair: application records from the global lower limit up to
+ * INFO on stdout, from WARNING up to the global upper limit on stderr. */
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_standard(void);
 
 /* A backend writing application records to 'fptr'. */
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_file(FILE *fptr,
                                                                  struct doca_log_backend **backend);
 
-/* A backend writing SDK records to 'fptr' (and application records as well). Creating one
- * replaces softdpa's default stderr output of SDK records. */
+/* A backend writing SDK records (only) to 'fptr', up to its SDK level (initially the global
+ * SDK limit). Creating one ends softdpa's default stderr output of SDK records. */
 DOCA_EXPERIMENTAL doca_error_t
 doca_log_backend_create_with_file_sdk(FILE *fptr, struct doca_log_backend **backend);
 
@@ -68,7 +82,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_log_backend_create_with_syslog(const char *name, struct doca_log_backend **backend);
 
 /* Per-backend windows. INVALID_VALUE for a NULL backend or a level outside the range;
- * set_sdk_level on a backend that takes no SDK records is INVALID_VALUE too. */
+ * NOT_PERMITTED for a limit the backend does not have (set_sdk_level on an application
+ * backend, the lower/upper limits on an SDK backend). */
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_set_sdk_level(struct doca_log_backend *backend,
                                                               uint32_t level);
 DOCA_EXPERIMENTAL doca_error_t

@@ -387,7 +387,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_argp_get_log_level(int *log_level)
 		             "int");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	*log_level = levels.app_given ? levels.app : (int)doca_log_level_get_global_upper_limit();
+	*log_level = levels.app_given ? levels.app : (int)doca_log_level_get_global_lower_limit();
 	return DOCA_SUCCESS;
 }
 
@@ -1684,9 +1684,10 @@ static void apply_levels(const struct run *r)
 			levels.sdk = r->sdk[src];
 		}
 	}
-	/* Both values were checked against the DOCA levels already. */
+	/* Both values were checked against the DOCA levels already. -l is the most verbose
+	 * level the program prints: DOCA's lower limit. */
 	if (levels.app_given)
-		(void)doca_log_level_set_global_upper_limit((uint32_t)levels.app);
+		(void)doca_log_level_set_global_lower_limit((uint32_t)levels.app);
 	if (levels.sdk_given)
 		(void)doca_log_level_set_global_sdk_limit((uint32_t)levels.sdk);
 }

@@ -1,9 +1,24 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * DOCA log facility: sources, backends, level windows, rate limiting.
  *
- * Thread-safety: registration and backend creation take 'lock'; emitting a record takes
- * it too, so lines from concurrent threads never interleave. Level checks before the lock
- * use relaxed loads: a level change racing with a record may or may not affect it.
+ * Which record goes where, as DOCA documents it (doca_log.h, "DOCA Log"):
+ *  - application records (DOCA_LOG_REGISTER sources) go to the application backends only:
+ *    the standard backend and those made by doca_log_backend_create_with_file/_fd;
+ *  - SDK records (softdpa's own sources) go to the SDK backends only, those made by
+ *    doca_log_backend_create_with_file_sdk.
+ * An application backend prints a record whose level lies between its upper limit (the
+ * most severe end, default CRIT) and its lower limit (the most verbose end, default INFO):
+ * numerically upper <= level <= lower. An SDK backend prints levels up to its SDK level.
+ * The global setters set that limit on every backend of their kind and are the defaults of
+ * backends created later. The standard backend prints lower..INFO on stdout and
+ * WARNING..upper on stderr.
+ *
+ * softdpa adds one thing: until the program creates an SDK backend, SDK records of
+ * WARNING and worse (or SOFTDPA_LOG_LEVEL) go to stderr, so that a misuse is never silent.
+ *
+ * Thread-safety: registration, backend changes and emitting a record take 'lock', so lines
+ * from concurrent threads never interleave. The checks before the lock use relaxed loads of
+ * the "reach" summaries: a level change racing with a record may or may not affect it.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -26,20 +41,23 @@ enum {
 	SOURCE_NAME_MAX = 64,
 	MAX_BUCKETS = 4096,
 	RATE_LIMIT_PER_SEC = 10, /* records a call site may print per second */
-	RECORD_MAX = 1024,
+	MSG_INLINE = 1024,       /* a message this long is formatted on the stack */
+	RECORD_MAX = 64 * 1024,  /* a longer message is cut there, with a visible mark */
+	PREFIX_MAX = 384,        /* "[time][pid][DOCA][LEVEL][file:line][func] " */
+	PROBLEM_MAX = 1024,
 };
 
-enum backend_kind { BACKEND_FILE, BACKEND_FD };
+enum backend_kind { BACKEND_FILE, BACKEND_FD, BACKEND_STANDARD };
 
 struct doca_log_backend {
 	struct doca_log_backend *next;
 	enum backend_kind kind;
 	FILE *fp;
 	int fd;
-	bool takes_app;    /* application records */
-	bool takes_sdk;    /* SDK records */
-	bool split_errors; /* standard backend: ERROR/CRIT to stderr */
-	uint32_t lower, upper, sdk_level;
+	bool sdk;           /* takes SDK records only; otherwise application records only */
+	uint32_t lower;     /* application: the most verbose level printed */
+	uint32_t upper;     /* application: the most severe level printed */
+	uint32_t sdk_level; /* SDK: the most verbose level printed */
 };
 
 struct source {
@@ -61,12 +79,19 @@ static int nr_buckets;
 static struct doca_log_backend *backends;
 static bool user_sdk_backend; /* the application took over SDK output */
 
-static sdpa_atomic_u32 global_lower = DOCA_LOG_LEVEL_DISABLE;
-static sdpa_atomic_u32 global_upper = DOCA_LOG_LEVEL_INFO;
-static sdpa_atomic_u32 global_sdk = DOCA_LOG_LEVEL_WARNING;
+/* DOCA's defaults: application records INFO..CRIT, SDK records up to INFO. */
+static sdpa_atomic_u32 global_lower = DOCA_LOG_LEVEL_INFO;
+static sdpa_atomic_u32 global_upper = DOCA_LOG_LEVEL_CRIT;
+static sdpa_atomic_u32 global_sdk = DOCA_LOG_LEVEL_INFO;
+/* softdpa's stderr output of SDK records before any SDK backend: also capped here. */
+static sdpa_atomic_u32 fallback_cap = DOCA_LOG_LEVEL_WARNING;
+/* The most verbose level any backend of the kind prints: records past it are dropped
+ * before they are formatted. Recomputed under 'lock' whenever a limit changes. */
+static sdpa_atomic_u32 app_reach = DOCA_LOG_LEVEL_DISABLE;
+static sdpa_atomic_u32 sdk_reach = DOCA_LOG_LEVEL_WARNING;
 
 static sdpa_atomic_u64 sdk_counts[8];
-static char last_problem[RECORD_MAX];
+static char last_problem[PROBLEM_MAX];
 
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 
@@ -108,6 +133,27 @@ uint32_t sdpa_log_parse_level(const char *s)
 	return (uint32_t)v;
 }
 
+/* Must hold 'lock'. */
+static void recompute_reach_locked(void)
+{
+	uint32_t app = DOCA_LOG_LEVEL_DISABLE, sdk = DOCA_LOG_LEVEL_DISABLE;
+
+	for (const struct doca_log_backend *b = backends; b != NULL; b = b->next) {
+		if (b->sdk)
+			sdk = b->sdk_level > sdk ? b->sdk_level : sdk;
+		else if (b->upper <= b->lower && b->lower > app)
+			app = b->lower;
+	}
+	if (!user_sdk_backend) {
+		uint32_t fb =
+		        SDPA_MIN(sdpa_load_relaxed(&global_sdk), sdpa_load_relaxed(&fallback_cap));
+
+		sdk = fb > sdk ? fb : sdk;
+	}
+	sdpa_store_relaxed(&app_reach, app);
+	sdpa_store_relaxed(&sdk_reach, sdk);
+}
+
 static void read_env(void)
 {
 	const char *s = getenv("SOFTDPA_LOG_LEVEL");
@@ -123,10 +169,14 @@ static void read_env(void)
 		        s);
 		return;
 	}
+	pthread_mutex_lock(&lock);
 	sdpa_store_relaxed(&global_sdk, level);
+	sdpa_store_relaxed(&fallback_cap, level);
 	/* The variable speaks for every record softdpa prints, the user's included. */
-	if (level > sdpa_load_relaxed(&global_upper))
-		sdpa_store_relaxed(&global_upper, level);
+	if (level > sdpa_load_relaxed(&global_lower))
+		sdpa_store_relaxed(&global_lower, level);
+	recompute_reach_locked();
+	pthread_mutex_unlock(&lock);
 }
 
 static void ensure_env(void)
@@ -168,12 +218,35 @@ DOCA_EXPERIMENTAL const char *doca_log_level_get_name(uint32_t level)
 		}                                                                                  \
 	} while (0)
 
+enum window { WIN_SDK, WIN_LOWER, WIN_UPPER };
+
+/* A global setter: the new default, and the limit of every backend of its kind. */
+static doca_error_t set_global(enum window which, uint32_t level)
+{
+	sdpa_atomic_u32 *g = which == WIN_SDK     ? &global_sdk
+	                     : which == WIN_LOWER ? &global_lower
+	                                          : &global_upper;
+
+	ensure_env();
+	pthread_mutex_lock(&lock);
+	sdpa_store_relaxed(g, level);
+	for (struct doca_log_backend *b = backends; b != NULL; b = b->next) {
+		if (which == WIN_SDK && b->sdk)
+			b->sdk_level = level;
+		else if (which == WIN_LOWER && !b->sdk)
+			b->lower = level;
+		else if (which == WIN_UPPER && !b->sdk)
+			b->upper = level;
+	}
+	recompute_reach_locked();
+	pthread_mutex_unlock(&lock);
+	return DOCA_SUCCESS;
+}
+
 DOCA_EXPERIMENTAL doca_error_t doca_log_level_set_global_sdk_limit(uint32_t level)
 {
 	CHECK_LEVEL(__func__, level);
-	ensure_env();
-	sdpa_store_relaxed(&global_sdk, level);
-	return DOCA_SUCCESS;
+	return set_global(WIN_SDK, level);
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_log_level_get_global_sdk_limit(void)
@@ -185,21 +258,19 @@ DOCA_EXPERIMENTAL uint32_t doca_log_level_get_global_sdk_limit(void)
 DOCA_EXPERIMENTAL doca_error_t doca_log_level_set_global_lower_limit(uint32_t level)
 {
 	CHECK_LEVEL(__func__, level);
-	sdpa_store_relaxed(&global_lower, level);
-	return DOCA_SUCCESS;
+	return set_global(WIN_LOWER, level);
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_log_level_get_global_lower_limit(void)
 {
+	ensure_env();
 	return sdpa_load_relaxed(&global_lower);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_log_level_set_global_upper_limit(uint32_t level)
 {
 	CHECK_LEVEL(__func__, level);
-	ensure_env();
-	sdpa_store_relaxed(&global_upper, level);
-	return DOCA_SUCCESS;
+	return set_global(WIN_UPPER, level);
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_log_level_get_global_upper_limit(void)
@@ -208,27 +279,31 @@ DOCA_EXPERIMENTAL uint32_t doca_log_level_get_global_upper_limit(void)
 	return sdpa_load_relaxed(&global_upper);
 }
 
-static doca_error_t add_backend(enum backend_kind kind, FILE *fp, int fd, bool sdk, bool split,
+static doca_error_t add_backend(enum backend_kind kind, FILE *fp, int fd, bool sdk,
                                 struct doca_log_backend **out)
 {
-	struct doca_log_backend *b = calloc(1, sizeof(*b));
+	struct doca_log_backend *b;
 
-	if (b == NULL)
+	ensure_env();
+	b = calloc(1, sizeof(*b));
+	if (b == NULL) {
+		fprintf(stderr, "softdpa: out of memory creating a log backend; free memory and "
+		                "retry\n");
 		return DOCA_ERROR_NO_MEMORY;
+	}
 	b->kind = kind;
 	b->fp = fp;
 	b->fd = fd;
-	b->takes_app = true;
-	b->takes_sdk = sdk;
-	b->split_errors = split;
-	b->lower = DOCA_LOG_LEVEL_DISABLE;
-	b->upper = DOCA_LOG_LEVEL_TRACE;
-	b->sdk_level = DOCA_LOG_LEVEL_TRACE;
+	b->sdk = sdk;
 	pthread_mutex_lock(&lock);
+	b->lower = sdpa_load_relaxed(&global_lower);
+	b->upper = sdpa_load_relaxed(&global_upper);
+	b->sdk_level = sdpa_load_relaxed(&global_sdk);
 	b->next = backends;
 	backends = b;
 	if (sdk)
 		user_sdk_backend = true;
+	recompute_reach_locked();
 	pthread_mutex_unlock(&lock);
 	if (out != NULL)
 		*out = b;
@@ -237,7 +312,7 @@ static doca_error_t add_backend(enum backend_kind kind, FILE *fp, int fd, bool s
 
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_standard(void)
 {
-	return add_backend(BACKEND_FILE, stdout, -1, false, true, NULL);
+	return add_backend(BACKEND_STANDARD, NULL, -1, false, NULL);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_file(FILE *fptr,
@@ -249,7 +324,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_file(FILE *fptr,
 		        __func__, fptr == NULL ? "fptr" : "backend");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	return add_backend(BACKEND_FILE, fptr, -1, false, false, backend);
+	return add_backend(BACKEND_FILE, fptr, -1, false, backend);
 }
 
 DOCA_EXPERIMENTAL doca_error_t
@@ -261,7 +336,7 @@ doca_log_backend_create_with_file_sdk(FILE *fptr, struct doca_log_backend **back
 		        __func__, fptr == NULL ? "fptr" : "backend");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	return add_backend(BACKEND_FILE, fptr, -1, true, false, backend);
+	return add_backend(BACKEND_FILE, fptr, -1, true, backend);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_fd(int fd,
@@ -272,7 +347,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_log_backend_create_with_fd(int fd,
 		        __func__, fd < 0 ? "fd is negative" : "backend is NULL");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	return add_backend(BACKEND_FD, NULL, fd, false, false, backend);
+	return add_backend(BACKEND_FD, NULL, fd, false, backend);
 }
 
 DOCA_EXPERIMENTAL doca_error_t
@@ -285,23 +360,26 @@ doca_log_backend_create_with_syslog(const char *name, struct doca_log_backend **
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
-enum backend_window { WIN_SDK, WIN_LOWER, WIN_UPPER };
-
 /* The three per-backend level setters differ only in the field they set. */
 static doca_error_t set_backend_level(const char *fn, struct doca_log_backend *backend,
-                                      uint32_t level, enum backend_window which)
+                                      uint32_t level, enum window which)
 {
 	if (backend == NULL) {
 		fprintf(stderr, "softdpa: %s: backend is NULL\n", fn);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	CHECK_LEVEL(fn, level);
-	if (which == WIN_SDK && !backend->takes_sdk) {
+	if ((which == WIN_SDK) != backend->sdk) {
 		fprintf(stderr,
-		        "softdpa: %s: this backend takes no SDK records; create it with "
-		        "doca_log_backend_create_with_file_sdk\n",
+		        which == WIN_SDK
+		                ? "softdpa: %s: this backend takes application records only; set "
+		                  "its window with doca_log_backend_set_level_lower_limit/"
+		                  "_upper_limit, or create an SDK backend with "
+		                  "doca_log_backend_create_with_file_sdk\n"
+		                : "softdpa: %s: this backend takes SDK records only; set its level "
+		                  "with doca_log_backend_set_sdk_level\n",
 		        fn);
-		return DOCA_ERROR_INVALID_VALUE;
+		return DOCA_ERROR_NOT_PERMITTED;
 	}
 	pthread_mutex_lock(&lock);
 	if (which == WIN_SDK)
@@ -310,6 +388,7 @@ static doca_error_t set_backend_level(const char *fn, struct doca_log_backend *b
 		backend->lower = level;
 	else
 		backend->upper = level;
+	recompute_reach_locked();
 	pthread_mutex_unlock(&lock);
 	return DOCA_SUCCESS;
 }
@@ -377,57 +456,111 @@ DOCA_EXPERIMENTAL doca_error_t doca_log_unregister_source(int source)
 
 static bool backend_admits(const struct doca_log_backend *b, bool sdk, uint32_t level)
 {
+	if (b->sdk != sdk)
+		return false;
 	if (sdk)
-		return b->takes_sdk && level <= b->sdk_level;
-	return b->takes_app && level <= b->upper && level >= b->lower;
+		return level <= b->sdk_level;
+	return b->upper <= level && level <= b->lower;
 }
 
-static void write_line(struct doca_log_backend *b, uint32_t level, const char *line, size_t len)
+static void write_all(int fd, const char *line, size_t len)
 {
+	while (len > 0) {
+		ssize_t r = write(fd, line, len);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return; /* a full pipe or a closed descriptor loses the record */
+		line += r;
+		len -= (size_t)r;
+	}
+}
+
+static void write_line(const struct doca_log_backend *b, uint32_t level, const char *line,
+                       size_t len)
+{
+	FILE *fp = b->fp;
+
 	if (b->kind == BACKEND_FD) {
-		ssize_t r = write(b->fd, line, len);
-		(void)r;
+		write_all(b->fd, line, len);
 		return;
 	}
-	FILE *fp = b->fp;
-	if (b->split_errors && level <= DOCA_LOG_LEVEL_ERROR)
-		fp = stderr;
+	/* The standard backend: lower..INFO on stdout, WARNING..upper on stderr. */
+	if (b->kind == BACKEND_STANDARD)
+		fp = level <= DOCA_LOG_LEVEL_WARNING ? stderr : stdout;
 	fwrite(line, 1, len, fp);
 	fflush(fp);
 }
 
+/* A message and, when it was longer than RECORD_MAX, how many bytes were cut. */
+struct msg {
+	const char *text;
+	size_t len;
+	size_t cut;
+};
+
 /* Must hold 'lock'. */
 static void emit_locked(uint32_t level, int source, const char *fname, int line, const char *func,
-                        const char *msg)
+                        const struct msg *m)
 {
-	char out[RECORD_MAX + 256];
+	char prefix[PREFIX_MAX], mark[96] = "", stack_line[PREFIX_MAX + MSG_INLINE + 96];
+	char *out = stack_line;
+	const struct msg lost = {"", 0, 0};
 	struct timeval tv;
 	struct tm tm;
 	const char *base = fname != NULL ? strrchr(fname, '/') : NULL;
 	bool sdk = source >= 0 && source < MAX_SOURCES && sources[source].sdk;
+	size_t plen, mlen, total;
 	int n;
 
 	base = base != NULL ? base + 1 : (fname != NULL ? fname : "?");
 	gettimeofday(&tv, NULL);
 	localtime_r(&tv.tv_sec, &tm);
-	n = snprintf(out, sizeof(out), "[%02d:%02d:%02d:%06ld][%d][%s][%s][%s:%d][%s] %s\n",
+	n = snprintf(prefix, sizeof(prefix), "[%02d:%02d:%02d:%06ld][%d][%s][%s][%s:%d][%s] ",
 	             tm.tm_hour, tm.tm_min, tm.tm_sec, (long)tv.tv_usec, (int)getpid(),
 	             sdk ? "SOFTDPA" : "DOCA", doca_log_level_get_name(level), base, line,
-	             func != NULL ? func : "?", msg);
+	             func != NULL ? func : "?");
 	if (n < 0)
 		return;
-	if ((size_t)n >= sizeof(out))
-		n = sizeof(out) - 1;
+	plen = (size_t)n < sizeof(prefix) ? (size_t)n : sizeof(prefix) - 1;
+	if (m->cut > 0)
+		snprintf(mark, sizeof(mark),
+		         " [softdpa: record truncated at %d bytes, %zu more cut]", RECORD_MAX,
+		         m->cut);
+	mlen = strlen(mark);
+	total = plen + m->len + mlen + 1;
+	if (total > sizeof(stack_line)) {
+		out = malloc(total);
+		if (out == NULL) {
+			/* Say at least who and how bad, and that the text was lost. */
+			out = stack_line;
+			snprintf(mark, sizeof(mark),
+			         "[softdpa: out of memory printing a %zu-byte "
+			         "record]",
+			         m->len);
+			mlen = strlen(mark);
+			total = plen + mlen + 1;
+			m = &lost;
+		}
+	}
+	memcpy(out, prefix, plen);
+	memcpy(out + plen, m->text, m->len);
+	memcpy(out + plen + m->len, mark, mlen);
+	out[total - 1] = '\n';
 
 	for (struct doca_log_backend *b = backends; b != NULL; b = b->next)
 		if (backend_admits(b, sdk, level))
-			write_line(b, level, out, (size_t)n);
+			write_line(b, level, out, total);
 
 	/* Loud by default: until the user routes SDK records somewhere, they go to stderr. */
-	if (sdk && !user_sdk_backend) {
-		fwrite(out, 1, (size_t)n, stderr);
+	if (sdk && !user_sdk_backend && level <= sdpa_load_relaxed(&global_sdk) &&
+	    level <= sdpa_load_relaxed(&fallback_cap)) {
+		fwrite(out, 1, total, stderr);
 		fflush(stderr);
 	}
+	if (out != stack_line)
+		free(out);
 }
 
 static bool record_wanted(uint32_t level, int source, bool *sdk)
@@ -438,30 +571,73 @@ static bool record_wanted(uint32_t level, int source, bool *sdk)
 	ensure_env();
 	/* 'sdk' is set at registration, before any record of the source: no lock needed. */
 	*sdk = sources[source].sdk;
-	if (*sdk)
-		return level <= sdpa_load_relaxed(&global_sdk);
-	return level <= sdpa_load_relaxed(&global_upper) &&
-	       level >= sdpa_load_relaxed(&global_lower);
+	if (*sdk) /* the counters below see what passes the global SDK limit */
+		return level <= sdpa_load_relaxed(&sdk_reach) ||
+		       level <= sdpa_load_relaxed(&global_sdk);
+	return level <= sdpa_load_relaxed(&app_reach);
 }
 
 static void note_sdk(uint32_t level, const char *msg)
 {
+	if (level > sdpa_load_relaxed(&global_sdk))
+		return;
 	sdpa_fetch_add_relaxed(&sdk_counts[level_slot(level)], 1);
 	if (level <= DOCA_LOG_LEVEL_WARNING)
 		snprintf(last_problem, sizeof(last_problem), "%s", msg);
 }
 
+/* Format the message: on the stack when short, else on the heap up to RECORD_MAX. Returns
+ * false when nothing can be printed. '*heap' is what the caller frees. */
+static bool format_msg(char *stack, const char *format, va_list ap, struct msg *m, char **heap)
+{
+	va_list again;
+	size_t keep;
+	int n;
+
+	*heap = NULL;
+	va_copy(again, ap);
+	n = vsnprintf(stack, MSG_INLINE, format, ap);
+	if (n < 0) {
+		va_end(again);
+		return false;
+	}
+	m->text = stack;
+	m->len = (size_t)n;
+	m->cut = 0;
+	if ((size_t)n < MSG_INLINE) {
+		va_end(again);
+		return true;
+	}
+	keep = (size_t)n > RECORD_MAX ? RECORD_MAX : (size_t)n;
+	*heap = malloc(keep + 1);
+	if (*heap == NULL) {
+		/* Keep what fits on the stack, and say how much is missing. */
+		va_end(again);
+		m->len = MSG_INLINE - 1;
+		m->cut = (size_t)n - m->len;
+		return true;
+	}
+	vsnprintf(*heap, keep + 1, format, again);
+	va_end(again);
+	m->text = *heap;
+	m->len = keep;
+	m->cut = (size_t)n - keep;
+	return true;
+}
+
 static doca_error_t vlog(uint32_t level, int source, const char *fname, int line, const char *func,
                          int bucket, const char *format, va_list ap)
 {
-	char msg[RECORD_MAX];
+	char stack[MSG_INLINE], *heap = NULL;
+	struct msg m;
 	bool sdk = false;
 
 	if (format == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
 	if (!record_wanted(level, source, &sdk))
 		return DOCA_SUCCESS;
-	vsnprintf(msg, sizeof(msg), format, ap);
+	if (!format_msg(stack, format, ap, &m, &heap))
+		return DOCA_SUCCESS;
 
 	pthread_mutex_lock(&lock);
 	if (bucket >= 0 && bucket < nr_buckets) {
@@ -474,10 +650,13 @@ static doca_error_t vlog(uint32_t level, int source, const char *fname, int line
 		if (now_ms - bk->window_start_ms >= 1000) {
 			if (bk->suppressed != 0) {
 				char note[128];
+				struct msg nm = {note, 0, 0};
+
 				snprintf(note, sizeof(note),
 				         "(%llu similar records suppressed by rate limiting)",
 				         (unsigned long long)bk->suppressed);
-				emit_locked(level, source, fname, line, func, note);
+				nm.len = strlen(note);
+				emit_locked(level, source, fname, line, func, &nm);
 			}
 			bk->window_start_ms = now_ms;
 			bk->printed = 0;
@@ -486,14 +665,16 @@ static doca_error_t vlog(uint32_t level, int source, const char *fname, int line
 		if (bk->printed >= RATE_LIMIT_PER_SEC) {
 			bk->suppressed++;
 			pthread_mutex_unlock(&lock);
+			free(heap);
 			return DOCA_SUCCESS;
 		}
 		bk->printed++;
 	}
 	if (sdk)
-		note_sdk(level, msg);
-	emit_locked(level, source, fname, line, func, msg);
+		note_sdk(level, m.text);
+	emit_locked(level, source, fname, line, func, &m);
 	pthread_mutex_unlock(&lock);
+	free(heap);
 	return DOCA_SUCCESS;
 }
 

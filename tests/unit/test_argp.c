@@ -41,7 +41,7 @@ static struct cfg {
 	doca_error_t fail_version; /* cb_version returns this */
 } cfg;
 
-static uint32_t saved_upper, saved_sdk, live_before;
+static uint32_t saved_lower, saved_sdk, live_before;
 static int saved_stderr = -1;
 static FILE *err_out; /* stderr of the test, for the usage printed on errors */
 
@@ -258,7 +258,7 @@ static int setup_bare(void **state)
 {
 	(void)state;
 	memset(&cfg, 0, sizeof(cfg));
-	saved_upper = doca_log_level_get_global_upper_limit();
+	saved_lower = doca_log_level_get_global_lower_limit();
 	saved_sdk = doca_log_level_get_global_sdk_limit();
 	live_before = sdpa_devices_live_objects();
 	err_out = tmpfile();
@@ -282,7 +282,7 @@ static int teardown(void **state)
 	(void)state;
 	/* Whatever the test left: destroy may say there is nothing to destroy. */
 	doca_argp_destroy();
-	doca_log_level_set_global_upper_limit(saved_upper);
+	doca_log_level_set_global_lower_limit(saved_lower);
 	doca_log_level_set_global_sdk_limit(saved_sdk);
 	fflush(stderr);
 	dup2(saved_stderr, 2);
@@ -576,7 +576,7 @@ static void test_calls_before_init(void **state)
 	assert_int_equal(t_log_problems(), 3);
 	/* the log levels can be read at any time */
 	assert_int_equal(doca_argp_get_log_level(&level), DOCA_SUCCESS);
-	assert_int_equal(level, (int)doca_log_level_get_global_upper_limit());
+	assert_int_equal(level, (int)doca_log_level_get_global_lower_limit());
 	assert_int_equal(doca_argp_get_sdk_log_level(&level), DOCA_SUCCESS);
 	assert_int_equal(level, (int)doca_log_level_get_global_sdk_limit());
 	t_log_reset();
@@ -873,31 +873,46 @@ static void test_version_exits_zero(void **state)
 	t_assert_logged("version callback returned DOCA_ERROR_IO_FAILED");
 }
 
+/* -l is the most verbose application level printed (DOCA's global lower limit);
+ * --sdk-log-level the SDK limit, which DOCA applies to every SDK backend. */
 static void test_log_levels(void **state)
 {
-	struct doca_log_backend *be = NULL;
-	FILE *fp = tmpfile();
+	struct doca_log_backend *be = NULL, *sdk_be = NULL;
+	FILE *fp = tmpfile(), *sdk_fp = tmpfile();
 	int level = 0;
 
 	(void)state;
 	assert_non_null(fp);
+	assert_non_null(sdk_fp);
+	doca_log_level_set_global_lower_limit(DOCA_LOG_LEVEL_INFO);
 	assert_int_equal(doca_log_backend_create_with_file(fp, &be), DOCA_SUCCESS);
+	assert_int_equal(doca_log_backend_create_with_file_sdk(sdk_fp, &sdk_be), DOCA_SUCCESS);
+	assert_int_equal(doca_log_backend_set_sdk_level(sdk_be, DOCA_LOG_LEVEL_WARNING),
+	                 DOCA_SUCCESS);
 	add_std();
-	doca_log_level_set_global_upper_limit(DOCA_LOG_LEVEL_INFO);
 	DOCA_LOG_DBG("argp-debug-before");
 	assert_int_equal(start("-l", "60", "--sdk-log-level", "30", NULL), DOCA_SUCCESS);
-	assert_int_equal(doca_log_level_get_global_upper_limit(), DOCA_LOG_LEVEL_DEBUG);
+	assert_int_equal(doca_log_level_get_global_lower_limit(), DOCA_LOG_LEVEL_DEBUG);
 	assert_int_equal(doca_log_level_get_global_sdk_limit(), DOCA_LOG_LEVEL_ERROR);
 	DOCA_LOG_DBG("argp-debug-after");
+	DOCA_LOG_CRIT("argp-crit-after");
 	assert_int_equal(t_count_lines(fp, "argp-debug-before"), 0);
 	assert_int_equal(t_count_lines(fp, "argp-debug-after"), 1);
+	assert_int_equal(t_count_lines(fp, "argp-crit-after"), 1);
 	assert_int_equal(doca_argp_get_log_level(&level), DOCA_SUCCESS);
 	assert_int_equal(level, 60);
 	assert_int_equal(doca_argp_get_sdk_log_level(&level), DOCA_SUCCESS);
 	assert_int_equal(level, 30);
+	/* The SDK backend took the new limit: a bad command line's ERR line reaches it, a
+	 * WARN line does not. */
+	doca_argp_destroy();
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	assert_int_equal(start("--nope", NULL), DOCA_ERROR_NOT_SUPPORTED);
+	assert_int_equal(t_count_lines(sdk_fp, "[SOFTDPA][ERR]"), 1);
+	assert_int_equal(t_count_lines(sdk_fp, "unknown flag '--nope'"), 1);
 	doca_argp_destroy();
 	doca_log_level_set_global_sdk_limit(saved_sdk);
-	doca_log_level_set_global_upper_limit(DOCA_LOG_LEVEL_INFO);
+	doca_log_level_set_global_lower_limit(DOCA_LOG_LEVEL_INFO);
 
 	/* only DOCA's numeric levels */
 	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
@@ -905,13 +920,15 @@ static void test_log_levels(void **state)
 	assert_int_equal(start("--log-level", "45", NULL), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(t_log_problems(), 1);
 	t_assert_logged("'--log-level': '45' is not a log level", "10, 20, 30");
-	assert_int_equal(doca_log_level_get_global_upper_limit(), DOCA_LOG_LEVEL_INFO);
+	assert_int_equal(doca_log_level_get_global_lower_limit(), DOCA_LOG_LEVEL_INFO);
 	doca_argp_destroy();
 	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
 	t_log_reset();
 	assert_int_equal(start("-l", "debug", NULL), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(t_log_problems(), 1);
-	doca_log_backend_set_level_upper_limit(be, DOCA_LOG_LEVEL_DISABLE);
+	/* DOCA has no backend destroy: empty their windows for good. */
+	doca_log_backend_set_level_lower_limit(be, DOCA_LOG_LEVEL_DISABLE);
+	doca_log_backend_set_sdk_level(sdk_be, DOCA_LOG_LEVEL_DISABLE);
 }
 
 /* ---- DPDK ----------------------------------------------------------------------------- */

@@ -28,9 +28,8 @@ static void test_source_name_with_colons(void **state)
 	/* Records of the source reach a backend like any other application record. */
 	assert_non_null(fp);
 	assert_int_equal(doca_log_backend_create_with_file(fp, &be), DOCA_SUCCESS);
-	assert_int_equal(doca_log_backend_set_level_upper_limit(be, DOCA_LOG_LEVEL_INFO),
+	assert_int_equal(doca_log_backend_set_level_lower_limit(be, DOCA_LOG_LEVEL_INFO),
 	                 DOCA_SUCCESS);
-	assert_int_equal(doca_log_level_set_global_upper_limit(DOCA_LOG_LEVEL_INFO), DOCA_SUCCESS);
 	DOCA_LOG_INFO("launched %d kernels", 3);
 	DOCA_LOG_ERR("one error");
 	assert_int_equal(t_count_lines(fp, "[test_log_source.c:"), 2);
@@ -40,7 +39,7 @@ static void test_source_name_with_colons(void **state)
 	/* An unknown source has no name. */
 	sdpa_log_source_name(-1, name, sizeof(name));
 	assert_string_equal(name, "");
-	assert_int_equal(doca_log_backend_set_level_upper_limit(be, DOCA_LOG_LEVEL_DISABLE),
+	assert_int_equal(doca_log_backend_set_level_lower_limit(be, DOCA_LOG_LEVEL_DISABLE),
 	                 DOCA_SUCCESS);
 }
 
