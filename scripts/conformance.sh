@@ -61,10 +61,11 @@ find "$tree" -name '*.public' | while read -r f; do
 	case $f in *.sh.public) chmod +x "${f%.public}" ;; esac
 done
 
-# The samples to build: every directory with a build file under doca_flow and doca_dpa.
+# The samples to build: every directory under doca_flow and doca_dpa that ships a public
+# build file (dependencies/ and the like are helpers of NVIDIA's own tree, not samples).
 list=()
 for d in "$tree"/samples/doca_flow/*/ "$tree"/samples/doca_dpa/*/; do
-	[ -f "$d/meson.build" ] || continue
+	[ -f "$d/meson.build.public" ] || continue
 	name=$(basename "$d")
 	if [ $# -gt 0 ]; then
 		want=0
