@@ -14,7 +14,8 @@
  *   doca_argp_destroy();
  *
  * Flags the parser always provides: -h/--help, -v/--version, -l/--log-level,
- * --sdk-log-level and -j/--json. softdpa has no DPDK: see doca_argp_set_dpdk_program().
+ * --sdk-log-level and -j/--json. A DPDK program (doca_argp_set_dpdk_program) is run as
+ * "prog [EAL flags] -- [DOCA flags] [program flags]".
  * docs/PORTING.md ("doca_argp") lists what softdpa decides where DOCA is silent.
  * The parser keeps one instance per process and is meant to be used from one thread.
  */
@@ -37,7 +38,7 @@ extern "C" {
  * to doca_argp_init(). A non-SUCCESS return stops doca_argp_start() with that code. */
 typedef doca_error_t (*doca_argp_param_cb_t)(void *param, void *config);
 
-/* Receives the DPDK part of the command line; softdpa never calls it (no DPDK). */
+/* Receives argv[0] and the EAL flags (the words before "--"); argv[argc] is NULL. */
 typedef doca_error_t (*doca_argp_dpdk_cb_t)(int argc, char **argv);
 
 /* Called once with program_config after every flag callback has run. */
@@ -65,18 +66,22 @@ enum doca_argp_type {
 /* One flag of the program. Opaque: create it with doca_argp_param_create(). */
 struct doca_argp_param;
 
-/* A DOCA_ARGP_TYPE_DEVICE value: the device the user named ("03:00.0",
- * "pci/0000:03:00.0,key=val", "mlx5_0" or an interface name) opened for the program, and
- * the text after the first comma (NULL when none), valid until doca_argp_destroy(). The
- * callback owns one open of 'dev' when it returns SUCCESS (close it with doca_dev_close). */
+/* A DOCA_ARGP_TYPE_DEVICE value: the device the user named ("pci/0000:03:00.0",
+ * "03:00.0", "aux/2" for the SF whose SF index is 2, "mlx5_0" or an interface name, each
+ * optionally followed by ",devargs") opened for the program, and the devargs (NULL when
+ * none), valid until doca_argp_destroy(). The callback owns one open of 'dev' when it
+ * returns SUCCESS (close it with doca_dev_close). One device named twice in a command line
+ * gives the same 'dev', opened twice. */
 struct doca_argp_device_ctx {
 	struct doca_dev *dev;
 	const char *devargs;
 };
 
-/* A DOCA_ARGP_TYPE_DEVICE_REP value ("pci/0000:03:00.0,pf0vf0[,devargs]"): the parent
- * device (kept open by the parser until doca_argp_destroy()) and the opened representor,
- * which the callback owns when it returns SUCCESS (close it with doca_dev_rep_close). */
+/* A DOCA_ARGP_TYPE_DEVICE_REP value: DEVICE,REPRESENTORS[,devargs] with the representors
+ * as DPDK writes them (pf0vf0, vf0, pf0sf[0-1], pf0vf[0,2-3]), or one representor's own
+ * PCI address (pci/0000:03:00.1). The callback runs once per representor named, with the
+ * parent device (kept open by the parser until doca_argp_destroy()) and the opened
+ * representor, which it owns when it returns SUCCESS (close it with doca_dev_rep_close). */
 struct doca_argp_device_rep_ctx {
 	struct doca_argp_device_ctx dev_ctx;
 	struct doca_dev_rep *dev_rep;
@@ -122,13 +127,14 @@ DOCA_EXPERIMENTAL doca_error_t doca_argp_register_logger_callback(doca_argp_logg
 /* Forget the logger callback. BAD_STATE before init or when none is registered. */
 DOCA_EXPERIMENTAL doca_error_t doca_argp_disable_logger_callback(void);
 
-/* Read the command line and, with -j/--json, the JSON file; call the flag callbacks, then
- * the validation callback. --help and --version print and exit the program (status 0).
+/* Read the command line and, with -j/--json, the JSON file; then call the DPDK callback
+ * (DPDK programs), find the devices the values name, call the flag callbacks and last the
+ * validation callback. --help and --version print and exit the program (status 0).
  * Returns BAD_STATE before init or when called again; INVALID_VALUE for a bad value, a
  * missing value, a repeated single-use flag, a missing mandatory flag or a stray argument;
  * NOT_SUPPORTED for an unknown flag (or JSON key); IO_FAILED for a JSON file that cannot be
- * read or parsed; NO_MEMORY; or the error a callback returned. Each failure logs one line
- * and prints the usage on stderr. */
+ * read or parsed; NO_MEMORY; or the error a callback returned. Each failure logs one line;
+ * a mistake in the command line also prints the usage on stderr. */
 DOCA_EXPERIMENTAL doca_error_t doca_argp_start(int argc, char **argv);
 
 /* Free the instance, its params and the devices it keeps open. BAD_STATE when there is
@@ -136,9 +142,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_argp_start(int argc, char **argv);
  * returns (doca_argp_start() then returns BAD_STATE). */
 DOCA_EXPERIMENTAL doca_error_t doca_argp_destroy(void);
 
-/* Declare the program DPDK-based: DOCA forwards the flags before "--" to 'callback'.
- * softdpa has no DPDK and never calls it; flags before "--" are ignored with a warning.
- * Logs when called before init or after start. */
+/* Declare the program DPDK-based: once doca_argp_start() has read the command line, and
+ * before any flag callback, 'callback' gets argv[0] followed by the words before "--"
+ * (just argv[0] when there is no "--"); the array lives until doca_argp_destroy(). Its
+ * error is doca_argp_start()'s. Logs when called before init or after start. */
 DOCA_EXPERIMENTAL void doca_argp_set_dpdk_program(doca_argp_dpdk_cb_t callback);
 
 /* A new, empty param. BAD_STATE before init, INVALID_VALUE for NULL, NO_MEMORY. */
@@ -181,7 +188,8 @@ DOCA_EXPERIMENTAL void doca_argp_param_set_hidden(struct doca_argp_param *param)
 DOCA_EXPERIMENTAL doca_error_t doca_argp_param_destroy(struct doca_argp_param *param);
 
 /* The level given with -l/--log-level (or in the JSON file), else the program's current
- * application level (doca_log_level_get_global_upper_limit). INVALID_VALUE for NULL. */
+ * application level (doca_log_level_get_global_lower_limit, which -l sets). INVALID_VALUE
+ * for NULL. */
 DOCA_EXPERIMENTAL doca_error_t doca_argp_get_log_level(int *log_level);
 
 /* The level given with --sdk-log-level, else the current SDK limit. INVALID_VALUE for NULL. */

@@ -70,6 +70,10 @@ static struct {
 	size_t nkept, cap_kept;
 	struct doca_dev **parents; /* parent opens made for DEVICE_REP values */
 	size_t nparents, cap_parents;
+	struct doca_devinfo **devlist; /* during doca_argp_start: the devices values name */
+	uint32_t ndev;
+	char **dpdk_argv; /* what the DPDK callback got: argv[0] and the EAL flags */
+	int dpdk_argc;
 } g;
 
 /* What the user asked with -l/--sdk-log-level; kept across destroy for the getters. */
@@ -100,6 +104,7 @@ struct occ {
 	int i;
 	double d;
 	bool b;
+	struct doca_devinfo *info; /* DEVICE(_REP): the device (the parent), once resolved */
 };
 
 struct occ_list {
@@ -114,6 +119,7 @@ struct run {
 	const char *json_path;
 	struct sdpa_json *json;
 	bool json_dpdk_ignored;
+	int eal_n; /* DPDK programs: argv[1..eal_n] are the EAL flags (before "--") */
 	bool app_given[2], sdk_given[2]; /* [0] command line, [1] file */
 	int app[2], sdk[2];
 };
@@ -133,7 +139,7 @@ static void to_logger(enum doca_log_level level, const char *format, ...)
 static void __attribute__((format(printf, 2, 3)))
 user_msg(enum doca_log_level level, const char *format, ...)
 {
-	char msg[512];
+	char msg[1024];
 	va_list ap;
 
 	va_start(ap, format);
@@ -211,6 +217,9 @@ static void free_all(void)
 	for (size_t k = 0; k < g.nkept; k++)
 		free(g.kept[k]);
 	free(g.kept);
+	for (int k = 0; k < g.dpdk_argc; k++)
+		free(g.dpdk_argv[k]);
+	free(g.dpdk_argv);
 	free(g.parents);
 	free(g.regs);
 	free(g.name);
@@ -293,8 +302,6 @@ DOCA_EXPERIMENTAL void doca_argp_set_dpdk_program(doca_argp_dpdk_cb_t callback)
 		return;
 	}
 	g.dpdk_cb = callback;
-	DOCA_LOG_DBG("doca_argp_set_dpdk_program: softdpa has no DPDK; the callback is kept "
-	             "and never called");
 }
 
 static doca_error_t cb_check(const char *fn, bool is_null)
@@ -871,6 +878,8 @@ static bool occ_push(struct occ_list *l, const struct occ *o)
 	return true;
 }
 
+static doca_error_t devspec_check(const struct occ *o, const char *text);
+
 /* Convert text the user typed for 'p' (shown as o->shown). */
 static doca_error_t convert_text(struct occ *o, const char *text)
 {
@@ -901,12 +910,7 @@ static doca_error_t convert_text(struct occ *o, const char *text)
 		return DOCA_SUCCESS;
 	case DOCA_ARGP_TYPE_DEVICE:
 	case DOCA_ARGP_TYPE_DEVICE_REP:
-		if (text[0] == '\0') {
-			user_error("%s: the device is empty; name one such as 03:00.0 or mlx5_0",
-			           o->shown);
-			return DOCA_ERROR_INVALID_VALUE;
-		}
-		return DOCA_SUCCESS;
+		return devspec_check(o, text);
 	default:
 		return DOCA_SUCCESS;
 	}
@@ -1325,13 +1329,45 @@ static doca_error_t load_json(struct run *r)
 	}
 	if (r->json_dpdk_ignored)
 		user_msg(DOCA_LOG_LEVEL_WARNING,
-		         "ignoring \"doca_dpdk_flags\" in '%s': softdpa has no DPDK; name devices "
-		         "with the program's device flags",
+		         "ignoring \"doca_dpdk_flags\" in '%s': softdpa does not pass the file's "
+		         "DPDK flags to the DPDK callback; give them on the command line before "
+		         "'--'",
 		         r->json_path);
 	return DOCA_SUCCESS;
 }
 
 /* ---- devices ----------------------------------------------------------------------- */
+
+/*
+ * A DEVICE value names a device, then optional devargs:
+ *   pci/0000:03:00.0[,devargs]   03:00.0[,devargs]   aux/2[,devargs]   mlx5_0   p0
+ * A DEVICE_REP value adds the representors after the device, as DPDK spells them:
+ *   pci/0000:03:00.0,pf0vf0   ,vf0   ,pf0sf[0-1]   ,pf0vf[0,2-3]   ,[0-1] (VFs)
+ * or, with no representor part, gives a representor's own PCI address (pci/0000:03:00.1).
+ * A range or a list is one callback per representor, all with the same parent device.
+ * aux/N is the SF device whose SF index (doca_devinfo_get_sf_index) is N.
+ */
+
+enum { REP_MAX = 256, REP_NAME = 40, DEVSPEC_WHY = 224 };
+
+enum dev_form { DF_PCI, DF_AUX, DF_NAME };
+
+struct devspec {
+	char *copy; /* the value, cut into the pieces below; free it */
+	enum dev_form form;
+	const char *dev;     /* the PCI address, the name, or the aux index's digits */
+	unsigned long aux;   /* DF_AUX */
+	const char *rep;     /* DEVICE_REP: the representor part; NULL: 'dev' is the rep's PCI */
+	const char *devargs; /* the rest, or NULL */
+};
+
+/* What a representor part expands to: names (pf0vf3, vf3) or one PCI address / name. */
+struct rep_list {
+	char (*names)[REP_NAME];
+	size_t n;
+	char kind[3];      /* "vf" or "sf" when every name is of one kind, else "" */
+	unsigned long top; /* the highest index named, for the hint */
+};
 
 static bool is_pci_addr(const char *s)
 {
@@ -1347,51 +1383,422 @@ static bool is_pci_addr(const char *s)
 	return true;
 }
 
-static doca_error_t open_device(const struct occ *o, const char *want, struct doca_dev **dev)
+/* "03:00.0" -> "0000:03:00.0", as SOFTDPA_DEVICES examples are written. */
+static const char *full_pci(const char *addr, char *buf, size_t size)
 {
-	struct doca_devinfo **list = NULL, *found = NULL;
-	uint32_t n = 0;
+	snprintf(buf, size, "%s%s", strlen(addr) == 7 ? "0000:" : "", addr);
+	return buf;
+}
+
+/* The next comma outside brackets, or the end of the string. */
+static char *next_comma(char *s)
+{
+	int depth = 0;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '[')
+			depth++;
+		else if (*s == ']' && depth > 0)
+			depth--;
+		else if (*s == ',' && depth == 0)
+			break;
+	}
+	return s;
+}
+
+static void devspec_free(struct devspec *s)
+{
+	free(s->copy);
+	s->copy = NULL;
+}
+
+/* Cut a DEVICE (want_rep false) or DEVICE_REP value. On a bad value, 'why' says why. */
+static bool devspec_parse(const char *text, bool want_rep, struct devspec *s, char *why,
+                          size_t size)
+{
+	char *end, *p, *tail;
+
+	memset(s, 0, sizeof(*s));
+	s->copy = strdup(text);
+	if (s->copy == NULL) {
+		snprintf(why, size, "out of memory; free memory and retry");
+		return false;
+	}
+	end = next_comma(s->copy);
+	tail = *end == ',' ? end + 1 : NULL;
+	*end = '\0';
+	p = s->copy;
+	if (strncmp(p, "pci/", 4) == 0) {
+		s->form = DF_PCI;
+		s->dev = p + 4;
+		if (!is_pci_addr(s->dev)) {
+			snprintf(
+			        why, size,
+			        "'%s' after 'pci/' is not a PCI address; write pci/0000:03:00.0 or "
+			        "pci/03:00.0",
+			        s->dev);
+			return false;
+		}
+	} else if (strncmp(p, "aux/", 4) == 0) {
+		char *e;
+
+		s->form = DF_AUX;
+		s->dev = p + 4;
+		errno = 0;
+		s->aux = strtoul(s->dev, &e, 10);
+		if (!isdigit((unsigned char)s->dev[0]) || *e != '\0' || errno != 0) {
+			snprintf(why, size,
+			         "'%s' after 'aux/' is not an auxiliary device index; write "
+			         "aux/2 for the SF whose index is 2",
+			         s->dev);
+			return false;
+		}
+	} else {
+		s->form = is_pci_addr(p) ? DF_PCI : DF_NAME;
+		s->dev = p;
+		if (p[0] == '\0') {
+			snprintf(why, size,
+			         "the device is empty; name one such as pci/0000:03:00.0, aux/2 or "
+			         "mlx5_0");
+			return false;
+		}
+	}
+	/* DEVICE_REP: the token after the device is the representor unless it is key=value. */
+	if (want_rep && tail != NULL) {
+		char *e = next_comma(tail);
+		char after = *e;
+
+		if (memchr(tail, '=', (size_t)(e - tail)) == NULL) {
+			s->rep = tail;
+			*e = '\0';
+			tail = after == ',' ? e + 1 : NULL;
+			if (s->rep[0] == '\0') {
+				snprintf(why, size,
+				         "the representor after ',' is empty; write "
+				         "DEVICE,REPRESENTOR "
+				         "such as pci/0000:03:00.0,pf0vf0");
+				return false;
+			}
+		}
+	}
+	s->devargs = tail != NULL && tail[0] != '\0' ? tail : NULL;
+	if (want_rep && s->rep == NULL && s->form != DF_PCI) {
+		snprintf(why, size,
+		         "'%s' names a device but no representor; write DEVICE,REPRESENTOR such as "
+		         "pci/0000:03:00.0,pf0vf0, or give the representor's own PCI address",
+		         s->dev);
+		return false;
+	}
+	return true;
+}
+
+/* A number, or "[a,b-c,...]": the values in order (repeats kept, as DPDK does). */
+static bool num_list(const char **pp, unsigned long *vals, size_t *n, size_t max)
+{
+	const char *p = *pp;
+	bool bracket = *p == '[';
+
+	*n = 0;
+	if (bracket)
+		p++;
+	for (;;) {
+		unsigned long a, b;
+		char *e;
+
+		if (!isdigit((unsigned char)*p))
+			return false;
+		a = strtoul(p, &e, 10);
+		p = e;
+		b = a;
+		if (bracket && *p == '-') {
+			p++;
+			if (!isdigit((unsigned char)*p))
+				return false;
+			b = strtoul(p, &e, 10);
+			p = e;
+		}
+		if (a > 65535 || b > 65535 || b < a || *n + (b - a + 1) > max)
+			return false;
+		for (unsigned long v = a; v <= b; v++)
+			vals[(*n)++] = v;
+		if (!bracket)
+			break;
+		if (*p == ']') {
+			p++;
+			break;
+		}
+		if (*p++ != ',')
+			return false;
+	}
+	*pp = p;
+	return true;
+}
+
+static void rep_list_free(struct rep_list *l)
+{
+	free(l->names);
+	memset(l, 0, sizeof(*l));
+}
+
+/* Whole of 'spec' is [c<list>][pf<list>](vf|sf)<list>, or <list> alone (VFs). */
+static bool rep_structured(const char *spec, unsigned long *pfs, size_t *np, unsigned long *idx,
+                           size_t *ni, const char **kind, unsigned long *ctl)
+{
+	unsigned long ctls[REP_MAX];
+	const char *p = spec;
+	size_t nc = 0;
+
+	*np = *ni = 0;
+	*kind = "vf";
+	*ctl = 0;
+	if (p[0] == 'c' && (isdigit((unsigned char)p[1]) || p[1] == '[')) {
+		p++;
+		if (!num_list(&p, ctls, &nc, REP_MAX))
+			return false;
+		for (size_t k = 0; k < nc; k++)
+			*ctl = ctls[k] > *ctl ? ctls[k] : *ctl;
+	}
+	if (strncmp(p, "pf", 2) == 0 && (isdigit((unsigned char)p[2]) || p[2] == '[')) {
+		p += 2;
+		if (!num_list(&p, pfs, np, REP_MAX))
+			return false;
+	}
+	if (strncmp(p, "vf", 2) == 0 || strncmp(p, "sf", 2) == 0) {
+		*kind = p[0] == 's' ? "sf" : "vf";
+		p += 2;
+	} else if (nc > 0 || *np > 0) {
+		return false;
+	}
+	return num_list(&p, idx, ni, REP_MAX) && *p == '\0';
+}
+
+static bool plain_name(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (!isalnum((unsigned char)*s) && strchr("_.:-", *s) == NULL)
+			return false;
+	return true;
+}
+
+/* Expand a representor part into names (pf0vf3, vf3), or keep one PCI address or name. */
+static bool rep_expand(const char *spec, struct rep_list *l, char *why, size_t size)
+{
+	unsigned long pfs[REP_MAX], idx[REP_MAX], ctl;
+	size_t np, ni, total;
+	const char *kind;
+
+	memset(l, 0, sizeof(*l));
+	if (!rep_structured(spec, pfs, &np, idx, &ni, &kind, &ctl)) {
+		if (strchr(spec, '[') != NULL || !plain_name(spec) || strlen(spec) >= REP_NAME) {
+			snprintf(why, size,
+			         "'%s' is not a representor; write pf0vf0, vf0, a range "
+			         "pf0sf[0-1], a "
+			         "list pf0vf[0,2-3] (at most %d) or the representor's PCI address",
+			         spec, REP_MAX);
+			return false;
+		}
+		l->names = calloc(1, sizeof(*l->names));
+		if (l->names == NULL)
+			goto nomem;
+		snprintf(l->names[0], REP_NAME, "%s", spec);
+		l->n = 1;
+		return true;
+	}
+	if (ctl != 0) {
+		snprintf(
+		        why, size,
+		        "'%s' names controller c%lu; softdpa emulates one host, controller 0: drop "
+		        "the c%lu",
+		        spec, ctl, ctl);
+		return false;
+	}
+	total = (np > 0 ? np : 1) * ni;
+	if (total > REP_MAX) {
+		snprintf(why, size, "'%s' names more than %d representors; split it", spec,
+		         REP_MAX);
+		return false;
+	}
+	l->names = calloc(total, sizeof(*l->names));
+	if (l->names == NULL)
+		goto nomem;
+	snprintf(l->kind, sizeof(l->kind), "%s", kind);
+	for (size_t a = 0; a < (np > 0 ? np : 1); a++) {
+		for (size_t b = 0; b < ni; b++) {
+			char pf[16] = "";
+
+			if (np > 0)
+				snprintf(pf, sizeof(pf), "pf%lu", pfs[a]);
+			snprintf(l->names[l->n++], REP_NAME, "%s%s%lu", pf, kind, idx[b]);
+			if (idx[b] > l->top)
+				l->top = idx[b];
+		}
+	}
+	return true;
+nomem:
+	snprintf(why, size, "out of memory; free memory and retry");
+	return false;
+}
+
+/* Checked while reading the command line, before any callback runs. */
+static doca_error_t devspec_check(const struct occ *o, const char *text)
+{
+	struct devspec s;
+	struct rep_list l;
+	char why[DEVSPEC_WHY];
+	bool ok;
+
+	ok = devspec_parse(text, o->p->type == DOCA_ARGP_TYPE_DEVICE_REP, &s, why, sizeof(why));
+	if (ok && s.rep != NULL) {
+		ok = rep_expand(s.rep, &l, why, sizeof(why));
+		rep_list_free(&l);
+	}
+	devspec_free(&s);
+	if (!ok) {
+		user_error("%s: %s", o->shown, why);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return DOCA_SUCCESS;
+}
+
+/* The devices doca_argp_start hands out: one list, so that the same device named twice
+ * gives the same doca_dev (doca_dev_open counts opens of one devinfo). */
+static doca_error_t devlist_get(void)
+{
 	doca_error_t err;
 
-	err = doca_devinfo_create_list(&list, &n);
-	if (err != DOCA_SUCCESS)
-		return err;
-	for (uint32_t k = 0; k < n && found == NULL; k++) {
+	if (g.devlist != NULL)
+		return DOCA_SUCCESS;
+	err = doca_devinfo_create_list(&g.devlist, &g.ndev);
+	if (err != DOCA_SUCCESS) {
+		g.devlist = NULL;
+		DOCA_LOG_ERR("doca_argp_start: cannot list the devices (%s); see the line above",
+		             doca_error_get_name(err));
+	}
+	return err;
+}
+
+static void devlist_put(void)
+{
+	if (g.devlist != NULL)
+		(void)doca_devinfo_destroy_list(g.devlist);
+	g.devlist = NULL;
+	g.ndev = 0;
+}
+
+static bool func_type_is(struct doca_devinfo *info, enum doca_pci_func_type want)
+{
+	enum doca_pci_func_type type;
+
+	return doca_devinfo_get_pci_func_type(info, &type) == DOCA_SUCCESS && type == want;
+}
+
+static struct doca_devinfo *find_device(const struct devspec *s)
+{
+	for (uint32_t k = 0; k < g.ndev; k++) {
+		struct doca_devinfo *info = g.devlist[k];
 		char name[DOCA_DEVINFO_IFACE_NAME_SIZE];
+		uint32_t sf = 0;
 		uint8_t eq = 0;
 
-		if (is_pci_addr(want)) {
-			if (doca_devinfo_is_equal_pci_addr(list[k], want, &eq) == DOCA_SUCCESS &&
-			    eq)
-				found = list[k];
-			continue;
+		switch (s->form) {
+		case DF_PCI:
+			if (doca_devinfo_is_equal_pci_addr(info, s->dev, &eq) == DOCA_SUCCESS && eq)
+				return info;
+			break;
+		case DF_AUX:
+			if (func_type_is(info, DOCA_PCI_FUNC_TYPE_SF) &&
+			    doca_devinfo_get_sf_index(info, &sf) == DOCA_SUCCESS && sf == s->aux)
+				return info;
+			break;
+		case DF_NAME:
+			if (doca_devinfo_get_ibdev_name(info, name, DOCA_DEVINFO_IBDEV_NAME_SIZE) ==
+			            DOCA_SUCCESS &&
+			    strcmp(name, s->dev) == 0)
+				return info;
+			if (doca_devinfo_get_iface_name(info, name, sizeof(name)) == DOCA_SUCCESS &&
+			    strcmp(name, s->dev) == 0)
+				return info;
+			break;
 		}
-		if (doca_devinfo_get_ibdev_name(list[k], name, DOCA_DEVINFO_IBDEV_NAME_SIZE) ==
-		            DOCA_SUCCESS &&
-		    strcmp(name, want) == 0)
-			found = list[k];
-		else if (doca_devinfo_get_iface_name(list[k], name, sizeof(name)) == DOCA_SUCCESS &&
-		         strcmp(name, want) == 0)
-			found = list[k];
 	}
-	if (found == NULL) {
-		user_error("%s: no device '%s'; name one by PCI address (03:00.0), RDMA name "
-		           "(mlx5_0) or interface ('softdpa caps' lists them)",
-		           o->shown, want);
-		err = DOCA_ERROR_INVALID_VALUE;
-	} else if (g.dev_open_cb != NULL) {
-		err = g.dev_open_cb(found, g.dev_open_ctx, dev);
-		if (err == DOCA_SUCCESS && *dev == NULL)
-			err = DOCA_ERROR_UNEXPECTED;
-		if (err != DOCA_SUCCESS)
-			DOCA_LOG_ERR(
-			        "doca_argp_start: %s: the program's device open callback failed "
-			        "for '%s' (%s); see its own message",
-			        o->shown, want, doca_error_get_name(err));
-	} else {
-		err = doca_dev_open(found, dev);
+	return NULL;
+}
+
+/* ",reps=N,rep_type=sf" for a hint, from what the representor part asks for. */
+static void reps_hint(const struct rep_list *l, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (l != NULL && l->kind[0] != '\0')
+		snprintf(buf, size, ",reps=%lu%s", l->top + 1,
+		         strcmp(l->kind, "sf") == 0 ? ",rep_type=sf" : "");
+}
+
+/* The device part of a value as the user wrote it ("pci/08:00.0" of "pci/08:00.0,x=1"). */
+static const char *dev_written(const struct occ *o, char *buf, size_t size)
+{
+	snprintf(buf, size, "%.*s", (int)strcspn(o->text, ","), o->text);
+	return buf;
+}
+
+/* One line: which device is missing, and how to make softdpa emulate it. */
+static void no_device(const struct occ *o, const struct devspec *s, const struct rep_list *l)
+{
+	char pci[16], reps[48], dev[64];
+
+	reps_hint(l, reps, sizeof(reps));
+	dev_written(o, dev, sizeof(dev));
+	switch (s->form) {
+	case DF_PCI:
+		full_pci(s->dev, pci, sizeof(pci));
+		user_error(
+		        "%s: no device '%s' (PCI address %s) in the emulated machine; softdpa "
+		        "emulates the devices SOFTDPA_DEVICES lists: add it with "
+		        "SOFTDPA_DEVICES='pci=%s%s' (docs/DEVICES.md; 'softdpa caps' lists them)",
+		        o->shown, dev, pci, pci, reps);
+		break;
+	case DF_AUX:
+		if (s->aux >= 16) {
+			user_error(
+			        "%s: no device '%s': softdpa's aux/N is the SF device at position "
+			        "N of SOFTDPA_DEVICES, which holds at most 16 entries; use aux/0 "
+			        "to aux/15 (docs/DEVICES.md)",
+			        o->shown, dev);
+			break;
+		}
+		user_error(
+		        "%s: no device '%s' in the emulated machine: softdpa's aux/N is the SF "
+		        "device at position N of SOFTDPA_DEVICES (its SF index); make entry %lu "
+		        "'type=sf', e.g. SOFTDPA_DEVICES='%s%.*stype=sf' (docs/DEVICES.md)",
+		        o->shown, dev, s->aux, s->aux > 0 ? "model=bf3;" : "",
+		        (int)(s->aux > 1 ? (s->aux - 1) * 8 : 0),
+		        "type=vf;type=vf;type=vf;type=vf;type=vf;type=vf;type=vf;type=vf;type=vf;"
+		        "type=vf;type=vf;type=vf;type=vf;type=vf;");
+		break;
+	case DF_NAME:
+		user_error(
+		        "%s: no device '%s' in the emulated machine; name one by PCI address "
+		        "(pci/0000:03:00.0), RDMA name (mlx5_0) or interface ('softdpa caps' lists "
+		        "them), or add it with SOFTDPA_DEVICES='ibdev=%s%s' (docs/DEVICES.md)",
+		        o->shown, dev, s->dev, reps);
+		break;
 	}
-	doca_devinfo_destroy_list(list);
+}
+
+/* Open what the program's device-open callback or doca_dev_open gives for 'info'. */
+static doca_error_t open_info(const struct occ *o, struct doca_devinfo *info, struct doca_dev **dev)
+{
+	doca_error_t err;
+
+	if (g.dev_open_cb == NULL)
+		return doca_dev_open(info, dev);
+	*dev = NULL;
+	err = g.dev_open_cb(info, g.dev_open_ctx, dev);
+	if (err == DOCA_SUCCESS && *dev == NULL)
+		err = DOCA_ERROR_UNEXPECTED;
+	if (err != DOCA_SUCCESS)
+		DOCA_LOG_ERR("doca_argp_start: %s: the program's device open callback failed for "
+		             "'%s' (%s); see its own message",
+		             o->shown, o->text, doca_error_get_name(err));
 	return err;
 }
 
@@ -1417,55 +1824,73 @@ static bool rep_matches(struct doca_devinfo_rep *rep, const char *want)
 	return true;
 }
 
-static doca_error_t open_rep(const struct occ *o, const char *want, struct doca_dev *dev,
-                             struct doca_dev_rep **rep)
+/* The PF that has a representor at PCI address 'addr' (for a DEVICE_REP value without a
+ * representor part). Probes with doca_dev_open: the program's open callback is for the
+ * device it gets. */
+static struct doca_devinfo *find_rep_owner(const char *addr)
 {
-	struct doca_devinfo_rep **list = NULL, *found = NULL;
-	enum doca_pci_func_type type = DOCA_PCI_FUNC_TYPE_VF;
-	uint32_t n = 0;
-	doca_error_t err;
+	for (uint32_t k = 0; k < g.ndev; k++) {
+		struct doca_devinfo_rep **reps = NULL;
+		struct doca_dev *dev = NULL;
+		uint32_t n = 0;
+		bool found = false;
 
-	if (doca_devinfo_get_pci_func_type(doca_dev_as_devinfo(dev), &type) != DOCA_SUCCESS ||
-	    type != DOCA_PCI_FUNC_TYPE_PF) {
-		user_error("%s: the device is not a PF, so it has no representors; name a PF",
-		           o->shown);
-		return DOCA_ERROR_INVALID_VALUE;
+		if (!func_type_is(g.devlist[k], DOCA_PCI_FUNC_TYPE_PF) ||
+		    doca_dev_open(g.devlist[k], &dev) != DOCA_SUCCESS)
+			continue;
+		if (doca_devinfo_rep_create_list(dev, DOCA_DEVINFO_REP_FILTER_NET, &reps, &n) ==
+		    DOCA_SUCCESS) {
+			for (uint32_t r = 0; r < n && !found; r++)
+				found = rep_matches(reps[r], addr);
+			doca_devinfo_rep_destroy_list(reps);
+		}
+		(void)doca_dev_close(dev);
+		if (found)
+			return g.devlist[k];
 	}
-	err = doca_devinfo_rep_create_list(dev, DOCA_DEVINFO_REP_FILTER_NET, &list, &n);
-	if (err != DOCA_SUCCESS)
-		return err;
-	for (uint32_t k = 0; k < n && found == NULL; k++)
-		if (rep_matches(list[k], want))
-			found = list[k];
-	if (found == NULL) {
-		user_error("%s: the device has no representor '%s'; name one such as pf0vf0 "
-		           "('softdpa caps' lists them)",
-		           o->shown, want);
-		err = DOCA_ERROR_INVALID_VALUE;
-	} else {
-		err = doca_dev_rep_open(found, rep);
-	}
-	doca_devinfo_rep_destroy_list(list);
-	return err;
+	return NULL;
 }
 
-/* Split "pci/0000:03:00.0,rest": the device part into 'dev_part', 'rest' after the comma. */
-static char *split_device(const char *text, char **rest)
+/* Find the device of a DEVICE or DEVICE_REP value, before any flag callback runs. */
+static doca_error_t resolve_device(struct occ *o)
 {
-	char *copy, *comma;
+	bool want_rep = o->p->type == DOCA_ARGP_TYPE_DEVICE_REP;
+	struct devspec s;
+	struct rep_list l = {0};
+	char why[DEVSPEC_WHY];
+	doca_error_t err = DOCA_SUCCESS;
 
-	if (strncmp(text, "pci/", 4) == 0)
-		text += 4;
-	copy = strdup(text);
-	if (copy == NULL)
-		return NULL;
-	comma = strchr(copy, ',');
-	*rest = NULL;
-	if (comma != NULL) {
-		*comma = '\0';
-		*rest = comma + 1;
+	if (!devspec_parse(o->text, want_rep, &s, why, sizeof(why)) ||
+	    (s.rep != NULL && !rep_expand(s.rep, &l, why, sizeof(why)))) {
+		user_error("%s: %s", o->shown, why); /* checked already: out of memory */
+		err = DOCA_ERROR_NO_MEMORY;
+	} else if (want_rep && s.rep == NULL) {
+		o->info = find_rep_owner(s.dev);
+		if (o->info == NULL) {
+			user_error("%s: no representor has PCI address %s in the emulated machine "
+			           "(a PF's own address names the PF, not a representor); write "
+			           "DEVICE,REPRESENTOR such as pci/0000:03:00.0,pf0vf0, or a "
+			           "representor's address ('softdpa caps' lists them)",
+			           o->shown, s.dev);
+			err = DOCA_ERROR_INVALID_VALUE;
+		}
+	} else {
+		o->info = find_device(&s);
+		if (o->info == NULL) {
+			no_device(o, &s, s.rep != NULL ? &l : NULL);
+			err = DOCA_ERROR_INVALID_VALUE;
+		} else if (want_rep && !func_type_is(o->info, DOCA_PCI_FUNC_TYPE_PF)) {
+			char dev[64];
+
+			user_error("%s: '%s' is not a PF, so it has no representors; name a PF "
+			           "('softdpa caps' lists them)",
+			           o->shown, dev_written(o, dev, sizeof(dev)));
+			err = DOCA_ERROR_INVALID_VALUE;
+		}
 	}
-	return copy;
+	rep_list_free(&l);
+	devspec_free(&s);
+	return err;
 }
 
 /* devargs outlive the callback (programs keep the pointer): owned by the instance. */
@@ -1491,6 +1916,73 @@ static doca_error_t keep_devargs(const char *devargs, const char **out)
 	return DOCA_SUCCESS;
 }
 
+/* The representors 'l' names on 'dev', all found before any is opened. */
+static doca_error_t find_reps(const struct occ *o, const struct devspec *s, struct doca_dev *dev,
+                              const struct rep_list *l, struct doca_devinfo_rep ***list,
+                              struct doca_devinfo_rep **found)
+{
+	char have[160] = "", pci[16], hint[48], name[DOCA_DEVINFO_IFACE_NAME_SIZE];
+	char fix[160], pf_have[16] = "";
+	uint32_t n = 0;
+	doca_error_t err;
+
+	err = doca_devinfo_rep_create_list(dev, DOCA_DEVINFO_REP_FILTER_NET, list, &n);
+	if (err != DOCA_SUCCESS) {
+		DOCA_LOG_ERR("doca_argp_start: %s: cannot list the representors of '%s' (%s); see "
+		             "the line above",
+		             o->shown, s->dev, doca_error_get_name(err));
+		return err;
+	}
+	for (size_t w = 0; w < l->n; w++) {
+		found[w] = NULL;
+		for (uint32_t k = 0; k < n && found[w] == NULL; k++)
+			if (rep_matches((*list)[k], l->names[w]))
+				found[w] = (*list)[k];
+		if (found[w] != NULL)
+			continue;
+		/* Not there: say what the device has, and what would create the one named. */
+		for (uint32_t k = 0; k < n; k++) {
+			size_t len = strlen(have);
+
+			if (doca_devinfo_rep_get_iface_name((*list)[k], name, sizeof(name)) !=
+			    DOCA_SUCCESS)
+				continue;
+			if (k == 0)
+				snprintf(pf_have, sizeof(pf_have), "%.*s",
+				         (int)(strncmp(name, "pf", 2) == 0
+				                       ? 2 + strspn(name + 2, "0123456789")
+				                       : 0),
+				         name);
+			if (len + strlen(name) + 7 < sizeof(have))
+				snprintf(have + len, sizeof(have) - len, "%s%s", len ? ", " : "",
+				         name);
+			else if (strstr(have, ", ...") == NULL)
+				snprintf(have + len, sizeof(have) - len, ", ...");
+		}
+		if (doca_devinfo_get_pci_addr_str(doca_dev_as_devinfo(dev), pci) != DOCA_SUCCESS)
+			snprintf(pci, sizeof(pci), "%s", s->dev);
+		reps_hint(l, hint, sizeof(hint));
+		if (hint[0] == '\0')
+			snprintf(fix, sizeof(fix), "name one of those");
+		else if (pf_have[0] != '\0' && strncmp(l->names[w], "pf", 2) == 0 &&
+		         strncmp(l->names[w], pf_have, strlen(pf_have)) != 0)
+			snprintf(fix, sizeof(fix),
+			         "softdpa names a PF's representors after the PF's position in "
+			         "SOFTDPA_DEVICES (%s...): write %s or move the device",
+			         pf_have, pf_have);
+		else
+			snprintf(fix, sizeof(fix), "give it more with SOFTDPA_DEVICES='pci=%s%s'",
+			         pci, hint);
+		user_error("%s: device %s has no representor '%s' (it has %s); %s "
+		           "(docs/DEVICES.md; 'softdpa caps' lists them)",
+		           o->shown, pci, l->names[w], n > 0 ? have : "none", fix);
+		doca_devinfo_rep_destroy_list(*list);
+		*list = NULL;
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return DOCA_SUCCESS;
+}
+
 /* ---- callbacks --------------------------------------------------------------------- */
 
 static void describe(const struct occ *o, char *buf, size_t size)
@@ -1511,75 +2003,110 @@ static void describe(const struct occ *o, char *buf, size_t size)
 	}
 }
 
-/* Open what a DEVICE(_REP) value names and call the callback; *called says whether it ran
- * (when it did not, the failure is logged already). */
-static doca_error_t call_device(const struct occ *o, bool *called)
+/* DEVICE: open the device and call the callback, which owns the open on SUCCESS. */
+static doca_error_t call_device(const struct occ *o, const struct devspec *s, bool *called)
 {
-	struct doca_argp_device_rep_ctx ctx = {{NULL, NULL}, NULL};
-	char *rest = NULL, *dev_part = split_device(o->text, &rest), *rep_part = NULL;
-	struct doca_dev **parents;
+	struct doca_argp_device_ctx ctx = {NULL, NULL};
 	doca_error_t err;
 
-	if (dev_part == NULL) {
-		DOCA_LOG_ERR("doca_argp_start: out of memory reading %s; free memory and retry",
-		             o->shown);
-		return DOCA_ERROR_NO_MEMORY;
-	}
-	if (o->p->type == DOCA_ARGP_TYPE_DEVICE_REP) {
-		rep_part = rest;
-		rest = NULL;
-		if (rep_part != NULL) {
-			char *comma = strchr(rep_part, ',');
-
-			if (comma != NULL) {
-				*comma = '\0';
-				rest = comma + 1;
-			}
-		}
-		if (rep_part == NULL || rep_part[0] == '\0') {
-			user_error("%s: '%s' names no representor; write DEVICE,REPRESENTOR such "
-			           "as pci/0000:03:00.0,pf0vf0",
-			           o->shown, o->text);
-			free(dev_part);
-			return DOCA_ERROR_INVALID_VALUE;
-		}
-	}
-	err = keep_devargs(rest, &ctx.dev_ctx.devargs);
+	err = keep_devargs(s->devargs, &ctx.devargs);
 	if (err == DOCA_SUCCESS)
-		err = open_device(o, dev_part, &ctx.dev_ctx.dev);
-	if (err == DOCA_SUCCESS && rep_part != NULL) {
-		err = open_rep(o, rep_part, ctx.dev_ctx.dev, &ctx.dev_rep);
-		if (err != DOCA_SUCCESS)
-			(void)doca_dev_close(ctx.dev_ctx.dev);
-	}
-	free(dev_part);
+		err = open_info(o, o->info, &ctx.dev);
 	if (err != DOCA_SUCCESS)
 		return err;
-	if (rep_part == NULL) {
-		*called = true;
-		err = o->p->callback(&ctx.dev_ctx, g.config);
-		if (err != DOCA_SUCCESS)
-			(void)doca_dev_close(ctx.dev_ctx.dev);
-		return err;
-	}
-	parents = grow(g.parents, g.nparents, &g.cap_parents, sizeof(*parents));
-	if (parents == NULL) {
-		DOCA_LOG_ERR("doca_argp_start: out of memory tracking %s; free memory and retry",
-		             o->shown);
-		(void)doca_dev_rep_close(ctx.dev_rep);
-		(void)doca_dev_close(ctx.dev_ctx.dev);
-		return DOCA_ERROR_NO_MEMORY;
-	}
-	/* The parser keeps this open of the parent: the program owns only the representor. */
-	g.parents = parents;
-	g.parents[g.nparents++] = ctx.dev_ctx.dev;
 	*called = true;
 	err = o->p->callback(&ctx, g.config);
+	if (err != DOCA_SUCCESS)
+		(void)doca_dev_close(ctx.dev);
+	return err;
+}
+
+/* DEVICE_REP: open the parent (kept by the parser until destroy), then call the callback
+ * once per representor named, each of which the callback owns on SUCCESS. */
+static doca_error_t call_reps(const struct occ *o, const struct devspec *s, bool *called)
+{
+	struct doca_argp_device_rep_ctx ctx = {{NULL, NULL}, NULL};
+	struct doca_devinfo_rep **list = NULL, **found = NULL;
+	struct rep_list l = {0};
+	struct doca_dev **parents;
+	char why[DEVSPEC_WHY];
+	doca_error_t err;
+	size_t given = 0;
+
+	if (s->rep != NULL ? !rep_expand(s->rep, &l, why, sizeof(why))
+	                   : !rep_expand(s->dev, &l, why, sizeof(why))) {
+		DOCA_LOG_ERR("doca_argp_start: %s: %s", o->shown, why);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	found = calloc(l.n, sizeof(*found));
+	parents = grow(g.parents, g.nparents, &g.cap_parents, sizeof(*parents));
+	if (found == NULL || parents == NULL) {
+		DOCA_LOG_ERR("doca_argp_start: out of memory opening %s; free memory and retry",
+		             o->shown);
+		err = DOCA_ERROR_NO_MEMORY;
+		goto out;
+	}
+	g.parents = parents;
+	err = keep_devargs(s->devargs, &ctx.dev_ctx.devargs);
+	if (err == DOCA_SUCCESS)
+		err = open_info(o, o->info, &ctx.dev_ctx.dev);
+	if (err != DOCA_SUCCESS)
+		goto out;
+	err = find_reps(o, s, ctx.dev_ctx.dev, &l, &list, found);
 	if (err != DOCA_SUCCESS) {
-		(void)doca_dev_rep_close(ctx.dev_rep);
+		(void)doca_dev_close(ctx.dev_ctx.dev);
+		goto out;
+	}
+	/* The parser keeps this open of the parent: the program owns only the representors. */
+	g.parents[g.nparents++] = ctx.dev_ctx.dev;
+	for (size_t k = 0; k < l.n; k++) {
+		err = doca_dev_rep_open(found[k], &ctx.dev_rep);
+		if (err != DOCA_SUCCESS) {
+			DOCA_LOG_ERR(
+			        "doca_argp_start: %s: cannot open representor '%s' (%s); see the "
+			        "line above",
+			        o->shown, l.names[k], doca_error_get_name(err));
+			break;
+		}
+		*called = true;
+		err = o->p->callback(&ctx, g.config);
+		if (err != DOCA_SUCCESS) {
+			(void)doca_dev_rep_close(ctx.dev_rep);
+			break;
+		}
+		given++;
+		if (g.destroy_pending)
+			break;
+	}
+	if (given == 0) { /* no representor reached the program: nor does the parent */
 		g.nparents--;
 		(void)doca_dev_close(ctx.dev_ctx.dev);
 	}
+out:
+	if (list != NULL)
+		doca_devinfo_rep_destroy_list(list);
+	free(found);
+	rep_list_free(&l);
+	return err;
+}
+
+/* Open what a DEVICE(_REP) value names and call the callback; *called says whether it ran
+ * (when it did not, the failure is logged already). */
+static doca_error_t call_devices(const struct occ *o, bool *called)
+{
+	struct devspec s;
+	char why[DEVSPEC_WHY];
+	doca_error_t err;
+
+	if (!devspec_parse(o->text, o->p->type == DOCA_ARGP_TYPE_DEVICE_REP, &s, why,
+	                   sizeof(why))) {
+		DOCA_LOG_ERR("doca_argp_start: %s: %s", o->shown, why); /* out of memory */
+		devspec_free(&s);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	err = o->p->type == DOCA_ARGP_TYPE_DEVICE ? call_device(o, &s, called)
+	                                          : call_reps(o, &s, called);
+	devspec_free(&s);
 	return err;
 }
 
@@ -1615,7 +2142,7 @@ static doca_error_t call_one(const struct occ *o)
 		err = o->p->callback(&b, g.config);
 		break;
 	default:
-		err = call_device(o, &called);
+		err = call_devices(o, &called);
 		if (!called)
 			return err;
 		break;
@@ -1697,20 +2224,15 @@ static doca_error_t parse_all(struct run *r)
 	int first = 1, end = r->argc;
 	doca_error_t err;
 
-	/* DOCA's layout for DPDK programs: [DPDK flags] -- [DOCA and program flags]. */
+	/* DOCA's layout for DPDK programs: [EAL flags] -- [DOCA and program flags]. Without
+	 * "--" every word is the parser's and the EAL gets no flags. */
 	if (g.dpdk_cb != NULL) {
 		for (int i = 1; i < r->argc; i++) {
-			if (strcmp(r->argv[i], "--") != 0)
-				continue;
-			if (i > 1)
-				user_msg(
-				        DOCA_LOG_LEVEL_WARNING,
-				        "ignoring %d DPDK flag(s) before '--' (first: '%s'): "
-				        "softdpa "
-				        "has no DPDK; name devices with the program's device flags",
-				        i - 1, r->argv[1]);
-			first = i + 1;
-			break;
+			if (strcmp(r->argv[i], "--") == 0) {
+				r->eal_n = i - 1;
+				first = i + 1;
+				break;
+			}
 		}
 	}
 	err = scan_argv(r, first, end);
@@ -1721,6 +2243,68 @@ static doca_error_t parse_all(struct run *r)
 	if (err == DOCA_SUCCESS)
 		apply_levels(r);
 	return err;
+}
+
+/* Once the command line is read, the program's DPDK callback gets argv[0] and the EAL
+ * flags (the array lives until doca_argp_destroy, as DOCA documents). */
+static doca_error_t call_dpdk(const struct run *r)
+{
+	char **argv = calloc((size_t)r->eal_n + 2, sizeof(*argv));
+	doca_error_t err;
+
+	if (argv == NULL) {
+		DOCA_LOG_ERR("doca_argp_start: out of memory copying the DPDK flags; free memory "
+		             "and retry");
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	g.dpdk_argv = argv;
+	for (int k = 0; k <= r->eal_n; k++) {
+		argv[k] = strdup(r->argv[k]);
+		if (argv[k] == NULL) {
+			DOCA_LOG_ERR("doca_argp_start: out of memory copying the DPDK flags; free "
+			             "memory and retry");
+			return DOCA_ERROR_NO_MEMORY;
+		}
+		g.dpdk_argc = k + 1;
+	}
+	DOCA_LOG_DBG("doca_argp_start: calling the program's DPDK callback with %d EAL flag(s)",
+	             r->eal_n);
+	err = g.dpdk_cb(g.dpdk_argc, argv);
+	if (g.destroy_pending) {
+		DOCA_LOG_ERR("doca_argp_start: the DPDK callback called doca_argp_destroy; destroy "
+		             "after doca_argp_start returns");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (err != DOCA_SUCCESS)
+		DOCA_LOG_ERR("doca_argp_start: the program's DPDK callback refused the EAL flags "
+		             "(%d given before '--'%s%s%s) with %s; see its own message",
+		             r->eal_n, r->eal_n > 0 ? ", first '" : "",
+		             r->eal_n > 0 ? r->argv[1] : "", r->eal_n > 0 ? "'" : "",
+		             doca_error_get_name(err));
+	return err;
+}
+
+/* Find every device the values name before any flag callback runs. */
+static doca_error_t resolve_devices(struct run *r)
+{
+	struct occ_list *lists[2] = {&r->file, &r->cli};
+	doca_error_t err;
+
+	for (int l = 0; l < 2; l++) {
+		for (size_t k = 0; k < lists[l]->n; k++) {
+			struct occ *o = &lists[l]->v[k];
+
+			if (o->p->type != DOCA_ARGP_TYPE_DEVICE &&
+			    o->p->type != DOCA_ARGP_TYPE_DEVICE_REP)
+				continue;
+			err = devlist_get();
+			if (err == DOCA_SUCCESS)
+				err = resolve_device(o);
+			if (err != DOCA_SUCCESS)
+				return err;
+		}
+	}
+	return DOCA_SUCCESS;
 }
 
 static doca_error_t run_callbacks(struct run *r)
@@ -1804,12 +2388,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_argp_start(int argc, char **argv)
 	r.argc = argc;
 	r.argv = argv;
 
+	/* Read everything; hand the EAL flags over; find the devices; then the flag
+	 * callbacks and the validation callback. */
 	err = parse_all(&r);
+	if (err == DOCA_SUCCESS && g.dpdk_cb != NULL)
+		err = call_dpdk(&r);
+	if (err == DOCA_SUCCESS)
+		err = resolve_devices(&r);
 	if (err == DOCA_SUCCESS)
 		err = run_callbacks(&r);
-	if (err == DOCA_SUCCESS && g.dpdk_cb != NULL)
-		DOCA_LOG_DBG(
-		        "doca_argp_start: softdpa has no DPDK; the DPDK callback is not called");
+	devlist_put();
 	if (err != DOCA_SUCCESS && g.user_errors > 0)
 		print_usage(stderr);
 	run_free(&r);

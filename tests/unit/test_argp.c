@@ -15,6 +15,7 @@
 #include <doca_log.h>
 
 #include "core/argp_json.h"
+#include "core/config.h"
 #include "core/devices.h"
 #include "core/sdpa_version.h"
 #include "t_helpers.h"
@@ -933,14 +934,25 @@ static void test_log_levels(void **state)
 
 /* ---- DPDK ----------------------------------------------------------------------------- */
 
-static int dpdk_calls;
+/* What the DPDK callback got, copied while it ran; never a real rte_eal_init. */
+static struct {
+	int calls, argc;
+	char argv[8][32];
+	bool null_end;
+	char **seen; /* the array itself: it must live until doca_argp_destroy */
+	doca_error_t ret;
+} dpdk;
 
 static doca_error_t my_dpdk(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	dpdk_calls++;
-	return DOCA_ERROR_NOT_SUPPORTED;
+	dpdk.calls++;
+	dpdk.argc = argc;
+	for (int k = 0; k < argc && k < 8; k++)
+		snprintf(dpdk.argv[k], sizeof(dpdk.argv[k]), "%s", argv[k]);
+	dpdk.null_end = argv[argc] == NULL;
+	dpdk.seen = argv;
+	note("D");
+	return dpdk.ret;
 }
 
 static void usage_now(void)
@@ -951,32 +963,111 @@ static void usage_now(void)
 static void test_dpdk_program(void **state)
 {
 	FILE *out;
+	int usages;
 
 	(void)state;
 	add_std();
+	assert_int_equal(doca_argp_register_validation_callback(cb_validate), DOCA_SUCCESS);
 	doca_argp_set_dpdk_program(my_dpdk);
-	dpdk_calls = 0;
+	memset(&dpdk, 0, sizeof(dpdk));
 	t_log_reset();
-	assert_int_equal(start("-a", "03:00.0", "-c", "0x1", "--", "-s", "x", NULL), DOCA_SUCCESS);
-	assert_string_equal(cfg.str, "x");
-	assert_int_equal(dpdk_calls, 0);
-	assert_int_equal(t_log_problems(), 1); /* the ignored DPDK flags: one warning */
-	t_assert_logged("ignoring 4 DPDK flag(s) before '--'", "'-a'");
+	/* argv[0] and the words before "--" are the EAL's; the callback runs once, after the
+	 * whole command line is read and before any flag callback. */
+	assert_int_equal(start("-a", "03:00.0", "-c", "0x1", "--", "-s", "x", "-i", "4", NULL),
+	                 DOCA_SUCCESS);
+	assert_int_equal(dpdk.calls, 1);
+	assert_int_equal(dpdk.argc, 5);
+	assert_string_equal(dpdk.argv[0], "prog");
+	assert_string_equal(dpdk.argv[1], "-a");
+	assert_string_equal(dpdk.argv[2], "03:00.0");
+	assert_string_equal(dpdk.argv[3], "-c");
+	assert_string_equal(dpdk.argv[4], "0x1");
+	assert_true(dpdk.null_end);
+	assert_string_equal(cfg.order, "D;s=x;i=4;V;");
+	assert_int_equal(t_log_problems(), 0);
+	/* the array stays valid until doca_argp_destroy */
+	assert_string_equal(dpdk.seen[2], "03:00.0");
 	out = capture_stdout(usage_now);
 	assert_int_equal(t_count_lines(out, "Usage: prog [DPDK Flags] -- [DOCA Flags]"), 1);
 	fclose(out);
 
-	/* without "--" every word is the parser's; the callback is still not called */
+	/* "--" first: only argv[0]; no "--" at all: the same, every word is the parser's */
+	for (size_t k = 0; k < 2; k++) {
+		restart_std();
+		memset(&cfg, 0, sizeof(cfg));
+		memset(&dpdk, 0, sizeof(dpdk));
+		doca_argp_set_dpdk_program(my_dpdk);
+		assert_int_equal(k == 0 ? start("--", "-s", "y", NULL) : start("-s", "y", NULL),
+		                 DOCA_SUCCESS);
+		assert_int_equal(dpdk.calls, 1);
+		assert_int_equal(dpdk.argc, 1);
+		assert_string_equal(dpdk.argv[0], "prog");
+		assert_true(dpdk.null_end);
+		assert_string_equal(cfg.order, "D;s=y;");
+	}
+
+	/* a command line that is wrong anywhere: no callback at all, the DPDK one included */
 	restart_std();
+	memset(&cfg, 0, sizeof(cfg));
+	memset(&dpdk, 0, sizeof(dpdk));
+	doca_argp_set_dpdk_program(my_dpdk);
+	assert_int_equal(start("--no-such-eal-flag", "--", "-s", "z", "--bogus", NULL),
+	                 DOCA_ERROR_NOT_SUPPORTED);
+	assert_int_equal(dpdk.calls, 0);
+	assert_int_equal(cfg.calls, 0);
+
+	/* the DPDK callback's error is doca_argp_start's; no flag callback runs after it */
+	restart_std();
+	memset(&cfg, 0, sizeof(cfg));
+	memset(&dpdk, 0, sizeof(dpdk));
+	dpdk.ret = DOCA_ERROR_INITIALIZATION;
 	doca_argp_set_dpdk_program(my_dpdk);
 	t_log_reset();
-	assert_int_equal(start("-s", "y", NULL), DOCA_SUCCESS);
-	assert_int_equal(dpdk_calls, 0);
-	assert_int_equal(t_log_problems(), 0);
+	usages = t_count_lines(err_out, "Usage: prog [DPDK Flags]");
+	assert_int_equal(start("--in-memory", "--", "-s", "z", NULL), DOCA_ERROR_INITIALIZATION);
+	assert_string_equal(cfg.order, "D;");
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("DPDK callback refused the EAL flags", "first '--in-memory'",
+	                "DOCA_ERROR_INITIALIZATION");
+	/* not the user's typo: no usage text */
+	assert_int_equal(t_count_lines(err_out, "Usage: prog [DPDK Flags]"), usages);
+
+	/* after start: too late */
 	t_log_reset();
-	doca_argp_set_dpdk_program(my_dpdk); /* after start */
+	doca_argp_set_dpdk_program(my_dpdk);
 	assert_int_equal(t_log_problems(), 1);
 	t_assert_logged("doca_argp_start has run already");
+}
+
+/* The EAL comes up before devices are opened: DPDK callback, then the device callbacks. */
+static void test_dpdk_before_devices(void **state)
+{
+	(void)state;
+	add("a", "device", DOCA_ARGP_TYPE_DEVICE, cb_dev, F_MULTI);
+	add("s", "str", DOCA_ARGP_TYPE_STRING, cb_str, 0);
+	doca_argp_set_dpdk_program(my_dpdk);
+	memset(&dpdk, 0, sizeof(dpdk));
+	assert_int_equal(start("-l", "0-1", "--", "-s", "a", "-a", "pci/03:00.0", NULL),
+	                 DOCA_SUCCESS);
+	assert_string_equal(cfg.order, "D;s=a;dev;");
+	assert_int_equal(dpdk.argc, 3);
+	assert_string_equal(dpdk.argv[1], "-l");
+	assert_string_equal(dpdk.argv[2], "0-1");
+	assert_int_equal(doca_dev_close(cfg.dev), DOCA_SUCCESS);
+
+	/* a missing device is reported after the EAL came up and before any flag callback */
+	doca_argp_destroy();
+	memset(&cfg, 0, sizeof(cfg));
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	add("a", "device", DOCA_ARGP_TYPE_DEVICE, cb_dev, F_MULTI);
+	add("s", "str", DOCA_ARGP_TYPE_STRING, cb_str, 0);
+	doca_argp_set_dpdk_program(my_dpdk);
+	t_log_reset();
+	assert_int_equal(start("--", "-s", "a", "-a", "pci/08:00.0", NULL),
+	                 DOCA_ERROR_INVALID_VALUE);
+	assert_string_equal(cfg.order, "D;");
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("no device 'pci/08:00.0'", "SOFTDPA_DEVICES='pci=0000:08:00.0'");
 }
 
 /* ---- usage and program name ----------------------------------------------------------- */
@@ -1148,7 +1239,7 @@ static void test_json_errors(void **state)
 	assert_int_equal(start("-j", path, NULL), DOCA_SUCCESS);
 	assert_int_equal(cfg.i, 4);
 	assert_int_equal(t_log_problems(), 1); /* doca_dpdk_flags is ignored, with a warning */
-	t_assert_logged("ignoring \"doca_dpdk_flags\"", "softdpa has no DPDK");
+	t_assert_logged("ignoring \"doca_dpdk_flags\"", "before '--'");
 	t_rmdir_r(t_tmpdir());
 }
 
@@ -1303,6 +1394,208 @@ static void test_device_values(void **state)
 	assert_int_equal(doca_dev_close(cfg.dev), DOCA_SUCCESS);
 }
 
+/* Representor lists and ranges, aux/N, a representor named by its PCI address. */
+static struct {
+	int n;
+	struct doca_dev *dev[8];
+	struct doca_dev_rep *rep[8];
+	char name[8][DOCA_DEVINFO_IFACE_NAME_SIZE];
+	const char *devargs[8];
+} seen;
+
+static doca_error_t cb_rep_each(void *param, void *config)
+{
+	struct doca_argp_device_rep_ctx *ctx = param;
+	char iface[DOCA_DEVINFO_IFACE_NAME_SIZE];
+
+	(void)config;
+	assert_true(seen.n < 8);
+	seen.dev[seen.n] = ctx->dev_ctx.dev;
+	seen.rep[seen.n] = ctx->dev_rep;
+	seen.devargs[seen.n] = ctx->dev_ctx.devargs;
+	assert_int_equal(doca_devinfo_rep_get_iface_name(doca_dev_rep_as_devinfo(ctx->dev_rep),
+	                                                 iface, sizeof(iface)),
+	                 DOCA_SUCCESS);
+	snprintf(seen.name[seen.n], sizeof(seen.name[0]), "%s", iface);
+	seen.n++;
+	note("rep");
+	return cfg.fail_dev;
+}
+
+static void close_seen(void)
+{
+	for (int k = 0; k < seen.n; k++)
+		assert_int_equal(doca_dev_rep_close(seen.rep[k]), DOCA_SUCCESS);
+	memset(&seen, 0, sizeof(seen));
+}
+
+static void use_devices(const char *value)
+{
+	if (value != NULL)
+		setenv("SOFTDPA_DEVICES", value, 1);
+	else
+		unsetenv("SOFTDPA_DEVICES");
+	sdpa_config_reload();
+	sdpa_devices_reload();
+}
+
+static doca_error_t start_reps(const char *a, const char *b)
+{
+	doca_argp_destroy();
+	memset(&cfg, 0, sizeof(cfg));
+	memset(&seen, 0, sizeof(seen));
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	add("a", "device", DOCA_ARGP_TYPE_DEVICE, cb_dev, F_MULTI);
+	add("r", "rep", DOCA_ARGP_TYPE_DEVICE_REP, cb_rep_each, F_MULTI);
+	return b != NULL ? start("-r", a, "-r", b, NULL) : start("-r", a, NULL);
+}
+
+static void test_device_ranges(void **state)
+{
+	char path[512], ibdev[DOCA_DEVINFO_IBDEV_NAME_SIZE];
+	uint32_t sf = 0;
+
+	(void)state;
+	/* two PFs (SF and VF representors) and an SF at position 2: aux/2 */
+	use_devices("pci=0000:08:00.0,reps=4,rep_type=sf;pci=0000:09:00.0,reps=2;type=sf");
+
+	/* a range: one callback per representor, all with the same parent */
+	assert_int_equal(start_reps("pci/08:00.0,pf0sf[0-1]", NULL), DOCA_SUCCESS);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(seen.name[0], "pf0sf0");
+	assert_string_equal(seen.name[1], "pf0sf1");
+	assert_ptr_equal(seen.dev[0], seen.dev[1]);
+	assert_null(seen.devargs[0]);
+	close_seen();
+
+	/* a list with a range, then devargs for every one of them */
+	assert_int_equal(start_reps("pci/0000:08:00.0,pf0sf[0,2-3],dv_flow_en=2", NULL),
+	                 DOCA_SUCCESS);
+	assert_int_equal(seen.n, 3);
+	assert_string_equal(seen.name[0], "pf0sf0");
+	assert_string_equal(seen.name[1], "pf0sf2");
+	assert_string_equal(seen.name[2], "pf0sf3");
+	for (int k = 0; k < 3; k++)
+		assert_string_equal(seen.devargs[k], "dv_flow_en=2");
+	close_seen();
+
+	/* vf<N> without pf, and sf<N>: two values on two PFs */
+	assert_int_equal(start_reps("pci/09:00.0,vf[0-1]", "pci/08:00.0,sf3"), DOCA_SUCCESS);
+	assert_int_equal(seen.n, 3);
+	assert_string_equal(seen.name[0], "pf1vf0");
+	assert_string_equal(seen.name[1], "pf1vf1");
+	assert_string_equal(seen.name[2], "pf0sf3");
+	assert_ptr_not_equal(seen.dev[0], seen.dev[2]);
+	close_seen();
+	/* DPDK's bare list names VFs */
+	assert_int_equal(start_reps("pci/09:00.0,[1]", NULL), DOCA_SUCCESS);
+	assert_int_equal(seen.n, 1);
+	assert_string_equal(seen.name[0], "pf1vf1");
+	close_seen();
+
+	/* a representor named by its own PCI address: its PF is the parent */
+	assert_int_equal(start_reps("pci/08:00.2", NULL), DOCA_SUCCESS);
+	assert_int_equal(seen.n, 1);
+	assert_string_equal(seen.name[0], "pf0sf1");
+	assert_int_equal(
+	        doca_devinfo_get_ibdev_name(doca_dev_as_devinfo(seen.dev[0]), ibdev, sizeof(ibdev)),
+	        DOCA_SUCCESS);
+	assert_string_equal(ibdev, "mlx5_0");
+	close_seen();
+
+	/* the same PF as DEVICE and as a representor's parent: one doca_dev, as the DOCA Flow
+	 * samples' callbacks expect (they match the parent by pointer) */
+	doca_argp_destroy();
+	memset(&cfg, 0, sizeof(cfg));
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	add("a", "device", DOCA_ARGP_TYPE_DEVICE, cb_dev, F_MULTI);
+	add("r", "rep", DOCA_ARGP_TYPE_DEVICE_REP, cb_rep_each, F_MULTI);
+	assert_int_equal(start("-a", "pci/08:00.0,dv_flow_en=2", "-r", "pci/08:00.0,pf0sf0", NULL),
+	                 DOCA_SUCCESS);
+	assert_string_equal(cfg.order, "dev;rep;");
+	assert_ptr_equal(cfg.dev, seen.dev[0]);
+	close_seen();
+	assert_int_equal(doca_dev_close(cfg.dev), DOCA_SUCCESS);
+
+	/* aux/N: the SF whose SF index is N */
+	doca_argp_destroy();
+	memset(&cfg, 0, sizeof(cfg));
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	add_devs();
+	assert_int_equal(start("-a", "aux/2,dv_flow_en=2", NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_devinfo_get_sf_index(doca_dev_as_devinfo(cfg.dev), &sf),
+	                 DOCA_SUCCESS);
+	assert_int_equal(sf, 2);
+	assert_string_equal(cfg.devargs, "dv_flow_en=2");
+	assert_int_equal(doca_dev_close(cfg.dev), DOCA_SUCCESS);
+
+	/* a range in the JSON file */
+	write_file("reps.json", "{\"rep\": [\"pci/08:00.0,pf0sf[1-2]\"]}", path, sizeof(path));
+	doca_argp_destroy();
+	memset(&cfg, 0, sizeof(cfg));
+	memset(&seen, 0, sizeof(seen));
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	add("r", "rep", DOCA_ARGP_TYPE_DEVICE_REP, cb_rep_each, F_MULTI);
+	assert_int_equal(start("-j", path, NULL), DOCA_SUCCESS);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(seen.name[1], "pf0sf2");
+	close_seen();
+	t_rmdir_r(t_tmpdir());
+
+	/* every representor is found before any is opened: none reaches the program */
+	t_log_reset();
+	assert_int_equal(start_reps("pci/08:00.0,pf0sf[2-5]", NULL), DOCA_ERROR_INVALID_VALUE);
+	assert_int_equal(seen.n, 0);
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("device 0000:08:00.0 has no representor 'pf0sf4'",
+	                "(it has pf0sf0, pf0sf1, pf0sf2, pf0sf3)",
+	                "SOFTDPA_DEVICES='pci=0000:08:00.0,reps=6,rep_type=sf'");
+
+	/* aux/N and representor errors name the fix */
+	t_log_reset();
+	doca_argp_destroy();
+	memset(&cfg, 0, sizeof(cfg));
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	add_devs();
+	assert_int_equal(start("-a", "aux/3", NULL), DOCA_ERROR_INVALID_VALUE);
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("no device 'aux/3'", "make entry 3 'type=sf'",
+	                "SOFTDPA_DEVICES='model=bf3;type=vf;type=vf;type=sf'");
+	t_log_reset();
+	doca_argp_destroy();
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	add_devs();
+	assert_int_equal(start("-a", "aux/16", NULL), DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("at most 16 entries");
+	t_log_reset();
+	assert_int_equal(start_reps("pci/09:00.0,pf0vf0", NULL), DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("device 0000:09:00.0 has no representor 'pf0vf0' (it has pf1vf0, pf1vf1)",
+	                "after the PF's position in SOFTDPA_DEVICES (pf1...)");
+	t_log_reset();
+	doca_argp_destroy();
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	add_devs();
+	assert_int_equal(start("-r", "aux/2,pf0vf0", NULL), DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("'aux/2' is not a PF, so it has no representors");
+	doca_argp_destroy();
+	use_devices(NULL);
+}
+
+static void test_device_refusals(void **state)
+{
+	(void)state;
+	memset(&seen, 0, sizeof(seen));
+	cfg.fail_dev = DOCA_ERROR_NOT_PERMITTED;
+	add("r", "rep", DOCA_ARGP_TYPE_DEVICE_REP, cb_rep_each, F_MULTI);
+	t_log_reset();
+	assert_int_equal(start("-r", "03:00.0,pf0vf[0-1]", NULL), DOCA_ERROR_NOT_PERMITTED);
+	/* the first refusal stops the list; the parser closed that representor and the parent
+	 * (teardown counts every object) */
+	assert_int_equal(seen.n, 1);
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("refused '03:00.0,pf0vf[0-1]'");
+}
+
 static void test_device_errors(void **state)
 {
 	static const struct {
@@ -1311,10 +1604,20 @@ static void test_device_errors(void **state)
 	        {"-a", "mlx5_9", "no device 'mlx5_9'"},
 	        {"-a", "04:00.0", "no device '04:00.0'"},
 	        {"-a", "", "the device is empty"},
-	        {"-r", "03:00.0", "names no representor"},
-	        {"-r", "03:00.0,", "names no representor"},
+	        {"-a", "pci/3:0.0", "'3:0.0' after 'pci/' is not a PCI address"},
+	        {"-a", "aux/two", "'two' after 'aux/' is not an auxiliary device index"},
+	        {"-a", "aux/2,dv_flow_en=2", "no device 'aux/2' in the emulated machine"},
+	        {"-r", "03:00.0", "no representor has PCI address 03:00.0"},
+	        {"-r", "mlx5_0", "'mlx5_0' names a device but no representor"},
+	        {"-r", "03:00.0,", "the representor after ',' is empty"},
 	        {"-r", "03:00.0,pf0vf7", "has no representor 'pf0vf7'"},
+	        {"-r", "03:00.0,pf0vf[0-2]", "has no representor 'pf0vf2' (it has pf0vf0, pf0vf1)"},
+	        {"-r", "03:00.0,pf0vf[1-0]", "'pf0vf[1-0]' is not a representor"},
+	        {"-r", "03:00.0,pf0vf[0-999]", "'pf0vf[0-999]' is not a representor"},
+	        {"-r", "03:00.0,c1pf0vf0", "controller c1"},
 	        {"-r", "mlx5_7,pf0vf0", "no device 'mlx5_7'"},
+	        {"-r", "pci/08:00.0,pf0sf[0-1]",
+	         "SOFTDPA_DEVICES='pci=0000:08:00.0,reps=2,rep_type=sf'"},
 	};
 
 	(void)state;
@@ -1506,12 +1809,15 @@ int main(void)
 	        T(test_version_exits_zero),
 	        T(test_log_levels),
 	        T(test_dpdk_program),
+	        T(test_dpdk_before_devices),
 	        T(test_usage_and_name_from_argv0),
 	        T(test_json_file),
 	        T(test_json_errors),
 	        T_BARE(test_json_reader),
 	        T(test_device_values),
 	        T(test_device_errors),
+	        T(test_device_ranges),
+	        T(test_device_refusals),
 	        T_BARE(test_sample_shaped_program),
 	};
 	return cmocka_run_group_tests_name("doca_argp", tests, NULL, NULL);
