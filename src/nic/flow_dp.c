@@ -418,7 +418,8 @@ static uint32_t rss_input(const struct doca_flow_header_format *h, uint32_t fl, 
 	bool src, dst;
 
 	if (fl & DOCA_FLOW_RSS_AUTO)
-		fl |= DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_IPV6 | DOCA_FLOW_RSS_TCP | DOCA_FLOW_RSS_UDP;
+		fl |= DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_IPV6 | DOCA_FLOW_RSS_TCP |
+		      DOCA_FLOW_RSS_UDP;
 	if (h->l3_type == DOCA_FLOW_L3_TYPE_IP4) {
 		const uint8_t *s = (const uint8_t *)&h->ip4.src_ip,
 		              *d = (const uint8_t *)&h->ip4.dst_ip;
@@ -483,6 +484,23 @@ static uint32_t rss_hash(struct pctx *c, const struct sdpa_rss *rss)
 	return toeplitz(in, n, sym);
 }
 
+/* The parser's view of a frame in the SDPA_NIC_PT_* fields of nic.h. */
+static uint32_t rx_ptype(const struct doca_flow_match *m)
+{
+	const struct doca_flow_parser_meta *pm = &m->parser_meta;
+	uint32_t t = (uint32_t)pm->outer_l2_type << SDPA_NIC_PT_L2 |
+	             (uint32_t)pm->outer_l3_type << SDPA_NIC_PT_L3 |
+	             (uint32_t)pm->outer_l4_type << SDPA_NIC_PT_L4 |
+	             (uint32_t) !!pm->outer_ip_fragmented << SDPA_NIC_PT_FRAG;
+
+	if (m->tun.type == DOCA_FLOW_TUN_VXLAN)
+		t |= 1u << SDPA_NIC_PT_VXLAN | (uint32_t)pm->inner_l2_type << SDPA_NIC_PT_IN_L2 |
+		     (uint32_t)pm->inner_l3_type << SDPA_NIC_PT_IN_L3 |
+		     (uint32_t)pm->inner_l4_type << SDPA_NIC_PT_IN_L4 |
+		     (uint32_t) !!pm->inner_ip_fragmented << SDPA_NIC_PT_IN_FRAG;
+	return t;
+}
+
 static void rxq_push(struct worker *w, struct pctx *c, const struct sdpa_rss *rss)
 {
 	struct doca_flow_port *port = sdpa_load_acquire(&flow_g.ports[c->in_port]);
@@ -501,7 +519,7 @@ static void rxq_push(struct worker *w, struct pctx *c, const struct sdpa_rss *rs
 		return;
 	}
 	tail = sdpa_load_relaxed(&q->tail);
-	head = sdpa_load_acquire(&q->head); /* A-rxqh: pairs with R-rxqh in rx_burst */
+	head = sdpa_load_acquire(&q->head); /* A-rxqh: pairs with R-rxqh in rxq_take */
 	if (tail - head >= SDPA_FLOW_RXQ_SIZE) {
 		drop(w, c, SOFTDPA_DROP_RXQ_FULL);
 		return;
@@ -514,27 +532,26 @@ static void rxq_push(struct worker *w, struct pctx *c, const struct sdpa_rss *rs
 			return;
 		}
 	}
+	ensure_parsed(c);
 	memcpy(s->buf, c->pkt->data, c->pkt->len);
 	s->len = c->pkt->len;
 	s->hash = hash;
-	sdpa_store_release(&q->tail, tail + 1); /* R-rxqt: pairs with A-rxqt in rx_burst */
+	s->meta = sdpa_be32((const uint8_t *)&c->m.meta.pkt_meta);
+	s->ptype = rx_ptype(&c->m);
+	sdpa_store_release(&q->tail, tail + 1); /* R-rxqt: pairs with A-rxqt in rxq_take */
 }
 
-DOCA_EXPERIMENTAL uint16_t softdpa_port_rx_burst(uint16_t port_id, uint16_t queue,
-                                                 struct softdpa_frame *frames, uint16_t n)
+/* Take up to n frames from software queue 'queue' of the port, oldest first, handing each
+ * to fn; a frame fn refuses stays queued. The control-plane lock keeps the port alive. */
+uint16_t sdpa_nic_rxq_take(uint16_t port_id, uint16_t queue, uint16_t n, sdpa_nic_rxq_fn fn,
+                           void *arg)
 {
 	struct doca_flow_port *port;
 	struct sdpa_rxq *q;
 	uint16_t got = 0;
 
-	if (frames == NULL || port_id >= SDPA_MAX_PORTS || queue >= SDPA_FLOW_RSS_QUEUES) {
-		DOCA_LOG_RATE_LIMIT_ERR("softdpa_port_rx_burst: %s; pass a frame array, a port "
-		                        "id < %u and a queue < %u",
-		                        frames == NULL ? "frames is NULL"
-		                                       : "port or queue out of range",
-		                        SDPA_MAX_PORTS, SDPA_FLOW_RSS_QUEUES);
+	if (port_id >= SDPA_MAX_PORTS || queue >= SDPA_FLOW_RSS_QUEUES)
 		return 0;
-	}
 	pthread_mutex_lock(&flow_g.lock);
 	port = sdpa_load_relaxed(&flow_g.ports[port_id]);
 	q = port ? sdpa_load_relaxed(&port->rxq[queue]) : NULL;
@@ -545,21 +562,57 @@ DOCA_EXPERIMENTAL uint16_t softdpa_port_rx_burst(uint16_t port_id, uint16_t queu
 		head = sdpa_load_relaxed(&q->head);
 		tail = sdpa_load_acquire(&q->tail); /* A-rxqt */
 		while (got < n && head != tail) {
-			struct sdpa_rxq_slot *s = &q->slots[head & (SDPA_FLOW_RXQ_SIZE - 1)];
+			const struct sdpa_rxq_slot *s = &q->slots[head & (SDPA_FLOW_RXQ_SIZE - 1)];
 
-			frames[got].len = s->len;
-			frames[got].port_id = port_id;
-			frames[got].queue = queue;
-			frames[got].rss_hash = s->hash;
-			memcpy(frames[got].data, s->buf, s->len);
+			if (!fn(arg, s->buf, s->len, s->hash, s->meta, s->ptype))
+				break;
 			got++;
 			head++;
 		}
-		sdpa_store_release(&q->head, head); /* R-rxqh */
+		sdpa_store_release(&q->head, head); /* R-rxqh: pairs with A-rxqh in rxq_push */
 		pthread_mutex_unlock(&q->mtx);
 	}
 	pthread_mutex_unlock(&flow_g.lock);
 	return got;
+}
+
+struct frames_out {
+	struct softdpa_frame *frames;
+	uint16_t port_id;
+	uint16_t queue;
+	uint16_t n;
+};
+
+static bool frame_out(void *arg, const uint8_t *data, uint32_t len, uint32_t hash, uint32_t meta,
+                      uint32_t ptype)
+{
+	struct frames_out *o = arg;
+	struct softdpa_frame *f = &o->frames[o->n++];
+
+	(void)meta;
+	(void)ptype;
+	f->len = len;
+	f->port_id = o->port_id;
+	f->queue = o->queue;
+	f->rss_hash = hash;
+	memcpy(f->data, data, len);
+	return true;
+}
+
+DOCA_EXPERIMENTAL uint16_t softdpa_port_rx_burst(uint16_t port_id, uint16_t queue,
+                                                 struct softdpa_frame *frames, uint16_t n)
+{
+	struct frames_out o = {frames, port_id, queue, 0};
+
+	if (frames == NULL || port_id >= SDPA_MAX_PORTS || queue >= SDPA_FLOW_RSS_QUEUES) {
+		DOCA_LOG_RATE_LIMIT_ERR("softdpa_port_rx_burst: %s; pass a frame array, a port "
+		                        "id < %u and a queue < %u",
+		                        frames == NULL ? "frames is NULL"
+		                                       : "port or queue out of range",
+		                        SDPA_MAX_PORTS, SDPA_FLOW_RSS_QUEUES);
+		return 0;
+	}
+	return sdpa_nic_rxq_take(port_id, queue, n, frame_out, &o);
 }
 
 /* ------------------------------------------------------------------ actions */
@@ -1530,4 +1583,9 @@ bool sdpa_nic_sync_waiting(void)
 	 * iteration sees it again (the sync loop only ends on an idle iteration after its
 	 * own epoch). */
 	return sdpa_load_relaxed(&sync_waiters) != 0;
+}
+
+uint16_t sdpa_nic_rxq_max(void)
+{
+	return SDPA_FLOW_RSS_QUEUES;
 }

@@ -308,7 +308,9 @@ struct sdpa_fqueue {
 struct sdpa_rxq_slot {
 	uint32_t len;
 	uint32_t hash;
-	uint8_t *buf; /* SOFTDPA_FRAME_MAX bytes, allocated on first use */
+	uint32_t meta;  /* meta.pkt_meta when queued, host order */
+	uint32_t ptype; /* what the parser saw: SDPA_NIC_PT_* fields (nic.h) */
+	uint8_t *buf;   /* SOFTDPA_FRAME_MAX bytes, allocated on first use */
 };
 
 struct sdpa_rxq {

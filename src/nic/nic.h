@@ -52,4 +52,36 @@ void sdpa_nic_defer(void (*fn)(void *), void *ptr);
  * would wait for itself); a control-plane thread that is not a datapath thread may. */
 void sdpa_nic_synchronize(void);
 
+/* ---- Software (RSS) queues, for a driver that hands them to an application ----
+ * (the DPDK poll-mode driver, src/dpdk/). A frame a pipe sends to a software queue keeps
+ * its RSS hash, its meta.pkt_meta (host order) and what the parser saw, packed in one
+ * word: 4 bits each, at these shifts. L2 holds an enum doca_flow_l2_meta, L3 an enum
+ * doca_flow_l3_meta, L4 an enum doca_flow_l4_meta, FRAG 1 for an IP fragment; VXLAN is 1
+ * for a VXLAN frame, whose inner headers the IN_* fields describe. */
+enum sdpa_nic_ptype_shift {
+	SDPA_NIC_PT_L2 = 0,
+	SDPA_NIC_PT_L3 = 4,
+	SDPA_NIC_PT_L4 = 8,
+	SDPA_NIC_PT_FRAG = 12,
+	SDPA_NIC_PT_VXLAN = 16,
+	SDPA_NIC_PT_IN_L2 = 20,
+	SDPA_NIC_PT_IN_L3 = 24,
+	SDPA_NIC_PT_IN_L4 = 28,
+	SDPA_NIC_PT_IN_FRAG = 13,
+};
+
+/* Takes one frame (valid only during the call); false leaves it queued and stops. */
+typedef bool (*sdpa_nic_rxq_fn)(void *arg, const uint8_t *frame, uint32_t len, uint32_t rss_hash,
+                                uint32_t pkt_meta, uint32_t ptype);
+
+/* Hand up to n frames of software queue 'queue' of DOCA Flow port 'port_id' to fn, oldest
+ * first; returns how many fn took. 0 when the port does not exist or the queue never
+ * received a frame. One consumer at a time per queue (a mutex serialises them); takes the
+ * DOCA Flow lock, so never call it from a poller or an entry callback. */
+uint16_t sdpa_nic_rxq_take(uint16_t port_id, uint16_t queue, uint16_t n, sdpa_nic_rxq_fn fn,
+                           void *arg);
+
+/* How many software queues a port has (queue ids 0..N-1). */
+uint16_t sdpa_nic_rxq_max(void);
+
 #endif
