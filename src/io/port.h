@@ -25,7 +25,10 @@
 #include "io/wire.h"
 
 enum {
-	SDPA_PORT_WORKERS = 65, /* counter blocks: 0 = caller's thread, 1..64 = NIC workers */
+	/* counter blocks: 0 = caller's thread, 1..64 = NIC workers, 65 = frames the host sends
+	 * (the DPDK driver's tx_burst, which serialises its callers per port) */
+	SDPA_PORT_WORKER_HOST = 65,
+	SDPA_PORT_WORKERS = 66,
 };
 
 /* Open a port's wire (doca_flow_port_start calls this). INVALID_VALUE for port_id >= 64

@@ -245,8 +245,8 @@ static void test_stats_sum_workers(void **state)
 	sdpa_port_count_drop(6, 64, SOFTDPA_DROP_NO_PIPE, 2);
 	sdpa_port_count_drop(6, 1, SOFTDPA_DROP_RXQ_FULL, 1);
 	t_log_reset();
-	sdpa_port_count_drop(6, 65, SOFTDPA_DROP_RULE, 100); /* no such worker */
-	t_assert_logged("sdpa_port_count_drop", "worker 65", "out of range");
+	sdpa_port_count_drop(6, 66, SOFTDPA_DROP_RULE, 100); /* no such worker */
+	t_assert_logged("sdpa_port_count_drop", "worker 66", "out of range");
 	sdpa_port_count_drop(6, 0, SOFTDPA_DROP_REASON_MAX, 100);
 	sdpa_port_count_drop(64, 0, SOFTDPA_DROP_RULE, 100);
 
@@ -261,8 +261,8 @@ static void test_stats_sum_workers(void **state)
 	/* a closed port: PORT_DOWN */
 	assert_int_equal(sdpa_port_tx_burst(7, 4, pkts, 5), 0);
 	t_log_reset();
-	assert_int_equal(sdpa_port_tx_burst(6, 65, pkts, 5), 0);
-	t_assert_logged("sdpa_port_tx_burst", "worker 65 out of range");
+	assert_int_equal(sdpa_port_tx_burst(6, 66, pkts, 5), 0);
+	t_assert_logged("sdpa_port_tx_burst", "worker 66 out of range");
 
 	assert_int_equal(softdpa_port_stats(6, &st), DOCA_SUCCESS);
 	assert_int_equal(st.tx_frames, SDPA_WIRE_MEM_RING_SIZE);
