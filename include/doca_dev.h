@@ -30,54 +30,87 @@
 extern "C" {
 #endif
 
-/* Information about a local device, obtained from doca_devinfo_create_list(). */
+/** @brief Information about a local device, obtained from doca_devinfo_create_list(). */
 struct doca_devinfo;
-/* Information about a representor, obtained from doca_devinfo_rep_create_list(). */
+/** @brief Information about a representor, obtained from doca_devinfo_rep_create_list(). */
 struct doca_devinfo_rep;
-/* An opened local device, used by the other DOCA libraries. */
+/** @brief An opened local device, used by the other DOCA libraries. */
 struct doca_dev;
-/* An opened representor (e.g. for a DOCA Flow switch port). */
+/** @brief An opened representor (e.g. for a DOCA Flow switch port). */
 struct doca_dev_rep;
 
-/* Which representors doca_devinfo_rep_create_list() returns (a bit mask). */
+/** @brief Which representors doca_devinfo_rep_create_list() returns (a bit mask). */
 enum doca_devinfo_rep_filter {
-	DOCA_DEVINFO_REP_FILTER_ALL = 0,           /* every representor */
-	DOCA_DEVINFO_REP_FILTER_NET = 1 << 1,      /* network (VF/SF) representors */
-	DOCA_DEVINFO_REP_FILTER_EMULATED = 1 << 2, /* emulated functions (none in softdpa) */
+	DOCA_DEVINFO_REP_FILTER_ALL = 0,           /**< every representor */
+	DOCA_DEVINFO_REP_FILTER_NET = 1 << 1,      /**< network (VF/SF) representors */
+	DOCA_DEVINFO_REP_FILTER_EMULATED = 1 << 2, /**< emulated functions (none in softdpa) */
 };
 
 /* Buffer sizes, terminating NUL included where the value is a string. */
-#define DOCA_DEVINFO_VUID_SIZE         128
-#define DOCA_DEVINFO_IPV4_ADDR_SIZE    4
-#define DOCA_DEVINFO_IPV6_ADDR_SIZE    16
-#define DOCA_DEVINFO_MAC_ADDR_SIZE     6
-#define DOCA_DEVINFO_IFACE_NAME_SIZE   256
-#define DOCA_DEVINFO_IBDEV_NAME_SIZE   64
-#define DOCA_DEVINFO_PCI_ADDR_SIZE     13 /* "DDDD:BB:DD.F" */
-#define DOCA_DEVINFO_PCI_BDF_SIZE      8  /* "BB:DD.F" */
-#define DOCA_DEVINFO_REP_VUID_SIZE     128
-#define DOCA_DEVINFO_REP_PCI_ADDR_SIZE 13
-#define DOCA_DEVINFO_REP_PCI_BDF_SIZE  8
+#define DOCA_DEVINFO_VUID_SIZE         128 /**< bytes of a device VUID */
+#define DOCA_DEVINFO_IPV4_ADDR_SIZE    4   /**< bytes of an IPv4 address */
+#define DOCA_DEVINFO_IPV6_ADDR_SIZE    16  /**< bytes of an IPv6 address */
+#define DOCA_DEVINFO_MAC_ADDR_SIZE     6   /**< bytes of a MAC address */
+#define DOCA_DEVINFO_IFACE_NAME_SIZE   256 /**< bytes of an interface name */
+#define DOCA_DEVINFO_IBDEV_NAME_SIZE   64  /**< bytes of an RDMA device name */
+#define DOCA_DEVINFO_PCI_ADDR_SIZE     13  /**< bytes of "DDDD:BB:DD.F" */
+#define DOCA_DEVINFO_PCI_BDF_SIZE      8   /**< bytes of "BB:DD.F" */
+#define DOCA_DEVINFO_REP_VUID_SIZE     128 /**< bytes of a representor VUID */
+#define DOCA_DEVINFO_REP_PCI_ADDR_SIZE 13  /**< bytes of a representor's "DDDD:BB:DD.F" */
+#define DOCA_DEVINFO_REP_PCI_BDF_SIZE  8   /**< bytes of a representor's "BB:DD.F" */
 
 /* ---- local devices ---- */
 
-/* List the local devices. On success *dev_list is a NULL-terminated array of *nb_devs
- * entries; free it with doca_devinfo_destroy_list(). INVALID_VALUE for NULL arguments,
- * NO_MEMORY when allocation fails. */
+/**
+ * @brief List the local devices.
+ *
+ * @param [out] dev_list
+ * A NULL-terminated array of *nb_devs entries; free it with doca_devinfo_destroy_list().
+ * @param [out] nb_devs
+ * The number of devices.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
+ * DOCA_ERROR_NO_MEMORY when allocation fails.
+ * @note softdpa lists the devices SOFTDPA_DEVICES configures (docs/DEVICES.md).
+ */
 DOCA_STABLE doca_error_t doca_devinfo_create_list(struct doca_devinfo ***dev_list,
                                                   uint32_t *nb_devs);
 
-/* Free a list from doca_devinfo_create_list(). Entries opened as a doca_dev stay valid
- * until that device is closed. INVALID_VALUE for NULL or a pointer that is not a live list
- * (e.g. destroyed twice). */
+/**
+ * @brief Free a list from doca_devinfo_create_list().
+ *
+ * Entries opened as a doca_dev stay valid until that device is closed.
+ *
+ * @param [in] dev_list
+ * The list.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dev_list is NULL or not a
+ * live list (e.g. destroyed twice).
+ */
 DOCA_STABLE doca_error_t doca_devinfo_destroy_list(struct doca_devinfo **dev_list);
 
-/* Open a device (or count one more open of the device already opened from 'devinfo').
- * Each open needs one doca_dev_close(). INVALID_VALUE for NULL or stale arguments. */
+/**
+ * @brief Open a device, to be used by the other DOCA libraries.
+ *
+ * @param [in] devinfo
+ * An entry of doca_devinfo_create_list().
+ * @param [out] dev
+ * The opened device.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or a stale
+ * devinfo (its list destroyed and no device open on it); DOCA_ERROR_NO_MEMORY when
+ * allocation fails.
+ * @note softdpa: opening the same devinfo again returns the same doca_dev and counts one
+ * more open. Each open needs one doca_dev_close().
+ */
 DOCA_STABLE doca_error_t doca_dev_open(struct doca_devinfo *devinfo, struct doca_dev **dev);
 
-/* Undo one doca_dev_open(). The last close frees the device; it fails with IN_USE while
- * representors opened from the device are still open. */
+/**
+ * @brief Close a device: undo one doca_dev_open(). The last close frees the device.
+ *
+ * @param [in] dev
+ * The device.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dev is NULL or not an open
+ * device (closed once too often); DOCA_ERROR_IN_USE on the last close while representors
+ * opened from the device are still open.
+ */
 DOCA_STABLE doca_error_t doca_dev_close(struct doca_dev *dev);
 
 /**
@@ -93,45 +126,133 @@ DOCA_STABLE doca_error_t doca_dev_close(struct doca_dev *dev);
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dev_accelerate_resource_reclaim(struct doca_dev *dev);
 
-/* The devinfo a device was opened from (valid while the device is open); NULL for an
- * invalid device. */
+/**
+ * @brief The devinfo a device was opened from.
+ *
+ * @param [in] dev
+ * The open device.
+ * @return The devinfo, valid while the device is open; NULL (with one log line) when dev is
+ * not an open device.
+ */
 DOCA_STABLE struct doca_devinfo *doca_dev_as_devinfo(const struct doca_dev *dev);
 
-/* PCI address "DDDD:BB:DD.F" (lower-case hex) into a buffer of at least
- * DOCA_DEVINFO_PCI_ADDR_SIZE bytes. */
+/**
+ * @brief The PCI address of a device, as "DDDD:BB:DD.F" in lower-case hex.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] pci_addr_str
+ * A buffer of at least DOCA_DEVINFO_PCI_ADDR_SIZE bytes.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or a stale
+ * devinfo.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_get_pci_addr_str(const struct doca_devinfo *devinfo,
                                                        char *pci_addr_str);
 
-/* *is_equal = 1 when 'pci_addr_str' ("DDDD:BB:DD.F" or "BB:DD.F", any hex case) is the
- * device's address, else 0. INVALID_VALUE for a malformed address. */
+/**
+ * @brief Whether a PCI address is the device's.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [in] pci_addr_str
+ * "DDDD:BB:DD.F" or "BB:DD.F" (any domain), in either hex case.
+ * @param [out] is_equal
+ * 1 when it is the device's address, else 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, a stale
+ * devinfo or a malformed address.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_is_equal_pci_addr(const struct doca_devinfo *devinfo,
                                                         const char *pci_addr_str,
                                                         uint8_t *is_equal);
 
-/* PCI function type of the device (PF, VF or SF). */
+/**
+ * @brief The PCI function type of the device.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] type
+ * PF, VF or SF.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or a stale
+ * devinfo.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_get_pci_func_type(const struct doca_devinfo *devinfo,
                                                         enum doca_pci_func_type *type);
 
-/* Network interface name. 'size' must be at least DOCA_DEVINFO_IFACE_NAME_SIZE, as DOCA
- * documents; a smaller buffer is INVALID_VALUE. */
+/**
+ * @brief The network interface name of the device (e.g. "p0").
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] name
+ * The NUL-terminated name.
+ * @param [in] size
+ * Size of name, at least DOCA_DEVINFO_IFACE_NAME_SIZE as DOCA documents.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, a stale
+ * devinfo or a size below DOCA_DEVINFO_IFACE_NAME_SIZE.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_get_iface_name(const struct doca_devinfo *devinfo, char *name,
                                                      uint32_t size);
 
-/* RDMA device name (e.g. "mlx5_0"). 'size' must be at least DOCA_DEVINFO_IBDEV_NAME_SIZE. */
+/**
+ * @brief The RDMA device name of the device (e.g. "mlx5_0").
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] name
+ * The NUL-terminated name.
+ * @param [in] size
+ * Size of name, at least DOCA_DEVINFO_IBDEV_NAME_SIZE.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, a stale
+ * devinfo or a size below DOCA_DEVINFO_IBDEV_NAME_SIZE.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_get_ibdev_name(const struct doca_devinfo *devinfo, char *name,
                                                      uint32_t size);
 
-/* MAC address, 6 bytes; 'size' must be at least DOCA_DEVINFO_MAC_ADDR_SIZE. */
+/**
+ * @brief The MAC address of the device.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] mac_addr
+ * The 6 bytes of the address.
+ * @param [in] size
+ * Size of mac_addr, at least DOCA_DEVINFO_MAC_ADDR_SIZE.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, a stale
+ * devinfo or a size below DOCA_DEVINFO_MAC_ADDR_SIZE.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_get_mac_addr(const struct doca_devinfo *devinfo,
                                                    uint8_t *mac_addr, uint32_t size);
 
-/* IPv4 address. Emulated devices have none assigned: 0.0.0.0, as a real port without an
- * address reports. 'size' must be at least DOCA_DEVINFO_IPV4_ADDR_SIZE. */
+/**
+ * @brief The IPv4 address of the device.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] ipv4_addr
+ * The 4 bytes of the address.
+ * @param [in] size
+ * Size of ipv4_addr, at least DOCA_DEVINFO_IPV4_ADDR_SIZE.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, a stale
+ * devinfo or a size below DOCA_DEVINFO_IPV4_ADDR_SIZE.
+ * @note softdpa: emulated devices have no address assigned, so the answer is 0.0.0.0, as a
+ * real port without an address reports.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_get_ipv4_addr(const struct doca_devinfo *devinfo,
                                                     uint8_t *ipv4_addr, uint32_t size);
 
-/* IPv6 address: the link-local address derived from the MAC (fe80::/64, modified EUI-64).
- * 'size' must be at least DOCA_DEVINFO_IPV6_ADDR_SIZE. */
+/**
+ * @brief The IPv6 address of the device.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] ipv6_addr
+ * The 16 bytes of the address.
+ * @param [in] size
+ * Size of ipv6_addr, at least DOCA_DEVINFO_IPV6_ADDR_SIZE.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, a stale
+ * devinfo or a size below DOCA_DEVINFO_IPV6_ADDR_SIZE.
+ * @note softdpa: the link-local address derived from the MAC (fe80::/64, modified EUI-64).
+ */
 DOCA_STABLE doca_error_t doca_devinfo_get_ipv6_addr(const struct doca_devinfo *devinfo,
                                                     uint8_t *ipv6_addr, uint32_t size);
 
@@ -233,56 +354,175 @@ DOCA_EXPERIMENTAL doca_error_t doca_devinfo_cap_is_notification_moderation_suppo
 DOCA_EXPERIMENTAL doca_error_t doca_devinfo_cap_is_accelerate_resource_reclaim_supported(
         const struct doca_devinfo *devinfo, uint8_t *is_accelerate_resource_reclaim);
 
-/* Whether doca_devinfo_rep_create_list() accepts FILTER_ALL / FILTER_NET / FILTER_EMULATED
- * on this device: 1 or 0. A PF supports ALL and NET; no softdpa device has emulated
- * functions. */
+/**
+ * @brief Whether doca_devinfo_rep_create_list() accepts DOCA_DEVINFO_REP_FILTER_ALL on this
+ * device.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] filter_all_supported
+ * 1 when supported, else 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or a stale
+ * devinfo.
+ * @note softdpa: 1 for a PF, 0 for a VF or SF.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_rep_cap_is_filter_all_supported(
         const struct doca_devinfo *devinfo, uint8_t *filter_all_supported);
+
+/**
+ * @brief Whether doca_devinfo_rep_create_list() accepts DOCA_DEVINFO_REP_FILTER_NET on this
+ * device.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] filter_net_supported
+ * 1 when supported, else 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or a stale
+ * devinfo.
+ * @note softdpa: 1 for a PF, 0 for a VF or SF.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_rep_cap_is_filter_net_supported(
         const struct doca_devinfo *devinfo, uint8_t *filter_net_supported);
+
+/**
+ * @brief Whether doca_devinfo_rep_create_list() accepts DOCA_DEVINFO_REP_FILTER_EMULATED on
+ * this device.
+ *
+ * @param [in] devinfo
+ * The device.
+ * @param [out] filter_emulated_supported
+ * 1 when supported, else 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or a stale
+ * devinfo.
+ * @note softdpa: no device has emulated functions, so always 0.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_rep_cap_is_filter_emulated_supported(
         const struct doca_devinfo *devinfo, uint8_t *filter_emulated_supported);
 
 /* ---- representors ---- */
 
-/* List the representors of an open PF device, selected by 'filter' (a mask of
- * DOCA_DEVINFO_REP_FILTER_* bits). A PF without representors gives an empty list
- * (SUCCESS, *nb_devs_rep = 0, a list that still needs doca_devinfo_rep_destroy_list()).
- * INVALID_VALUE for NULL arguments or unknown filter bits; NOT_SUPPORTED for a VF/SF
- * device (no representors) or for FILTER_EMULATED. */
+/**
+ * @brief List the representors of an open PF device.
+ *
+ * @param [in] dev
+ * The open PF.
+ * @param [in] filter
+ * A mask of DOCA_DEVINFO_REP_FILTER_* bits.
+ * @param [out] dev_list_rep
+ * A NULL-terminated array of *nb_devs_rep entries; free it with
+ * doca_devinfo_rep_destroy_list().
+ * @param [out] nb_devs_rep
+ * The number of representors.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, unknown
+ * filter bits or a dev that is not open; DOCA_ERROR_NOT_SUPPORTED for a VF/SF device (no
+ * representors) or for DOCA_DEVINFO_REP_FILTER_EMULATED; DOCA_ERROR_NO_MEMORY when
+ * allocation fails.
+ * @note A PF without representors gives an empty list (DOCA_SUCCESS, *nb_devs_rep = 0, a
+ * list that still needs doca_devinfo_rep_destroy_list()).
+ */
 DOCA_STABLE doca_error_t doca_devinfo_rep_create_list(struct doca_dev *dev, int filter,
                                                       struct doca_devinfo_rep ***dev_list_rep,
                                                       uint32_t *nb_devs_rep);
 
-/* Free a list from doca_devinfo_rep_create_list(). Entries opened as a doca_dev_rep stay
- * valid until it is closed. */
+/**
+ * @brief Free a list from doca_devinfo_rep_create_list().
+ *
+ * Entries opened as a doca_dev_rep stay valid until it is closed.
+ *
+ * @param [in] dev_list_rep
+ * The list.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dev_list_rep is NULL or
+ * not a live list (e.g. destroyed twice).
+ */
 DOCA_STABLE doca_error_t doca_devinfo_rep_destroy_list(struct doca_devinfo_rep **dev_list_rep);
 
-/* Open a representor (or count one more open of the one already opened from 'devinfo').
- * Its parent device must still be open. */
+/**
+ * @brief Open a representor.
+ *
+ * @param [in] devinfo
+ * An entry of doca_devinfo_rep_create_list(); its parent device must still be open.
+ * @param [out] dev_rep
+ * The opened representor.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, a stale
+ * devinfo or a parent device that was closed; DOCA_ERROR_NO_MEMORY when allocation fails.
+ * @note softdpa: opening the same devinfo again returns the same doca_dev_rep and counts
+ * one more open. Each open needs one doca_dev_rep_close().
+ */
 DOCA_STABLE doca_error_t doca_dev_rep_open(struct doca_devinfo_rep *devinfo,
                                            struct doca_dev_rep **dev_rep);
 
-/* Undo one doca_dev_rep_open(). */
+/**
+ * @brief Close a representor: undo one doca_dev_rep_open().
+ *
+ * @param [in] dev_rep
+ * The representor.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dev_rep is NULL or not an
+ * open representor (closed once too often).
+ */
 DOCA_STABLE doca_error_t doca_dev_rep_close(struct doca_dev_rep *dev_rep);
 
-/* The devinfo a representor was opened from; NULL for an invalid representor. */
+/**
+ * @brief The devinfo a representor was opened from.
+ *
+ * @param [in] dev_rep
+ * The open representor.
+ * @return The devinfo; NULL (with one log line) when dev_rep is not an open representor.
+ */
 DOCA_STABLE struct doca_devinfo_rep *doca_dev_rep_as_devinfo(struct doca_dev_rep *dev_rep);
 
-/* Representor's network interface name (e.g. "pf0vf0"); 'size' must be at least
- * DOCA_DEVINFO_IFACE_NAME_SIZE. */
+/**
+ * @brief The network interface name of a representor (e.g. "pf0vf0").
+ *
+ * @param [in] devinfo_rep
+ * The representor.
+ * @param [out] iface_name
+ * The NUL-terminated name.
+ * @param [in] size
+ * Size of iface_name, at least DOCA_DEVINFO_IFACE_NAME_SIZE.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, a stale
+ * devinfo_rep or a size below DOCA_DEVINFO_IFACE_NAME_SIZE.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_devinfo_rep_get_iface_name(
         const struct doca_devinfo_rep *devinfo_rep, char *iface_name, uint32_t size);
 
-/* PCI address of the represented function, into DOCA_DEVINFO_REP_PCI_ADDR_SIZE bytes. */
+/**
+ * @brief The PCI address of the function a representor stands for, as "DDDD:BB:DD.F".
+ *
+ * @param [in] devinfo_rep
+ * The representor.
+ * @param [out] pci_addr_str
+ * A buffer of at least DOCA_DEVINFO_REP_PCI_ADDR_SIZE bytes.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or a stale
+ * devinfo_rep.
+ */
 DOCA_STABLE doca_error_t
 doca_devinfo_rep_get_pci_addr_str(const struct doca_devinfo_rep *devinfo_rep, char *pci_addr_str);
 
-/* PCI function type of the represented function (VF or SF). */
+/**
+ * @brief The PCI function type of the function a representor stands for.
+ *
+ * @param [in] devinfo_rep
+ * The representor.
+ * @param [out] pci_func_type
+ * VF or SF.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or a stale
+ * devinfo_rep.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_rep_get_pci_func_type(
         const struct doca_devinfo_rep *devinfo_rep, enum doca_pci_func_type *pci_func_type);
 
-/* *is_equal = 1 when 'pci_addr_str' is the represented function's address, else 0. */
+/**
+ * @brief Whether a PCI address is that of the function a representor stands for.
+ *
+ * @param [in] devinfo_rep
+ * The representor.
+ * @param [in] pci_addr_str
+ * "DDDD:BB:DD.F" or "BB:DD.F" (any domain), in either hex case.
+ * @param [out] is_equal
+ * 1 when it is the function's address, else 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, a stale
+ * devinfo_rep or a malformed address.
+ */
 DOCA_STABLE doca_error_t doca_devinfo_rep_is_equal_pci_addr(
         const struct doca_devinfo_rep *devinfo_rep, const char *pci_addr_str, uint8_t *is_equal);
 
