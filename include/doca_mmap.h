@@ -19,28 +19,124 @@
 extern "C" {
 #endif
 
+/** @brief An opened device (doca_dev.h). */
 struct doca_dev;
+/** @brief A DPA context (doca_dpa.h). */
 struct doca_dpa;
+/** @brief A memory map: a registered memory range (opaque). */
 struct doca_mmap;
 
-/* An mmap as DPA kernels see it. */
+/** @brief An mmap as DPA kernels see it. */
 typedef uint32_t doca_dpa_dev_mmap_t;
 
+/**
+ * @brief Create an mmap, with no memory and no device, permissions
+ * DOCA_ACCESS_FLAG_LOCAL_READ_WRITE.
+ *
+ * @param [out] mmap
+ * The new mmap.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mmap is NULL;
+ * DOCA_ERROR_NO_MEMORY when it cannot be allocated.
+ */
 DOCA_STABLE doca_error_t doca_mmap_create(struct doca_mmap **mmap);
-/* IN_USE while a buf array uses it. Stops a started mmap. */
+
+/**
+ * @brief Destroy an mmap, stopping it first when it is started.
+ *
+ * @param [in] mmap
+ * The mmap.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mmap is NULL or not a live
+ * mmap; DOCA_ERROR_IN_USE while a buf array uses it (the mmap is then left as it was).
+ */
 DOCA_STABLE doca_error_t doca_mmap_destroy(struct doca_mmap *mmap);
+
+/**
+ * @brief Start an mmap: its memory becomes reachable by the devices added to it (and by DPA
+ * kernels through doca_mmap_dev_get_dpa_handle()).
+ *
+ * @param [in] mmap
+ * The mmap, with a memrange and (for host memory) at least one device.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mmap is NULL or not a live
+ * mmap; DOCA_ERROR_BAD_STATE when it is started already, has no memrange, or has host
+ * memory and no device; DOCA_ERROR_FULL when 4096 mmaps are started (softdpa's limit).
+ */
 DOCA_STABLE doca_error_t doca_mmap_start(struct doca_mmap *mmap);
+
+/**
+ * @brief Stop an mmap: its handle and export descriptors become invalid, and it may be
+ * configured again.
+ *
+ * @param [in] mmap
+ * The mmap.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mmap is NULL or not a live
+ * mmap; DOCA_ERROR_BAD_STATE when it is not started; DOCA_ERROR_IN_USE while a started buf
+ * array uses it.
+ */
 DOCA_STABLE doca_error_t doca_mmap_stop(struct doca_mmap *mmap);
 
-/* Host memory [addr, addr+len). INVALID_VALUE for NULL or len 0. */
+/**
+ * @brief Set the host memory of the mmap: [addr, addr + len).
+ *
+ * @param [in] mmap
+ * The mmap, not started.
+ * @param [in] addr
+ * The start of the memory.
+ * @param [in] len
+ * The length in bytes.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mmap is NULL or not a live
+ * mmap, addr is NULL or len is 0; DOCA_ERROR_BAD_STATE when the mmap is started or has a
+ * DPA memrange.
+ */
 DOCA_STABLE doca_error_t doca_mmap_set_memrange(struct doca_mmap *mmap, void *addr, size_t len);
+
+/**
+ * @brief The memory range of the mmap.
+ *
+ * @param [in] mmap
+ * The mmap.
+ * @param [out] addr
+ * The start (NULL when no memrange is set; the DPA address for a DPA memrange).
+ * @param [out] len
+ * The length in bytes.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or an mmap
+ * that is not live.
+ */
 DOCA_STABLE doca_error_t doca_mmap_get_memrange(const struct doca_mmap *mmap, void **addr,
                                                 size_t *len);
-/* DPA heap memory [dpa_addr, dpa_addr+len) of 'dpa'; must lie in one allocation. */
+
+/**
+ * @brief Set DPA heap memory as the memory of the mmap: [dpa_addr, dpa_addr + len) of dpa.
+ *
+ * @param [in] mmap
+ * The mmap, not started, without host memrange or devices.
+ * @param [in] dpa
+ * A started DPA context.
+ * @param [in] dpa_addr
+ * The start, in memory from doca_dpa_mem_alloc().
+ * @param [in] len
+ * The length in bytes; the range must lie inside one allocation.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mmap or dpa is NULL or not
+ * live, len is 0 or the range is not inside one DPA heap allocation; DOCA_ERROR_BAD_STATE
+ * when the mmap is started, the DPA context is not started, or the mmap has a host memrange
+ * or devices.
+ * @note No doca_mmap_add_dev() is needed (nor allowed): the DPA context's device may access
+ * the memory.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_mmap_set_dpa_memrange(struct doca_mmap *mmap,
                                                           struct doca_dpa *dpa, uint64_t dpa_addr,
                                                           size_t len);
-/* A bitwise OR of enum doca_access_flag (default LOCAL_READ_WRITE). */
+/**
+ * @brief Set the access permissions of the mmap.
+ *
+ * @param [in] mmap
+ * The mmap, not started.
+ * @param [in] access_mask
+ * A bitwise OR of enum doca_access_flag (default DOCA_ACCESS_FLAG_LOCAL_READ_WRITE).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mmap is NULL or not live,
+ * the mask has bits outside enum doca_access_flag, or it holds both
+ * DOCA_ACCESS_FLAG_PCI_READ_ONLY and DOCA_ACCESS_FLAG_PCI_READ_WRITE;
+ * DOCA_ERROR_BAD_STATE when the mmap is started.
+ */
 DOCA_STABLE doca_error_t doca_mmap_set_permissions(struct doca_mmap *mmap, uint32_t access_mask);
 /**
  * @brief The most devices that may be added to the mmap (before its first start).
@@ -57,24 +153,93 @@ DOCA_STABLE doca_error_t doca_mmap_set_permissions(struct doca_mmap *mmap, uint3
 DOCA_STABLE doca_error_t doca_mmap_set_max_num_devices(struct doca_mmap *mmap,
                                                        uint32_t max_num_devices);
 
-/* Devices that may access the memory (not allowed with a DPA memrange). */
+/**
+ * @brief Let a device access the memory of the mmap.
+ *
+ * @param [in] mmap
+ * The mmap, not started, with no DPA memrange.
+ * @param [in] dev
+ * An opened device; adding a device twice changes nothing.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mmap is NULL or not live or
+ * dev is NULL; DOCA_ERROR_BAD_STATE when the mmap is started; DOCA_ERROR_NOT_PERMITTED when
+ * it has a DPA memrange; DOCA_ERROR_FULL when it has 8 devices already (softdpa's limit).
+ */
 DOCA_STABLE doca_error_t doca_mmap_add_dev(struct doca_mmap *mmap, struct doca_dev *dev);
+
+/**
+ * @brief Withdraw a device added with doca_mmap_add_dev().
+ *
+ * @param [in] mmap
+ * The mmap, not started.
+ * @param [in] dev
+ * The device.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mmap is NULL or not live;
+ * DOCA_ERROR_BAD_STATE when the mmap is started; DOCA_ERROR_NOT_FOUND when dev was not
+ * added (a NULL dev included).
+ */
 DOCA_STABLE doca_error_t doca_mmap_rm_dev(struct doca_mmap *mmap, struct doca_dev *dev);
 
-/* The handle DPA kernels use; the mmap must be started and 'dev' added (or, for a DPA
- * memrange, be the DPA context's device). */
+/**
+ * @brief The handle DPA kernels use to reach the mmap (doca_dpa_dev_mmap_get_external_ptr).
+ *
+ * @param [in] mmap
+ * The started mmap.
+ * @param [in] dev
+ * A device added to the mmap, or, for a DPA memrange, the DPA context's device.
+ * @param [out] handle
+ * The handle, valid until the mmap stops.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or an mmap
+ * that is not live; DOCA_ERROR_NOT_PERMITTED when the mmap is not started;
+ * DOCA_ERROR_NOT_FOUND when dev may not access it.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mmap,
                                                             const struct doca_dev *dev,
                                                             doca_dpa_dev_mmap_t *handle);
 
-/* A descriptor of the mmap for a peer that reaches it over PCI / over RDMA (the peer imports
- * it with doca_mmap_create_from_export, which softdpa does not provide: the bytes only name
- * the mmap). The mmap must be started (else NOT_PERMITTED), 'dev' added to it (else
- * NOT_FOUND), and its permissions must include DOCA_ACCESS_FLAG_PCI_READ_WRITE / one of
- * DOCA_ACCESS_FLAG_RDMA_READ, _WRITE, _ATOMIC (else NOT_PERMITTED). The descriptor belongs
- * to the mmap and is freed when the mmap stops. */
+/**
+ * @brief A descriptor of the mmap for a peer that reaches it over PCI (the host, from the
+ * DPU, or the other way round).
+ *
+ * @param [in] mmap
+ * The started mmap.
+ * @param [in] dev
+ * A device added to the mmap.
+ * @param [out] export_desc
+ * The descriptor; it belongs to the mmap and is freed when the mmap stops.
+ * @param [out] export_desc_len
+ * Its length in bytes.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or an mmap
+ * that is not live; DOCA_ERROR_NOT_PERMITTED when the mmap is not started or its
+ * permissions include neither DOCA_ACCESS_FLAG_PCI_READ_WRITE nor
+ * DOCA_ACCESS_FLAG_PCI_READ_ONLY; DOCA_ERROR_NOT_FOUND when dev was not added;
+ * DOCA_ERROR_NO_MEMORY when the descriptor cannot be allocated.
+ * @note The peer imports it with doca_mmap_create_from_export, which softdpa does not
+ * provide: the bytes only name the mmap. Exporting again for the same device returns the
+ * same descriptor.
+ */
 DOCA_STABLE doca_error_t doca_mmap_export_pci(struct doca_mmap *mmap, const struct doca_dev *dev,
                                               const void **export_desc, size_t *export_desc_len);
+
+/**
+ * @brief A descriptor of the mmap for a peer that reaches it over RDMA.
+ *
+ * @param [in] mmap
+ * The started mmap.
+ * @param [in] dev
+ * A device added to the mmap.
+ * @param [out] export_desc
+ * The descriptor; it belongs to the mmap and is freed when the mmap stops.
+ * @param [out] export_desc_len
+ * Its length in bytes.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or an mmap
+ * that is not live; DOCA_ERROR_NOT_PERMITTED when the mmap is not started or its
+ * permissions include none of DOCA_ACCESS_FLAG_RDMA_READ, _WRITE, _ATOMIC;
+ * DOCA_ERROR_NOT_FOUND when dev was not added; DOCA_ERROR_NO_MEMORY when the descriptor
+ * cannot be allocated.
+ * @note The peer imports it with doca_mmap_create_from_export, which softdpa does not
+ * provide: the bytes only name the mmap. Exporting again for the same device returns the
+ * same descriptor.
+ */
 DOCA_STABLE doca_error_t doca_mmap_export_rdma(struct doca_mmap *mmap, const struct doca_dev *dev,
                                                const void **export_desc, size_t *export_desc_len);
 
