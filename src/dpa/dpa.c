@@ -404,7 +404,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_start(struct doca_dpa *dpa)
 			return DOCA_ERROR_OPERATING_SYSTEM;
 		}
 	}
-	r = sdpa_heap_init(&dpa->heap, DEFAULT_HEAP_SIZE);
+	/* Strict mode guards the heap's blocks with red zones (a kernel's overrun faults). */
+	r = sdpa_heap_init(&dpa->heap, DEFAULT_HEAP_SIZE,
+	                   sdpa_config_get()->window == SDPA_WINDOW_STRICT);
 	if (r != DOCA_SUCCESS)
 		goto err_log;
 	r = sdpa_image_load(dpa->app, &dpa->image);

@@ -25,6 +25,7 @@
 #include <dev/doca_dpa_dev_buf.h>
 
 #include "core/atomics.h"
+#include "dpa/fault.h"
 
 struct doca_dev;
 
@@ -121,7 +122,8 @@ enum sdpa_exec_end {
 	SDPA_END_RESCHEDULE = 1,
 	SDPA_END_FINISH = 2,
 	SDPA_END_ABORT = 3, /* watchdog: the EU was declared lost */
-	SDPA_END_FAULT = 4, /* a device fault (a call softdpa does not emulate) */
+	SDPA_END_FAULT = 4, /* a device fault: a call softdpa does not emulate, or a kernel
+	                     * fault the signal handler contained (fault.sig != 0, fault.h) */
 };
 
 struct sdpa_eu;
@@ -136,6 +138,7 @@ struct sdpa_exec {
 	struct sdpa_eu *eu;             /* NULL for RPC */
 	jmp_buf *jb;                    /* non-returning calls land here */
 	uint64_t device;                /* doca_dpa_dev_device_set() selection */
+	struct sdpa_fault_rec fault;    /* a contained kernel fault (fault.h) */
 };
 
 /* What the calling host thread is executing as device code, or NULL. */
@@ -184,8 +187,9 @@ struct sdpa_launch {
 
 struct sdpa_heap_block {
 	struct sdpa_heap_block *next; /* sorted by offset */
-	size_t off;
+	size_t off;                   /* the block the user sees */
 	size_t size;
+	size_t span_off, span_len; /* what it occupies (strict: pad, block, slack, guard page) */
 };
 
 struct sdpa_heap {
@@ -194,11 +198,17 @@ struct sdpa_heap {
 	size_t size;
 	struct sdpa_heap_block *blocks;
 	size_t used;
+	bool guarded; /* strict: each block ends at an inaccessible guard page (red zones) */
 };
 
-enum { SDPA_HEAP_POISON = 0xA5 };
+enum { SDPA_HEAP_POISON = 0xA5, SDPA_HEAP_REDZONE = 0xFB };
 
-doca_error_t sdpa_heap_init(struct sdpa_heap *h, size_t size);
+/* 'guarded' (strict mode): red zones around every block (docs/DPA.md, "DPA heap"). */
+doca_error_t sdpa_heap_init(struct sdpa_heap *h, size_t size, bool guarded);
+/* When 'addr' lies in the red zone of a live block: describe the overrun ("DPA heap
+ * overrun: a store 4 bytes past the end of block 0x... of 100 bytes") and return true. */
+bool sdpa_heap_describe_guard(struct sdpa_heap *h, uintptr_t addr, bool write, char *buf,
+                              size_t size);
 void sdpa_heap_fini(struct sdpa_heap *h, bool keep_mapping);
 /* True when [addr, addr+len) lies inside one live allocation. */
 bool sdpa_heap_range_ok(struct sdpa_heap *h, uint64_t addr, size_t len);

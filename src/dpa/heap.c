@@ -2,10 +2,18 @@
  * The DPA heap: an arena the context mmaps; doca_dpa_dev_uintptr_t values are real host
  * pointers into it, so kernels dereference them directly. Block records live outside the
  * arena, so a kernel overrunning its block cannot corrupt the allocator.
+ *
+ * Strict mode (guarded): each block occupies whole pages and ends (rounded up to 64 B)
+ * right before an inaccessible guard page, so the first access past its end faults in
+ * the kernel that made it (fault.c reports it with sdpa_heap_describe_guard). The bytes
+ * the guard cannot cover — the block's last line past its size, and the pad before it —
+ * hold a red-zone pattern checked at doca_dpa_mem_free.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "core/log.h"
 #include "core/util.h"
@@ -15,7 +23,12 @@ SDPA_LOG_REGISTER(dpa_heap);
 
 enum { HEAP_ALIGN = 64 };
 
-doca_error_t sdpa_heap_init(struct sdpa_heap *h, size_t size)
+static size_t page_size(void)
+{
+	return (size_t)sysconf(_SC_PAGESIZE);
+}
+
+doca_error_t sdpa_heap_init(struct sdpa_heap *h, size_t size, bool guarded)
 {
 	memset(h, 0, sizeof(*h));
 	h->base = mmap(NULL, size, PROT_READ | PROT_WRITE,
@@ -28,6 +41,7 @@ doca_error_t sdpa_heap_init(struct sdpa_heap *h, size_t size)
 		return DOCA_ERROR_NO_MEMORY;
 	}
 	h->size = size;
+	h->guarded = guarded;
 	pthread_mutex_init(&h->lock, NULL);
 	return DOCA_SUCCESS;
 }
@@ -98,7 +112,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_mem_alloc(struct doca_dpa *dpa, size_t s
 {
 	struct sdpa_heap *h;
 	struct sdpa_heap_block *b, **link;
-	size_t need, off = 0;
+	size_t need, span, off = 0;
 	doca_error_t r;
 
 	if (dev_ptr != NULL)
@@ -118,6 +132,18 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_mem_alloc(struct doca_dpa *dpa, size_t s
 		return DOCA_ERROR_NO_MEMORY;
 	}
 	need = (size + HEAP_ALIGN - 1) & ~(size_t)(HEAP_ALIGN - 1);
+	span = need;
+	if (h->guarded) {
+		size_t pg = page_size();
+
+		span = (need + pg - 1) / pg * pg + pg;
+		if (span > h->size) {
+			DOCA_LOG_ERR("doca_dpa_mem_alloc: %zu bytes and their red zones exceed the "
+			             "%zu MiB DPA heap (strict mode); allocate less",
+			             size, h->size >> 20);
+			return DOCA_ERROR_NO_MEMORY;
+		}
+	}
 	b = malloc(sizeof(*b));
 	if (b == NULL) {
 		DOCA_LOG_ERR("doca_dpa_mem_alloc: out of host memory; free memory and retry");
@@ -126,28 +152,82 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_mem_alloc(struct doca_dpa *dpa, size_t s
 	pthread_mutex_lock(&h->lock);
 	/* First fit over the gaps between blocks, which are sorted by offset. */
 	for (link = &h->blocks; *link != NULL; link = &(*link)->next) {
-		if ((*link)->off - off >= need)
+		if ((*link)->span_off - off >= span)
 			break;
-		off = (*link)->off + (((*link)->size + HEAP_ALIGN - 1) & ~(size_t)(HEAP_ALIGN - 1));
+		off = (*link)->span_off + (*link)->span_len;
 	}
-	if (h->size - off < need && *link == NULL) {
+	if (h->size - off < span && *link == NULL) {
 		pthread_mutex_unlock(&h->lock);
 		free(b);
 		DOCA_LOG_ERR("doca_dpa_mem_alloc: the DPA heap has no free range of %zu bytes (%zu "
-		             "of %zu in use); free memory with doca_dpa_mem_free",
-		             size, h->used, h->size);
+		             "of %zu in use%s); free memory with doca_dpa_mem_free",
+		             size, h->used, h->size,
+		             h->guarded ? ", each block taking whole pages in strict mode" : "");
 		return DOCA_ERROR_NO_MEMORY;
 	}
-	b->off = off;
+	b->span_off = off;
+	b->span_len = span;
+	b->off = h->guarded ? off + span - page_size() - need : off;
 	b->size = size;
 	b->next = *link;
 	*link = b;
-	h->used += need;
+	h->used += span;
+	if (h->guarded) {
+		/* The guard page, and the red zones it cannot cover: the pad before the block
+		 * and the block's last line past its size. */
+		if (mprotect(h->base + off + span - page_size(), page_size(), PROT_NONE) != 0)
+			DOCA_LOG_RATE_LIMIT_WARN(
+			        "doca_dpa_mem_alloc: cannot protect the guard page "
+			        "of a block; its overruns go unnoticed (raise "
+			        "vm.max_map_count)");
+		memset(h->base + off, SDPA_HEAP_REDZONE, b->off - off);
+		memset(h->base + b->off + size, SDPA_HEAP_REDZONE, need - size);
+	}
 	pthread_mutex_unlock(&h->lock);
 	/* Not zeroed, as on the DPA: poison, so code relying on zeroed memory shows it. */
-	memset(h->base + off, SDPA_HEAP_POISON, size);
-	*dev_ptr = (doca_dpa_dev_uintptr_t)(uintptr_t)(h->base + off);
+	memset(h->base + b->off, SDPA_HEAP_POISON, size);
+	*dev_ptr = (doca_dpa_dev_uintptr_t)(uintptr_t)(h->base + b->off);
 	return DOCA_SUCCESS;
+}
+
+/* Strict: bytes of the red zones a kernel overwrote (the pad before, the slack after). */
+static size_t redzone_damage(const struct sdpa_heap *h, const struct sdpa_heap_block *b,
+                             size_t *before, size_t *after)
+{
+	size_t need = (b->size + HEAP_ALIGN - 1) & ~(size_t)(HEAP_ALIGN - 1);
+
+	*before = *after = 0;
+	for (size_t i = b->span_off; i < b->off; i++)
+		*before += h->base[i] != SDPA_HEAP_REDZONE;
+	for (size_t i = b->off + b->size; i < b->off + need; i++)
+		*after += h->base[i] != SDPA_HEAP_REDZONE;
+	return *before + *after;
+}
+
+bool sdpa_heap_describe_guard(struct sdpa_heap *h, uintptr_t addr, bool write, char *buf,
+                              size_t size)
+{
+	uintptr_t base = (uintptr_t)h->base;
+	bool found = false;
+
+	if (!h->guarded || h->base == NULL || addr < base || addr >= base + h->size)
+		return false;
+	pthread_mutex_lock(&h->lock);
+	for (struct sdpa_heap_block *b = h->blocks; b != NULL && !found; b = b->next) {
+		uintptr_t guard = base + b->span_off + b->span_len - page_size();
+		uintptr_t end = base + b->off + b->size;
+
+		if (addr < guard || addr >= guard + page_size())
+			continue;
+		snprintf(buf, size,
+		         "DPA heap overrun: a %s %zu bytes past the end of block 0x%llx of %zu "
+		         "bytes (strict mode's red zone)",
+		         write ? "store" : "load", (size_t)(addr - end),
+		         (unsigned long long)(base + b->off), b->size);
+		found = true;
+	}
+	pthread_mutex_unlock(&h->lock);
+	return found;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_mem_free(struct doca_dpa *dpa,
@@ -164,9 +244,25 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_mem_free(struct doca_dpa *dpa,
 		struct sdpa_heap_block *b = *link;
 
 		if ((uint64_t)(uintptr_t)(h->base + b->off) == dev_ptr) {
+			size_t before = 0, after = 0;
+
 			*link = b->next;
-			h->used -= (b->size + HEAP_ALIGN - 1) & ~(size_t)(HEAP_ALIGN - 1);
+			h->used -= b->span_len;
+			/* Accessible again before another allocation may take the range. */
+			if (h->guarded) {
+				redzone_damage(h, b, &before, &after);
+				mprotect(h->base + b->span_off + b->span_len - page_size(),
+				         page_size(), PROT_READ | PROT_WRITE);
+			}
 			pthread_mutex_unlock(&h->lock);
+			if (before + after != 0)
+				DOCA_LOG_ERR(
+				        "doca_dpa_mem_free: DPA heap block 0x%llx of %zu bytes was "
+				        "overrun: %zu byte(s) of the red zone after its end and "
+				        "%zu before its start were overwritten (by a kernel: "
+				        "strict mode's guard page catches accesses from the next "
+				        "64-byte line on). Fix the kernel's bounds",
+				        (unsigned long long)dev_ptr, b->size, after, before);
 			free(b);
 			return DOCA_SUCCESS;
 		}

@@ -99,6 +99,8 @@ doca_error_t sdpa_image_load(const struct doca_dpa_app *app, struct sdpa_image *
 		};
 	}
 	img->nkernels = app->nkernels;
+	/* The fault handler contains faults of instructions in this image (fault.h). */
+	sdpa_fault_image_add(img, img->handle);
 	return DOCA_SUCCESS;
 
 err:
@@ -108,6 +110,9 @@ err:
 
 void sdpa_image_unload(struct sdpa_image *img, bool keep_code)
 {
+	/* A lost EU may still run the kept code: its faults stay contained. */
+	if (!keep_code)
+		sdpa_fault_image_remove(img);
 	if (img->handle != NULL && !keep_code)
 		dlclose(img->handle);
 	if (img->memfd >= 0 && !keep_code)

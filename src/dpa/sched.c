@@ -4,7 +4,9 @@
  *
  * Non-returning device calls (reschedule, finish, and the watchdog's abort of a lost EU)
  * longjmp back to the EU loop in run_exec(); the next activation re-enters the entry
- * function, so locals are lost and statics kept, as on the DPA.
+ * function, so locals are lost and statics kept, as on the DPA. A kernel fault the signal
+ * handler contains (fault.h) lands there too, as SDPA_END_FAULT with exec.fault filled;
+ * EUs run with an alternate signal stack so that even a stack overflow lands.
  */
 #include <errno.h>
 #include <sched.h>
@@ -209,6 +211,7 @@ static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
 	int how;
 
 	sdpa_exec_set_current(ex);
+	sdpa_fault_ensure_handlers(); /* cmocka, or the program, may have replaced them */
 	sdpa_window_exec_begin(ex);
 	/* R1 pairs with A1 in watchdog_scan: the watchdog times this execution. */
 	sdpa_store_release(&eu->task_start_ns, sdpa_now_ns());
@@ -220,6 +223,8 @@ static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
 	sdpa_store_release(&eu->task_start_ns, 0);
 	if (sdpa_load_acquire(&eu->orphaned))
 		return (enum sdpa_exec_end)how;
+	if (how == SDPA_END_FAULT && ex->fault.sig != 0)
+		sdpa_fault_report(ex); /* a contained kernel fault: log it, the context is fatal */
 	sdpa_window_exec_end(ex, (enum sdpa_exec_end)how);
 	exec_end_hook((enum sdpa_exec_end)how);
 	if (t0 != 0)
@@ -318,7 +323,9 @@ static void *eu_main(void *arg)
 {
 	struct sdpa_eu *eu = arg;
 	struct doca_dpa *dpa = eu->dpa;
+	struct sdpa_altstack altstack;
 
+	sdpa_fault_altstack_push(&altstack); /* a kernel's stack overflow needs another stack */
 	sdpa_window_eu_start(dpa, eu->id);
 	pthread_mutex_lock(&dpa->lock);
 	while (!dpa->shutdown) {
@@ -350,6 +357,7 @@ static void *eu_main(void *arg)
 	}
 	pthread_mutex_unlock(&dpa->lock);
 	sdpa_window_eu_stop(dpa, eu->id);
+	sdpa_fault_altstack_pop(&altstack);
 	sdpa_store_release(&eu->exited, 1);
 	return NULL;
 }
@@ -770,6 +778,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_
 {
 	const struct sdpa_kernel *k;
 	struct sdpa_exec ex, *prev;
+	struct sdpa_altstack altstack;
 	struct doca_dpa *root;
 	uint64_t t0;
 	va_list ap;
@@ -814,12 +823,19 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_
 	prev = sdpa_exec_current();
 	sdpa_exec_set_current(&ex);
 	t0 = sdpa_trace_begin();
+	/* A kernel fault lands at 'jb' too (fault.h): the caller's thread needs an alternate
+	 * stack for the duration, and the handlers in place. */
+	sdpa_fault_altstack_push(&altstack);
+	sdpa_fault_ensure_handlers();
 	sdpa_window_exec_begin(&ex);
 	how = setjmp(jb);
 	if (how == 0) {
 		*retval = k->invoke(args);
 		how = SDPA_END_RETURN;
 	}
+	sdpa_fault_altstack_pop(&altstack);
+	if (how == SDPA_END_FAULT && ex.fault.sig != 0)
+		sdpa_fault_report(&ex);
 	sdpa_window_exec_end(&ex, (enum sdpa_exec_end)how);
 	exec_end_hook((enum sdpa_exec_end)how);
 	if (t0 != 0)

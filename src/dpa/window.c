@@ -5,7 +5,8 @@
  * faithful/strict: each EU owns apertures — virtual ranges reserved PROT_NONE. A binding
  * maps aperture page k to host page k of the bound mmap (counted from the mmap's first
  * page), so an old pointer reaches the newly bound mmap at the same offset (P1). Pages
- * are filled on first touch by the SIGSEGV handler: copied from the host, snapshotted,
+ * are filled on first touch by the SIGSEGV handler (fault.c's, which offers every SIGSEGV
+ * to sdpa_window_segv first): copied from the host, snapshotted,
  * and mapped read-only (or read-write when the first touch is a store). A store to a
  * read-only page faults once and maps it read-write. Writeback compares the writable
  * pages with their snapshots line by line (64 B) and copies only the changed bytes of
@@ -44,7 +45,6 @@ enum {
 	MAX_APS = 64,       /* apertures per EU (strict: one per recently bound mmap) */
 	REG_SLOTS = 4096,   /* apertures process-wide, as the fault handler sees them */
 	PENDING = 8,        /* handler reports waiting to be logged, per window */
-	CHAIN_SLOTS = 16,   /* saved previous SIGSEGV actions */
 };
 
 /* faithful: one aperture per EU covers mmaps up to this size. */
@@ -164,13 +164,6 @@ static sdpa_atomic_u64 nr_faults;
 static sdpa_atomic_ptr reg[REG_SLOTS];
 static sdpa_atomic_u32 reg_hi;
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* The SIGSEGV action in place before ours (A2/R2): slots are written under sig_lock and
- * published; a slot is not reused until CHAIN_SLOTS later installs. */
-static struct sigaction chain_slot[CHAIN_SLOTS];
-static unsigned int chain_n;
-static sdpa_atomic_ptr chain_cur;
-static pthread_mutex_t sig_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* A locked read-modify-write on a thread-local word: a full barrier for the calling EU
  * (and a compiler barrier), without atomic_thread_fence, which gcc's TSan rejects. */
@@ -655,72 +648,17 @@ static void serve(struct win_eu *w, struct win_ap *ap, uint8_t *a, bool write)
 		rec_push(w, fx, &r);
 }
 
-static void chain(int sig, siginfo_t *si, void *uc)
+bool sdpa_window_segv(void *addr, void *uc)
 {
-	/* A2 pairs with R2 in ensure_handler. */
-	const struct sigaction *old = sdpa_load_acquire(&chain_cur);
-	struct sigaction dfl;
-
-	if (old != NULL && (old->sa_flags & SA_SIGINFO) && old->sa_sigaction != NULL) {
-		old->sa_sigaction(sig, si, uc);
-		return;
-	}
-	if (old != NULL && old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
-		old->sa_handler(sig);
-		return;
-	}
-	/* Not a window fault and nobody else handles it: restore the default action; the
-	 * instruction faults again and the process dies as it would without softdpa. */
-	memset(&dfl, 0, sizeof(dfl));
-	dfl.sa_handler = SIG_DFL;
-	sigemptyset(&dfl.sa_mask);
-	sigaction(sig, &dfl, NULL);
-}
-
-static void on_segv(int sig, siginfo_t *si, void *uc)
-{
-	int saved = errno;
-	uint8_t *a = si->si_addr;
+	uint8_t *a = addr;
 	struct win_ap *ap = ap_find(a);
 
-	if (ap == NULL) {
-		errno = saved;
-		chain(sig, si, uc);
-		return;
-	}
+	if (ap == NULL)
+		return false;
 	w_lock(ap->owner);
 	serve(ap->owner, ap, a, fault_is_write(uc));
 	w_unlock(ap->owner);
-	errno = saved;
-}
-
-/* Install the handler, or reinstall it when someone replaced it (cmocka swaps SIGSEGV
- * handlers around every test); the replaced action becomes the one we chain to. */
-static void ensure_handler(void)
-{
-	struct sigaction cur, sa;
-
-	if (sigaction(SIGSEGV, NULL, &cur) == 0 && (cur.sa_flags & SA_SIGINFO) &&
-	    cur.sa_sigaction == on_segv)
-		return;
-	pthread_mutex_lock(&sig_lock);
-	if (sigaction(SIGSEGV, NULL, &cur) != 0 || !(cur.sa_flags & SA_SIGINFO) ||
-	    cur.sa_sigaction != on_segv) {
-		struct sigaction *slot = &chain_slot[chain_n++ % CHAIN_SLOTS];
-
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_sigaction = on_segv;
-		sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
-		sigemptyset(&sa.sa_mask);
-		if (sigaction(SIGSEGV, &sa, slot) != 0)
-			DOCA_LOG_ERR("window: cannot install the SIGSEGV handler (errno %d); "
-			             "window pages cannot be filled. Use SOFTDPA_WINDOW=fast",
-			             errno);
-		else
-			/* R2 pairs with A2 in chain. */
-			sdpa_store_release(&chain_cur, slot);
-	}
-	pthread_mutex_unlock(&sig_lock);
+	return true;
 }
 
 /* ---- reports from normal context (w locked) ---- */
@@ -865,7 +803,7 @@ void sdpa_window_eu_start(struct doca_dpa *dpa, unsigned int eu_id)
 	w->id = eu_id;
 	w->mode = cfg->window;
 	w->strict_abort = cfg->strict_abort;
-	ensure_handler();
+	sdpa_fault_ensure_handlers(); /* SIGSEGV comes to sdpa_window_segv first */
 	tls_win = w; /* also makes the TLS block exist before the handler reads it */
 }
 
@@ -894,7 +832,7 @@ void sdpa_window_exec_begin(const struct sdpa_exec *ex)
 
 	if (w == NULL || ex->eu == NULL)
 		return;
-	ensure_handler();
+	/* The scheduler has just checked the fault handlers (sdpa_fault_ensure_handlers). */
 	w_lock(w);
 	w->ex = ex;
 	w->bound = false;

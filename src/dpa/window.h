@@ -29,6 +29,7 @@
 #ifndef SDPA_DPA_WINDOW_H
 #define SDPA_DPA_WINDOW_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "dpa/dpa.h"
@@ -49,6 +50,11 @@ void sdpa_window_exec_end(const struct sdpa_exec *ex, enum sdpa_exec_end how);
 
 /* Log the calling EU's queued fault reports now (every device call does). */
 void sdpa_window_report_pending(void);
+
+/* The fault handler (fault.c) offers every SIGSEGV here first: true when 'addr' lies in
+ * a window aperture and the touch was served (the access is retried). Async-signal-safe;
+ * 'uc' is the handler's ucontext. */
+bool sdpa_window_segv(void *addr, void *uc);
 
 /* Test and bench hook: window-cache page faults served since start (all EUs). */
 uint64_t sdpa_window_faults(void);
