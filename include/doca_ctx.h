@@ -21,44 +21,150 @@
 extern "C" {
 #endif
 
+/** @brief A DOCA context, the generic view of a data-path library's object (opaque). */
 struct doca_ctx;
+/** @brief A DPA context (doca_dpa.h). */
 struct doca_dpa;
 
-/* Life of a context: IDLE --start--> RUNNING (or STARTING while an asynchronous start
- * connects) --stop--> STOPPING while tasks drain --> IDLE. */
+/**
+ * @brief Life of a context: IDLE --start--> RUNNING (or STARTING while an asynchronous start
+ * connects) --stop--> STOPPING while tasks drain --> IDLE.
+ */
 enum doca_ctx_states {
-	DOCA_CTX_STATE_IDLE = 0,
-	DOCA_CTX_STATE_STARTING = 1,
-	DOCA_CTX_STATE_RUNNING = 2,
-	DOCA_CTX_STATE_STOPPING = 3,
+	DOCA_CTX_STATE_IDLE = 0,     /**< created or stopped: may be configured */
+	DOCA_CTX_STATE_STARTING = 1, /**< an asynchronous start is in progress */
+	DOCA_CTX_STATE_RUNNING = 2,  /**< started: accepts tasks */
+	DOCA_CTX_STATE_STOPPING = 3, /**< stopping: waits for in-flight tasks to complete */
 };
 
-/* Called on every state change, once the context is already in next_state. */
+/**
+ * @brief Called on every state change, once the context is already in next_state.
+ *
+ * @param [in] user_data
+ * The cookie set with doca_ctx_set_user_data().
+ * @param [in] ctx
+ * The context.
+ * @param [in] prev_state
+ * The state it left.
+ * @param [in] next_state
+ * The state it is in now.
+ */
 typedef void (*doca_ctx_state_changed_callback_t)(const union doca_data user_data,
                                                   struct doca_ctx *ctx,
                                                   enum doca_ctx_states prev_state,
                                                   enum doca_ctx_states next_state);
 
-/* Finish configuration and start / stop (for reconfiguration) the context. */
+/**
+ * @brief Finish the configuration of a context and start it.
+ *
+ * @param [in] ctx
+ * The context.
+ * @return DOCA_ERROR_INVALID_VALUE when ctx is NULL;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
+ * answers DOCA_ERROR_NOT_SUPPORTED.
+ */
 DOCA_STABLE doca_error_t doca_ctx_start(struct doca_ctx *ctx);
+
+/**
+ * @brief Stop a context (e.g. to reconfigure it); in-flight tasks complete first.
+ *
+ * @param [in] ctx
+ * The context.
+ * @return DOCA_ERROR_INVALID_VALUE when ctx is NULL;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
+ * answers DOCA_ERROR_NOT_SUPPORTED.
+ */
 DOCA_STABLE doca_error_t doca_ctx_stop(struct doca_ctx *ctx);
 
-/* Tasks submitted and not yet completed. */
+/**
+ * @brief The number of tasks submitted to a context and not yet completed.
+ *
+ * @param [in] ctx
+ * The context.
+ * @param [out] num_inflight_tasks
+ * The number of tasks.
+ * @return DOCA_ERROR_INVALID_VALUE for a NULL argument;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
+ * answers DOCA_ERROR_NOT_SUPPORTED.
+ */
 DOCA_STABLE doca_error_t doca_ctx_get_num_inflight_tasks(const struct doca_ctx *ctx,
                                                          size_t *num_inflight_tasks);
 
-/* The cookie passed to the state-changed callback. */
+/**
+ * @brief Set the cookie passed to the state-changed callback.
+ *
+ * @param [in] ctx
+ * The context.
+ * @param [in] user_data
+ * The cookie.
+ * @return DOCA_ERROR_INVALID_VALUE when ctx is NULL;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
+ * answers DOCA_ERROR_NOT_SUPPORTED.
+ */
 DOCA_STABLE doca_error_t doca_ctx_set_user_data(struct doca_ctx *ctx, union doca_data user_data);
+
+/**
+ * @brief The cookie passed to the state-changed callback.
+ *
+ * @param [in] ctx
+ * The context.
+ * @param [out] user_data
+ * The cookie.
+ * @return DOCA_ERROR_INVALID_VALUE for a NULL argument;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
+ * answers DOCA_ERROR_NOT_SUPPORTED.
+ */
 DOCA_STABLE doca_error_t doca_ctx_get_user_data(const struct doca_ctx *ctx,
                                                 union doca_data *user_data);
 
+/**
+ * @brief Set the callback called on every state change of the context.
+ *
+ * @param [in] ctx
+ * The context.
+ * @param [in] cb
+ * The callback.
+ * @return DOCA_ERROR_INVALID_VALUE for a NULL argument;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
+ * answers DOCA_ERROR_NOT_SUPPORTED.
+ */
 DOCA_STABLE doca_error_t doca_ctx_set_state_changed_cb(struct doca_ctx *ctx,
                                                        doca_ctx_state_changed_callback_t cb);
+
+/**
+ * @brief The current state of a context.
+ *
+ * @param [in] ctx
+ * The context.
+ * @param [out] state
+ * The state.
+ * @return DOCA_ERROR_INVALID_VALUE for a NULL argument;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
+ * answers DOCA_ERROR_NOT_SUPPORTED.
+ */
 DOCA_STABLE doca_error_t doca_ctx_get_state(const struct doca_ctx *ctx,
                                             enum doca_ctx_states *state);
 
-/* Run the context's data path on the DPA (its handles are then used by kernels); before
- * doca_ctx_start. */
+/**
+ * @brief Run the context's data path on the DPA: its handles are then used by kernels. Call
+ * it before doca_ctx_start().
+ *
+ * @param [in] ctx
+ * The context.
+ * @param [in] dpa
+ * The DPA context.
+ * @return DOCA_ERROR_INVALID_VALUE when ctx is NULL or dpa is NULL or not a DPA context;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
+ * answers DOCA_ERROR_NOT_SUPPORTED.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_ctx_set_datapath_on_dpa(struct doca_ctx *ctx,
                                                             struct doca_dpa *dpa);
 
