@@ -19,99 +19,199 @@
 extern "C" {
 #endif
 
+/** @brief A DOCA Flow port (doca_flow.h). */
 struct doca_flow_port;
-/* A bulk of (SPI, key) pairs for PSP. */
+/** @brief A bulk of (SPI, key) pairs for PSP (opaque). */
 struct doca_flow_crypto_psp_spi_key_bulk;
 
-/* Which shared resource a crypto action uses. */
+/** @brief Which shared resource a crypto action uses. */
 enum doca_flow_crypto_resource_type {
-	DOCA_FLOW_CRYPTO_RESOURCE_NONE = 0,
-	DOCA_FLOW_CRYPTO_RESOURCE_IPSEC_SA,
-	DOCA_FLOW_CRYPTO_RESOURCE_PSP,
+	DOCA_FLOW_CRYPTO_RESOURCE_NONE = 0, /**< no crypto resource */
+	DOCA_FLOW_CRYPTO_RESOURCE_IPSEC_SA, /**< an IPsec security association */
+	DOCA_FLOW_CRYPTO_RESOURCE_PSP,      /**< a PSP security association */
 };
 
+/** @brief What a crypto action does to the packet's payload. */
 enum doca_flow_crypto_action_type {
-	DOCA_FLOW_CRYPTO_ACTION_NONE = 0,
-	DOCA_FLOW_CRYPTO_ACTION_ENCRYPT,
-	DOCA_FLOW_CRYPTO_ACTION_DECRYPT,
+	DOCA_FLOW_CRYPTO_ACTION_NONE = 0, /**< no crypto operation */
+	DOCA_FLOW_CRYPTO_ACTION_ENCRYPT,  /**< encrypt */
+	DOCA_FLOW_CRYPTO_ACTION_DECRYPT,  /**< decrypt */
 };
 
-/* Header/trailer reformat of a crypto encap action. */
+/** @brief Header/trailer reformat of a crypto encap action. */
 enum doca_flow_crypto_encap_action_type {
-	DOCA_FLOW_CRYPTO_REFORMAT_NONE = 0,
-	DOCA_FLOW_CRYPTO_REFORMAT_ENCAP,
-	DOCA_FLOW_CRYPTO_REFORMAT_DECAP,
+	DOCA_FLOW_CRYPTO_REFORMAT_NONE = 0, /**< no reformat */
+	DOCA_FLOW_CRYPTO_REFORMAT_ENCAP,    /**< insert the crypto headers */
+	DOCA_FLOW_CRYPTO_REFORMAT_DECAP,    /**< remove the crypto headers */
 };
 
-/* Network headers a crypto encap inserts or removes. */
+/** @brief Network headers a crypto encap inserts or removes. */
 enum doca_flow_crypto_encap_net_type {
-	DOCA_FLOW_CRYPTO_HEADER_NONE = 0,
-	DOCA_FLOW_CRYPTO_HEADER_ESP_TUNNEL,
-	DOCA_FLOW_CRYPTO_HEADER_ESP_OVER_IPV4,
-	DOCA_FLOW_CRYPTO_HEADER_ESP_OVER_IPV6,
-	DOCA_FLOW_CRYPTO_HEADER_UDP_ESP_OVER_IPV4,
-	DOCA_FLOW_CRYPTO_HEADER_UDP_ESP_OVER_IPV6,
-	DOCA_FLOW_CRYPTO_HEADER_ESP_OVER_LAN,
-	DOCA_FLOW_CRYPTO_HEADER_PSP_TUNNEL,
-	DOCA_FLOW_CRYPTO_HEADER_PSP_OVER_IPV4,
-	DOCA_FLOW_CRYPTO_HEADER_PSP_OVER_IPV6,
+	DOCA_FLOW_CRYPTO_HEADER_NONE = 0,          /**< none */
+	DOCA_FLOW_CRYPTO_HEADER_ESP_TUNNEL,        /**< ESP tunnel mode: new outer headers */
+	DOCA_FLOW_CRYPTO_HEADER_ESP_OVER_IPV4,     /**< ESP transport mode over IPv4 */
+	DOCA_FLOW_CRYPTO_HEADER_ESP_OVER_IPV6,     /**< ESP transport mode over IPv6 */
+	DOCA_FLOW_CRYPTO_HEADER_UDP_ESP_OVER_IPV4, /**< UDP-encapsulated ESP over IPv4 */
+	DOCA_FLOW_CRYPTO_HEADER_UDP_ESP_OVER_IPV6, /**< UDP-encapsulated ESP over IPv6 */
+	DOCA_FLOW_CRYPTO_HEADER_ESP_OVER_LAN,      /**< ESP directly over the L2 header */
+	DOCA_FLOW_CRYPTO_HEADER_PSP_TUNNEL,        /**< PSP tunnel mode: new outer headers */
+	DOCA_FLOW_CRYPTO_HEADER_PSP_OVER_IPV4,     /**< PSP transport mode over IPv4 */
+	DOCA_FLOW_CRYPTO_HEADER_PSP_OVER_IPV6,     /**< PSP transport mode over IPv6 */
 };
 
+/** @brief Size of a crypto key. */
 enum doca_flow_crypto_key_type {
-	DOCA_FLOW_CRYPTO_KEY_128,
-	DOCA_FLOW_CRYPTO_KEY_256,
+	DOCA_FLOW_CRYPTO_KEY_128, /**< 128-bit key */
+	DOCA_FLOW_CRYPTO_KEY_256, /**< 256-bit key */
 };
 
-/* ICV length (bytes: 8, 12 or 16). */
+/** @brief ICV length (bytes: 8, 12 or 16). */
 enum doca_flow_crypto_icv_len {
-	DOCA_FLOW_CRYPTO_ICV_LENGTH_8,
-	DOCA_FLOW_CRYPTO_ICV_LENGTH_12,
-	DOCA_FLOW_CRYPTO_ICV_LENGTH_16,
+	DOCA_FLOW_CRYPTO_ICV_LENGTH_8,  /**< 8 bytes */
+	DOCA_FLOW_CRYPTO_ICV_LENGTH_12, /**< 12 bytes */
+	DOCA_FLOW_CRYPTO_ICV_LENGTH_16, /**< 16 bytes */
 };
 
-/* Anti-replay window, in bits. */
+/** @brief Anti-replay window, in bits. */
 enum doca_flow_crypto_replay_win_size {
-	DOCA_FLOW_CRYPTO_REPLAY_WIN_SIZE_32,
-	DOCA_FLOW_CRYPTO_REPLAY_WIN_SIZE_64,
-	DOCA_FLOW_CRYPTO_REPLAY_WIN_SIZE_128,
-	DOCA_FLOW_CRYPTO_REPLAY_WIN_SIZE_256,
+	DOCA_FLOW_CRYPTO_REPLAY_WIN_SIZE_32,  /**< 32 bits */
+	DOCA_FLOW_CRYPTO_REPLAY_WIN_SIZE_64,  /**< 64 bits */
+	DOCA_FLOW_CRYPTO_REPLAY_WIN_SIZE_128, /**< 128 bits */
+	DOCA_FLOW_CRYPTO_REPLAY_WIN_SIZE_256, /**< 256 bits */
 };
 
-/* Sequence-number offload: increment (encrypt) or anti-replay (decrypt). */
+/** @brief Sequence-number offload: increment (encrypt) or anti-replay (decrypt). */
 enum doca_flow_crypto_sn_offload_type {
-	DOCA_FLOW_CRYPTO_SN_OFFLOAD_INC,
-	DOCA_FLOW_CRYPTO_SN_OFFLOAD_AR,
+	DOCA_FLOW_CRYPTO_SN_OFFLOAD_INC, /**< increment the sequence number on encrypt */
+	DOCA_FLOW_CRYPTO_SN_OFFLOAD_AR,  /**< check the anti-replay window on decrypt */
 };
 
+/** @brief A crypto key. */
 struct doca_flow_crypto_key_cfg {
-	enum doca_flow_crypto_key_type key_type;
-	uint32_t *key; /* 16 or 32 bytes, by key_type */
+	enum doca_flow_crypto_key_type key_type; /**< the key's size */
+	uint32_t *key;                           /**< 16 or 32 bytes, by key_type */
 };
 
-/* Rotate the port's PSP master key. */
+/**
+ * @brief Rotate the port's PSP master key: new SPI/key pairs derive from a new key, while
+ * the previous one still decrypts traffic in flight.
+ *
+ * @param [in] port
+ * The port.
+ * @return DOCA_ERROR_INVALID_VALUE when port is NULL; DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa does not emulate encryption: every valid call answers
+ * DOCA_ERROR_NOT_SUPPORTED with one log line.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_master_key_rotate(struct doca_flow_port *port);
-/* Allocate a bulk of nr_spi_keys (SPI, key) pairs. */
+
+/**
+ * @brief Allocate a bulk of PSP (SPI, key) pairs for a port.
+ *
+ * @param [in] port
+ * The port.
+ * @param [in] key_type
+ * The size of the keys.
+ * @param [in] nr_spi_keys
+ * The number of pairs.
+ * @param [out] spi_key_bulk
+ * The new bulk (set to NULL when the call fails after the argument checks).
+ * @return DOCA_ERROR_INVALID_VALUE when port or spi_key_bulk is NULL, key_type is unknown
+ * or nr_spi_keys is 0; DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa does not emulate encryption: every valid call answers
+ * DOCA_ERROR_NOT_SUPPORTED with one log line.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_spi_key_bulk_alloc(
         struct doca_flow_port *port, enum doca_flow_crypto_key_type key_type,
         uint32_t nr_spi_keys, struct doca_flow_crypto_psp_spi_key_bulk **spi_key_bulk);
-/* Fill a bulk with new pairs. */
+
+/**
+ * @brief Fill a bulk with new (SPI, key) pairs, derived from the port's master key.
+ *
+ * @param [in] spi_key_bulk
+ * The bulk.
+ * @return DOCA_ERROR_INVALID_VALUE when spi_key_bulk is NULL; DOCA_ERROR_NOT_SUPPORTED
+ * otherwise.
+ * @note softdpa does not emulate encryption: every valid call answers
+ * DOCA_ERROR_NOT_SUPPORTED with one log line.
+ */
 DOCA_EXPERIMENTAL doca_error_t
 doca_flow_crypto_psp_spi_key_bulk_generate(struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk);
-/* The SPI and key at spi_key_idx. */
+
+/**
+ * @brief The SPI and the key of one pair of a bulk.
+ *
+ * @param [in] spi_key_bulk
+ * The bulk.
+ * @param [in] spi_key_idx
+ * The index of the pair.
+ * @param [out] spi
+ * The SPI.
+ * @param [out] key
+ * The key (16 or 32 bytes, by the bulk's key type).
+ * @return DOCA_ERROR_INVALID_VALUE when spi_key_bulk, spi or key is NULL;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa does not emulate encryption: every valid call answers
+ * DOCA_ERROR_NOT_SUPPORTED with one log line.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_spi_key_bulk_get(
         struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk, uint32_t spi_key_idx,
         uint32_t *spi, uint32_t *key);
-/* Wipe the key at spi_key_idx. */
+
+/**
+ * @brief Wipe the key of one pair of a bulk from memory, once it has been used.
+ *
+ * @param [in] spi_key_bulk
+ * The bulk.
+ * @param [in] spi_key_idx
+ * The index of the pair.
+ * @return DOCA_ERROR_INVALID_VALUE when spi_key_bulk is NULL; DOCA_ERROR_NOT_SUPPORTED
+ * otherwise.
+ * @note softdpa does not emulate encryption: every valid call answers
+ * DOCA_ERROR_NOT_SUPPORTED with one log line.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_spi_key_wipe(
         struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk, uint32_t spi_key_idx);
-/* Clear every pair of the bulk. */
+
+/**
+ * @brief Clear every pair of a bulk.
+ *
+ * @param [in] spi_key_bulk
+ * The bulk.
+ * @return DOCA_ERROR_INVALID_VALUE when spi_key_bulk is NULL; DOCA_ERROR_NOT_SUPPORTED
+ * otherwise.
+ * @note softdpa does not emulate encryption: every valid call answers
+ * DOCA_ERROR_NOT_SUPPORTED with one log line.
+ */
 DOCA_EXPERIMENTAL doca_error_t
 doca_flow_crypto_psp_spi_key_bulk_clear(struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk);
-/* Free a bulk. */
+
+/**
+ * @brief Free a bulk.
+ *
+ * @param [in] spi_key_bulk
+ * The bulk.
+ * @return DOCA_ERROR_INVALID_VALUE when spi_key_bulk is NULL; DOCA_ERROR_NOT_SUPPORTED
+ * otherwise.
+ * @note softdpa does not emulate encryption: every valid call answers
+ * DOCA_ERROR_NOT_SUPPORTED with one log line.
+ */
 DOCA_EXPERIMENTAL doca_error_t
 doca_flow_crypto_psp_spi_key_bulk_free(struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk);
-/* Keep IPsec sequence-number state current: > 0 resources handled, 0 none, -1 a full
- * cycle done. softdpa has no IPsec resources: always -1. */
+
+/**
+ * @brief Keep the sequence-number state of the port's IPsec resources current; call it
+ * periodically.
+ *
+ * @param [in] port
+ * The port.
+ * @param [in] quota
+ * The time the call may take, in microseconds.
+ * @param [in] max_processed_resources
+ * The most resources handled by one call.
+ * @return The number of resources handled (> 0), 0 when none needed it, or -1 when a full
+ * cycle over the resources is done.
+ * @note softdpa has no IPsec resources: always -1, without checking the arguments.
+ */
 DOCA_EXPERIMENTAL int doca_flow_crypto_ipsec_resource_handle(struct doca_flow_port *port,
                                                              uint64_t quota,
                                                              uint32_t max_processed_resources);
