@@ -35,6 +35,7 @@ enum {
 	CODE_SLOTS = 1024, /* executable ranges of loaded images, process-wide */
 	SELF_RANGES = 8,   /* executable ranges of softdpa itself */
 	ALTSTACK_SIZE = 128 << 10,
+	FULL_CHECK_EVERY = 64,
 	STACK_GUARD_SLACK = 1 << 20, /* below the stack: a frame that jumped the guard page */
 };
 
@@ -65,10 +66,12 @@ static unsigned int nr_self;
 static sdpa_atomic_u64 nr_contained;
 static uintptr_t pgsz = 4096; /* set with the self ranges, before any handler runs */
 
-/* The thread's stack, noted by altstack_push (0 = unknown). */
+/* The thread's stack, noted by sdpa_fault_thread_prepare (0 = unknown). */
 static _Thread_local uintptr_t stk_lo, stk_hi;
-/* A thread's own alternate stack, kept for its lifetime once allocated. */
-static _Thread_local void *tls_altstack;
+static _Thread_local bool tls_prepared;
+/* Calls of sdpa_fault_ensure_handlers on this thread: all signals are checked every
+ * FULL_CHECK_EVERY calls, SIGSEGV at each (whoever replaces one replaces that one). */
+static _Thread_local unsigned int tls_checks;
 
 uint64_t sdpa_fault_count(void)
 {
@@ -326,9 +329,10 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 void sdpa_fault_ensure_handlers(void)
 {
 	struct sigaction cur, sa;
+	int n = tls_checks++ % FULL_CHECK_EVERY == 0 ? NSIGS : 1; /* fault_sigs[0] = SIGSEGV */
 	bool all = true;
 
-	for (int i = 0; i < NSIGS && all; i++)
+	for (int i = 0; i < n && all; i++)
 		all = sigaction(fault_sigs[i], NULL, &cur) == 0 && (cur.sa_flags & SA_SIGINFO) &&
 		      cur.sa_sigaction == on_fault;
 	if (all)
@@ -379,38 +383,50 @@ static void note_stack(void)
 	pthread_attr_destroy(&attr);
 }
 
-void sdpa_fault_altstack_push(struct sdpa_altstack *s)
+/* Thread exit: disable softdpa's alternate stack (if still the thread's) and free it. */
+static void altstack_free(void *p)
 {
-	stack_t ss;
+	stack_t cur, off = {.ss_flags = SS_DISABLE};
 
-	s->installed = false;
-	note_stack();
-	if (sigaltstack(NULL, &s->old) != 0 || !(s->old.ss_flags & SS_DISABLE))
-		return; /* the thread has one (ASan gives its threads one): use it */
-	if (tls_altstack == NULL) {
-		void *p = mmap(NULL, ALTSTACK_SIZE, PROT_READ | PROT_WRITE,
-		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-
-		if (p == MAP_FAILED) {
-			DOCA_LOG_RATE_LIMIT_WARN("DPA: no memory for an alternate signal stack; a "
-			                         "stack overflow in a kernel will end the process");
-			return;
-		}
-		tls_altstack = p;
-	}
-	memset(&ss, 0, sizeof(ss));
-	ss.ss_sp = tls_altstack;
-	ss.ss_size = ALTSTACK_SIZE;
-	if (sigaltstack(&ss, NULL) == 0)
-		s->installed = true;
+	if (sigaltstack(NULL, &cur) == 0 && cur.ss_sp == p && !(cur.ss_flags & SS_DISABLE))
+		sigaltstack(&off, NULL);
+	munmap(p, ALTSTACK_SIZE);
 }
 
-void sdpa_fault_altstack_pop(struct sdpa_altstack *s)
+static pthread_key_t altstack_key;
+static pthread_once_t altstack_once = PTHREAD_ONCE_INIT;
+static bool altstack_key_ok;
+
+static void altstack_key_init(void)
 {
-	if (!s->installed)
+	altstack_key_ok = pthread_key_create(&altstack_key, altstack_free) == 0;
+}
+
+void sdpa_fault_thread_prepare(void)
+{
+	stack_t old, ss;
+	void *p;
+
+	if (tls_prepared)
 		return;
-	sigaltstack(&s->old, NULL);
-	s->installed = false;
+	tls_prepared = true;
+	note_stack();
+	if (sigaltstack(NULL, &old) != 0 || !(old.ss_flags & SS_DISABLE))
+		return; /* the thread has one (ASan gives its threads one): use it */
+	pthread_once(&altstack_once, altstack_key_init);
+	p = mmap(NULL, ALTSTACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED || !altstack_key_ok || pthread_setspecific(altstack_key, p) != 0) {
+		if (p != MAP_FAILED)
+			munmap(p, ALTSTACK_SIZE);
+		DOCA_LOG_RATE_LIMIT_WARN(
+		        "DPA: cannot give this thread an alternate signal stack; "
+		        "a stack overflow in a kernel it runs will end the process");
+		return;
+	}
+	memset(&ss, 0, sizeof(ss));
+	ss.ss_sp = p;
+	ss.ss_size = ALTSTACK_SIZE;
+	sigaltstack(&ss, NULL);
 }
 
 /* ---- the report (normal context) ---- */

@@ -14,8 +14,8 @@
  * fault stays the process's own: it goes to the handler installed before ours, or to the
  * default action.
  *
- * Each EU runs on an alternate signal stack (a stack overflow leaves no stack to run a
- * handler on); an RPC gets one for its duration when its caller's thread has none.
+ * Each thread that runs device code (EUs, RPC callers) gets an alternate signal stack when
+ * it has none (a stack overflow leaves no stack to run a handler on).
  */
 #ifndef SDPA_DPA_FAULT_H
 #define SDPA_DPA_FAULT_H
@@ -41,18 +41,14 @@ struct sdpa_fault_rec {
 
 /* Install the handlers, or reinstall any that someone replaced (cmocka swaps them around
  * every test); a replaced action becomes the one faults outside device code go to. Any
- * thread; cheap when nothing changed (one sigaction query per signal). */
+ * thread; cheap when nothing changed: one sigaction query (SIGSEGV), all five signals
+ * every 64th call of the thread. */
 void sdpa_fault_ensure_handlers(void);
 
-/* The calling thread's alternate signal stack: one is installed when the thread has none
- * (and the thread's stack bounds are noted, to recognise an overflow). 'pop' restores what
- * 'push' found. */
-struct sdpa_altstack {
-	bool installed;
-	stack_t old;
-};
-void sdpa_fault_altstack_push(struct sdpa_altstack *s);
-void sdpa_fault_altstack_pop(struct sdpa_altstack *s);
+/* Prepare the calling thread to run device code (once per thread, then free): note its
+ * stack bounds (to recognise an overflow) and give it an alternate signal stack when it
+ * has none, kept until the thread exits. */
+void sdpa_fault_thread_prepare(void);
 
 /* A loaded image's code, so the handler recognises its instructions. 'handle' is its
  * dlopen handle. Remove before the code is unmapped. */

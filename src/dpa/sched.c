@@ -323,9 +323,8 @@ static void *eu_main(void *arg)
 {
 	struct sdpa_eu *eu = arg;
 	struct doca_dpa *dpa = eu->dpa;
-	struct sdpa_altstack altstack;
 
-	sdpa_fault_altstack_push(&altstack); /* a kernel's stack overflow needs another stack */
+	sdpa_fault_thread_prepare(); /* a kernel's stack overflow needs another stack */
 	sdpa_window_eu_start(dpa, eu->id);
 	pthread_mutex_lock(&dpa->lock);
 	while (!dpa->shutdown) {
@@ -357,7 +356,6 @@ static void *eu_main(void *arg)
 	}
 	pthread_mutex_unlock(&dpa->lock);
 	sdpa_window_eu_stop(dpa, eu->id);
-	sdpa_fault_altstack_pop(&altstack);
 	sdpa_store_release(&eu->exited, 1);
 	return NULL;
 }
@@ -778,7 +776,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_
 {
 	const struct sdpa_kernel *k;
 	struct sdpa_exec ex, *prev;
-	struct sdpa_altstack altstack;
 	struct doca_dpa *root;
 	uint64_t t0;
 	va_list ap;
@@ -824,8 +821,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_
 	sdpa_exec_set_current(&ex);
 	t0 = sdpa_trace_begin();
 	/* A kernel fault lands at 'jb' too (fault.h): the caller's thread needs an alternate
-	 * stack for the duration, and the handlers in place. */
-	sdpa_fault_altstack_push(&altstack);
+	 * stack (given once, kept) and the handlers in place. */
+	sdpa_fault_thread_prepare();
 	sdpa_fault_ensure_handlers();
 	sdpa_window_exec_begin(&ex);
 	how = setjmp(jb);
@@ -833,7 +830,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_
 		*retval = k->invoke(args);
 		how = SDPA_END_RETURN;
 	}
-	sdpa_fault_altstack_pop(&altstack);
 	if (how == SDPA_END_FAULT && ex.fault.sig != 0)
 		sdpa_fault_report(&ex);
 	sdpa_window_exec_end(&ex, (enum sdpa_exec_end)how);
