@@ -5,9 +5,17 @@
  * RX reads up to a burst of records into wire-owned buffers (libpcap's own buffer is only
  * valid until the next read, and the consumer rewrites frames in place). A record libpcap
  * cannot read ends RX for good: the frames before it have been delivered, one error line
- * names the file and the record's byte offset, and sdpa_wire_rx_error() reports it.
+ * names the file and the record's byte offset ("truncated last record" when the capture
+ * was cut short), and sdpa_wire_rx_error() reports it.
+ *
+ * TX writes OUT itself, without stdio: each burst's records are formatted whole into one
+ * buffer and written with one write(2), so OUT holds whole records at every moment — a
+ * process killed by any signal (SIGKILL included) leaves a capture every reader accepts,
+ * and there is nothing to flush at exit. A failed or short write is cut back to the last
+ * whole record.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pcap/pcap.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -15,6 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/log.h"
 #include "core/util.h"
@@ -24,9 +33,25 @@ SDPA_LOG_REGISTER(io_pcap);
 
 enum {
 	RX_STRIDE = SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX,
-	FLUSH_INTERVAL_MS = 100, /* OUT is at most this stale while frames flow */
-	OUT_SNAPLEN = 262144,    /* libpcap's own maximum for Ethernet */
+	OUT_SNAPLEN = 262144, /* libpcap's own maximum for Ethernet */
+	PCAP_REC_HDR = 16,
+	OUT_BUF = SDPA_WIRE_BURST_MAX * (PCAP_REC_HDR + SOFTDPA_FRAME_MAX),
 };
+
+/* The classic pcap format as libpcap writes it: host byte order, microseconds. */
+struct pcap_file_hdr {
+	uint32_t magic;
+	uint16_t major, minor;
+	int32_t thiszone;
+	uint32_t sigfigs, snaplen, linktype;
+};
+
+struct pcap_rec_hdr {
+	uint32_t ts_sec, ts_usec, caplen, len;
+};
+
+_Static_assert(sizeof(struct pcap_file_hdr) == 24, "pcap file header");
+_Static_assert(sizeof(struct pcap_rec_hdr) == PCAP_REC_HDR, "pcap record header");
 
 struct pcap_wire {
 	struct sdpa_wire base;
@@ -45,10 +70,10 @@ struct pcap_wire {
 
 	/* TX side, under tx_lock */
 	pthread_mutex_t tx_lock;
-	pcap_t *dead;
-	pcap_dumper_t *dumper;
+	int out_fd;       /* -1: no OUT */
+	uint8_t *out_buf; /* one burst of whole records [OUT_BUF] */
+	off_t out_off;    /* bytes of whole records in OUT */
 	bool out_failed;
-	struct timespec last_flush;
 	struct timeval last_ts;
 };
 
@@ -59,11 +84,20 @@ static inline struct pcap_wire *to_pcap(struct sdpa_wire *w)
 
 static void rx_fail(struct pcap_wire *pw, long offset, const char *why)
 {
-	DOCA_LOG_ERR("pcap wire: '%s': record %llu at byte offset %ld is truncated or corrupt "
-	             "(%s); the %llu frames before it were delivered and port %u receives "
-	             "nothing more. Repair or re-capture the file",
-	             pw->in_path, (unsigned long long)pw->records + 1, offset, why,
-	             (unsigned long long)pw->records, (unsigned int)pw->base.port_id);
+	/* libpcap's words for a file that ends inside a record. */
+	if (strstr(why, "truncated dump file") != NULL)
+		DOCA_LOG_ERR("pcap wire: '%s': truncated last record: record %llu at byte offset "
+		             "%ld is cut short (%s), as when the capture's writer was killed or "
+		             "its disk filled; the %llu frames before it were delivered and port "
+		             "%u receives nothing more",
+		             pw->in_path, (unsigned long long)pw->records + 1, offset, why,
+		             (unsigned long long)pw->records, (unsigned int)pw->base.port_id);
+	else
+		DOCA_LOG_ERR("pcap wire: '%s': record %llu at byte offset %ld is truncated or "
+		             "corrupt (%s); the %llu frames before it were delivered and port %u "
+		             "receives nothing more. Repair or re-capture the file",
+		             pw->in_path, (unsigned long long)pw->records + 1, offset, why,
+		             (unsigned long long)pw->records, (unsigned int)pw->base.port_id);
 	sdpa_store_relaxed(&pw->base.rx_error, (uint32_t)DOCA_ERROR_INVALID_VALUE);
 	pw->eof = true;
 }
@@ -163,49 +197,60 @@ static bool pcap_rx_exhausted(struct sdpa_wire *w)
 	return sdpa_load_relaxed(&to_pcap(w)->exhausted) != 0;
 }
 
-/* Must hold tx_lock. */
-static void out_check(struct pcap_wire *pw, bool force_flush)
+/* Write [p, p+n) at the end of OUT, whole or not at all: a short or failed write is cut
+ * back to the last whole record. Must hold tx_lock. */
+static bool out_write(struct pcap_wire *pw, const uint8_t *p, size_t n)
 {
-	struct timespec now;
-	FILE *fp;
+	size_t done = 0;
+	int e = 0;
 
-	clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
-	if (force_flush || (now.tv_sec - pw->last_flush.tv_sec) * 1000 +
-	                                   (now.tv_nsec - pw->last_flush.tv_nsec) / 1000000 >=
-	                           FLUSH_INTERVAL_MS) {
-		pw->last_flush = now;
-		if (pcap_dump_flush(pw->dumper) != 0)
-			pw->out_failed = true;
+	while (done < n) {
+		ssize_t w = write(pw->out_fd, p + done, n - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			e = w < 0 ? errno : ENOSPC;
+			break;
+		}
+		done += (size_t)w;
 	}
-	fp = pcap_dump_file(pw->dumper);
-	if (fp != NULL && ferror(fp))
-		pw->out_failed = true;
-	if (pw->out_failed)
-		DOCA_LOG_RATE_LIMIT_ERR("pcap wire: writing '%s' failed (%s); frames port %u "
-		                        "transmits are counted as wire errors. Check free space "
-		                        "and permissions",
-		                        pw->out_path, strerror(errno ? errno : EIO),
-		                        (unsigned int)pw->base.port_id);
+	if (done == n) {
+		pw->out_off += (off_t)n;
+		return true;
+	}
+	if (ftruncate(pw->out_fd, pw->out_off) != 0 ||
+	    lseek(pw->out_fd, pw->out_off, SEEK_SET) != pw->out_off)
+		(void)0; /* a reader reports the partial record as a truncated last record */
+	pw->out_failed = true;
+	DOCA_LOG_RATE_LIMIT_ERR("pcap wire: writing '%s' failed (%s); frames port %u transmits "
+	                        "are counted as wire errors. Check free space and permissions",
+	                        pw->out_path, strerror(e), (unsigned int)pw->base.port_id);
+	return false;
 }
 
 static uint16_t pcap_tx_burst(struct sdpa_wire *w, struct sdpa_pkt *const *pkts, uint16_t n)
 {
 	struct pcap_wire *pw = to_pcap(w);
 	uint64_t frames = 0, bytes = 0, malformed = 0, errors = 0;
-	struct pcap_pkthdr hdr;
+	struct pcap_rec_hdr rh = {0};
 	struct timespec now;
+	struct timeval ts;
+	size_t used = 0;
 
 	if (n > SDPA_WIRE_BURST_MAX)
 		n = SDPA_WIRE_BURST_MAX;
 	pthread_mutex_lock(&pw->tx_lock);
-	if (pw->dumper != NULL && !pw->out_failed) {
+	if (pw->out_fd >= 0 && !pw->out_failed) {
 		clock_gettime(CLOCK_REALTIME, &now);
-		hdr.ts.tv_sec = now.tv_sec;
-		hdr.ts.tv_usec = now.tv_nsec / 1000;
+		ts.tv_sec = now.tv_sec;
+		ts.tv_usec = now.tv_nsec / 1000;
 		/* OUT's timestamps never go backwards, even if the clock does. */
-		if (timercmp(&hdr.ts, &pw->last_ts, <))
-			hdr.ts = pw->last_ts;
-		pw->last_ts = hdr.ts;
+		if (timercmp(&ts, &pw->last_ts, <))
+			ts = pw->last_ts;
+		pw->last_ts = ts;
+		rh.ts_sec = (uint32_t)ts.tv_sec;
+		rh.ts_usec = (uint32_t)ts.tv_usec;
 	}
 	for (uint16_t i = 0; i < n; i++) {
 		const struct sdpa_pkt *p = pkts[i];
@@ -214,24 +259,23 @@ static uint16_t pcap_tx_burst(struct sdpa_wire *w, struct sdpa_pkt *const *pkts,
 			malformed++;
 			continue;
 		}
-		if (pw->dumper != NULL) {
+		if (pw->out_fd >= 0) {
 			if (pw->out_failed) {
 				errors++;
 				continue;
 			}
-			hdr.caplen = hdr.len = p->len;
-			pcap_dump((u_char *)pw->dumper, &hdr, p->data);
+			rh.caplen = rh.len = p->len;
+			memcpy(pw->out_buf + used, &rh, sizeof(rh));
+			memcpy(pw->out_buf + used + sizeof(rh), p->data, p->len);
+			used += sizeof(rh) + p->len;
 		}
 		frames++;
 		bytes += p->len;
 	}
-	if (pw->dumper != NULL && !pw->out_failed && frames > 0) {
-		out_check(pw, false);
-		if (pw->out_failed) { /* this burst's frames may not have made it */
-			errors += frames;
-			frames = 0;
-			bytes = 0;
-		}
+	if (used > 0 && !out_write(pw, pw->out_buf, used)) {
+		errors += frames; /* none of this burst's records made it */
+		frames = 0;
+		bytes = 0;
 	}
 	sdpa_counter_add(&w->ctr.tx_frames, frames);
 	sdpa_counter_add(&w->ctr.tx_bytes, bytes);
@@ -247,16 +291,12 @@ static void pcap_close_wire(struct sdpa_wire *w)
 {
 	struct pcap_wire *pw = to_pcap(w);
 
-	if (pw->dumper != NULL) {
-		if (!pw->out_failed)
-			out_check(pw, true);
-		pcap_dump_close(pw->dumper);
-	}
-	if (pw->dead != NULL)
-		pcap_close(pw->dead);
+	if (pw->out_fd >= 0)
+		close(pw->out_fd);
 	if (pw->in != NULL)
 		pcap_close(pw->in);
 	pthread_mutex_destroy(&pw->tx_lock);
+	free(pw->out_buf);
 	free(pw->bufs);
 	free(pw->in_path);
 	free(pw->out_path);
@@ -265,12 +305,8 @@ static void pcap_close_wire(struct sdpa_wire *w)
 
 void sdpa_wire_pcap_flush(struct sdpa_wire *w)
 {
-	struct pcap_wire *pw = to_pcap(w);
-
-	pthread_mutex_lock(&pw->tx_lock);
-	if (pw->dumper != NULL && !pw->out_failed)
-		out_check(pw, true);
-	pthread_mutex_unlock(&pw->tx_lock);
+	/* Every burst reached OUT with its own write(2): nothing is buffered here. */
+	(void)w;
 }
 
 static const struct sdpa_wire_ops pcap_ops = {
@@ -340,8 +376,12 @@ static doca_error_t open_in(struct pcap_wire *pw)
 
 static doca_error_t open_out(struct pcap_wire *pw)
 {
+	struct pcap_file_hdr fh = {.magic = 0xa1b2c3d4,
+	                           .major = PCAP_VERSION_MAJOR,
+	                           .minor = PCAP_VERSION_MINOR,
+	                           .snaplen = OUT_SNAPLEN,
+	                           .linktype = DLT_EN10MB};
 	struct stat in_st, out_st;
-	FILE *fp;
 
 	if (stat(pw->in_path, &in_st) == 0 && stat(pw->out_path, &out_st) == 0 &&
 	    in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino) {
@@ -350,8 +390,14 @@ static doca_error_t open_out(struct pcap_wire *pw)
 		             pw->out_path);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	fp = fopen(pw->out_path, "wb");
-	if (fp == NULL) {
+	pw->out_buf = malloc(OUT_BUF);
+	if (pw->out_buf == NULL) {
+		DOCA_LOG_ERR("pcap wire: out of memory for the writer of '%s'; free memory",
+		             pw->out_path);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	pw->out_fd = open(pw->out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (pw->out_fd < 0) {
 		int e = errno;
 
 		DOCA_LOG_ERR("pcap wire: cannot create output capture '%s': %s; check that its "
@@ -361,27 +407,12 @@ static doca_error_t open_out(struct pcap_wire *pw)
 			return DOCA_ERROR_INVALID_VALUE;
 		return DOCA_ERROR_IO_FAILED;
 	}
-	pw->dead = pcap_open_dead(DLT_EN10MB, OUT_SNAPLEN);
-	if (pw->dead == NULL) {
-		fclose(fp);
-		DOCA_LOG_ERR("pcap wire: libpcap cannot create a writer for '%s' (out of memory?)",
-		             pw->out_path);
-		return DOCA_ERROR_NO_MEMORY;
-	}
-	pw->dumper = pcap_dump_fopen(pw->dead, fp);
-	if (pw->dumper == NULL) {
-		DOCA_LOG_ERR("pcap wire: cannot write the header of '%s' (%s); check free space",
-		             pw->out_path, pcap_geterr(pw->dead));
-		fclose(fp);
-		return DOCA_ERROR_IO_FAILED;
-	}
 	/* The header on disk now: OUT is a valid (empty) capture even before any frame. */
-	if (pcap_dump_flush(pw->dumper) != 0) {
-		DOCA_LOG_ERR("pcap wire: cannot write the header of '%s' (%s); check free space",
-		             pw->out_path, strerror(errno));
+	if (!out_write(pw, (const uint8_t *)&fh, sizeof(fh))) {
+		DOCA_LOG_ERR("pcap wire: cannot write the header of '%s'; check free space",
+		             pw->out_path);
 		return DOCA_ERROR_IO_FAILED;
 	}
-	clock_gettime(CLOCK_MONOTONIC_COARSE, &pw->last_flush);
 	return DOCA_SUCCESS;
 }
 
@@ -396,6 +427,7 @@ doca_error_t sdpa_wire_pcap_create(uint16_t port_id, const char *in, const char 
 	if (pw == NULL)
 		goto no_mem;
 	pthread_mutex_init(&pw->tx_lock, NULL);
+	pw->out_fd = -1;
 	sdpa_wire_init(&pw->base, &pcap_ops, SDPA_WIRE_PCAP, port_id);
 	pw->in_path = strdup(in);
 	pw->out_path = out_path != NULL ? strdup(out_path) : NULL;

@@ -2,11 +2,16 @@
  * The pcap wire against the committed captures in tests/data/pcap (made by
  * gen_pcaps.py there): round trip, and every way a capture can be wrong.
  */
+#include <errno.h>
 #include <pcap/pcap.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "io/wire.h"
 #include "t_helpers.h"
@@ -194,7 +199,7 @@ static void test_truncated_record(void **state)
 	expected_frame(f, 64, 1);
 	assert_memory_equal(pkts[1]->data, f, 64);
 	assert_int_equal(t_log_problems(), 1);
-	t_assert_logged("truncated.pcap'", "record 3 at byte offset 180", "truncated or corrupt",
+	t_assert_logged("truncated.pcap'", "truncated last record", "record 3 at byte offset 180",
 	                "2 frames before it were delivered");
 	assert_int_equal(sdpa_wire_rx_error(w), DOCA_ERROR_INVALID_VALUE);
 	assert_false(sdpa_wire_rx_exhausted(w)); /* two frames still held */
@@ -312,6 +317,79 @@ static void test_oversize_frames(void **state)
 	sdpa_wire_close(w);
 }
 
+/* A child transmits on a pcap wire until it is killed by 'sig'; OUT must then hold whole
+ * records only (every reader accepts it), at least the ones written before the child
+ * said it was running. */
+static void kill_mid_capture(int sig)
+{
+	enum { LEN = 100, BURST = 7, BEFORE = 300 };
+	char out[512], errbuf[PCAP_ERRBUF_SIZE];
+	struct pcap_pkthdr *hdr;
+	const u_char *bytes;
+	uint64_t records = 0;
+	struct pollfd pfd;
+	int fds[2], status = 0, rc;
+	pcap_t *rd;
+	pid_t pid;
+	char c;
+
+	snprintf(out, sizeof(out), "%s/killed_%d.pcap", t_tmpdir(), sig);
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		static uint8_t frame[BURST][LEN];
+		struct sdpa_pkt pk[BURST], *pkts[BURST];
+		struct sdpa_wire *w = NULL;
+
+		close(fds[0]);
+		signal(sig, SIG_DFL);
+		if (sdpa_wire_pcap_create(5, data("good.pcap"), out, &w) != DOCA_SUCCESS)
+			_exit(3);
+		for (unsigned int i = 0; i < BURST; i++) {
+			expected_frame(frame[i], LEN, i);
+			pk[i] = (struct sdpa_pkt){.data = frame[i], .len = LEN, .cap = LEN};
+			pkts[i] = &pk[i];
+		}
+		for (uint64_t n = 0;; n++) {
+			if (sdpa_wire_tx_burst(w, pkts, BURST) != BURST)
+				_exit(4);
+			if (n == BEFORE && write(fds[1], "r", 1) != 1)
+				_exit(5);
+		}
+	}
+	close(fds[1]);
+	pfd = (struct pollfd){.fd = fds[0], .events = POLLIN};
+	assert_int_equal(poll(&pfd, 1, 30000), 1);
+	assert_int_equal(read(fds[0], &c, 1), 1);
+	close(fds[0]);
+	assert_int_equal(kill(pid, sig), 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), sig);
+
+	rd = pcap_open_offline(out, errbuf);
+	assert_non_null(rd);
+	while ((rc = pcap_next_ex(rd, &hdr, &bytes)) == 1) {
+		assert_int_equal(hdr->caplen, LEN);
+		records++;
+	}
+	if (rc != PCAP_ERROR_BREAK)
+		fail_msg("signal %d: '%s' ends in a partial record after %llu whole ones: %s", sig,
+		         out, (unsigned long long)records, pcap_geterr(rd));
+	assert_true(records >= (BEFORE + 1) * BURST);
+	pcap_close(rd);
+	remove(out);
+}
+
+static void test_killed_mid_capture(void **state)
+{
+	(void)state;
+	kill_mid_capture(SIGKILL);
+	kill_mid_capture(SIGTERM);
+	kill_mid_capture(SIGINT);
+}
+
 static int teardown_all(void **state)
 {
 	(void)state;
@@ -322,12 +400,13 @@ static int teardown_all(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_round_trip),       cmocka_unit_test(test_no_output),
-	        cmocka_unit_test(test_missing_file),     cmocka_unit_test(test_empty_file),
-	        cmocka_unit_test(test_header_only),      cmocka_unit_test(test_garbage_header),
-	        cmocka_unit_test(test_truncated_record), cmocka_unit_test(test_garbled_record),
-	        cmocka_unit_test(test_snapped_records),  cmocka_unit_test(test_not_ethernet),
-	        cmocka_unit_test(test_bad_output),       cmocka_unit_test(test_oversize_frames),
+	        cmocka_unit_test(test_round_trip),         cmocka_unit_test(test_no_output),
+	        cmocka_unit_test(test_missing_file),       cmocka_unit_test(test_empty_file),
+	        cmocka_unit_test(test_header_only),        cmocka_unit_test(test_garbage_header),
+	        cmocka_unit_test(test_truncated_record),   cmocka_unit_test(test_garbled_record),
+	        cmocka_unit_test(test_snapped_records),    cmocka_unit_test(test_not_ethernet),
+	        cmocka_unit_test(test_bad_output),         cmocka_unit_test(test_oversize_frames),
+	        cmocka_unit_test(test_killed_mid_capture),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown_all);
