@@ -9,45 +9,42 @@
 #include <doca_rdma.h>
 
 #include "core/log.h"
+#include "core/refuse.h"
 
 SDPA_LOG_REGISTER(dpa_rdma);
 
-#define SAY_UNSUPPORTED()                                                                          \
-	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (RDMA is not emulated)", __func__)
+#define SAY_UNSUPPORTED() SDPA_SAY_REFUSED("RDMA is not emulated")
 
-/* One record for a bad argument: what is wrong and what to pass instead. */
-#define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
+/* What to pass instead of a bad argument (the records join several with "; "). */
+#define RDMA_FIX    "pass the context from doca_rdma_create"
+#define CONN_FIX    "pass a connection from doca_rdma_export or a connection callback"
+#define TASK_FIX    "pass a task from its _allocate_init call"
+#define DEVINFO_FIX "pass an entry of doca_devinfo_create_list"
+#define CBS_FIX     "pass both completion callbacks"
+#define RESULT_FIX  "pass a result pointer"
 
 /* ---- Context ---- */
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **rdma)
 {
-	if (dev == NULL || rdma == NULL) {
-		SAY_BAD_ARG(dev == NULL ? "dev is NULL" : "rdma is NULL",
-		            "pass an opened device (doca_dev_open); pass a result pointer");
+	if (SDPA_NULL_ARGS("pass an opened device (doca_dev_open); " RESULT_FIX, dev, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_destroy(struct doca_rdma *rdma)
 {
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma)
 {
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(RDMA_FIX, rdma))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -56,16 +53,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_export(struct doca_rdma *rdma,
                                                 size_t *local_rdma_conn_details_size,
                                                 struct doca_rdma_connection **rdma_connection)
 {
-	if (rdma == NULL || local_rdma_conn_details == NULL ||
-	    local_rdma_conn_details_size == NULL || rdma_connection == NULL) {
-		SAY_BAD_ARG(rdma == NULL                      ? "rdma is NULL"
-		            : local_rdma_conn_details == NULL ? "local_rdma_conn_details is NULL"
-		            : local_rdma_conn_details_size == NULL
-		                    ? "local_rdma_conn_details_size is NULL"
-		                    : "rdma_connection is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, local_rdma_conn_details,
+	                   local_rdma_conn_details_size, rdma_connection))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -76,15 +66,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect(struct doca_rdma *rdma,
                                                  struct doca_rdma_connection *rdma_connection)
 {
 	(void)remote_rdma_conn_details_size;
-	if (rdma == NULL || remote_rdma_conn_details == NULL || rdma_connection == NULL) {
-		SAY_BAD_ARG(rdma == NULL                       ? "rdma is NULL"
-		            : remote_rdma_conn_details == NULL ? "remote_rdma_conn_details is NULL"
-		                                               : "rdma_connection is NULL",
-		            "pass the context from doca_rdma_create; pass the details the peer "
-		            "exported; pass a connection from doca_rdma_export or a connection "
-		            "callback");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; pass the details the peer exported; " CONN_FIX, rdma,
+	                   remote_rdma_conn_details, rdma_connection))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -95,21 +79,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_create(enum doca_rdma_addr_type ad
 {
 	(void)addr_type;
 	(void)port;
-	if (address == NULL || addr == NULL) {
-		SAY_BAD_ARG(address == NULL ? "address is NULL" : "addr is NULL",
-		            "pass the address text; pass a result pointer");
+	if (SDPA_NULL_ARGS("pass the address text; " RESULT_FIX, address, addr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_destroy(struct doca_rdma_addr *addr)
 {
-	if (addr == NULL) {
-		SAY_BAD_ARG("addr is NULL", "pass an address from doca_rdma_addr_create");
+	if (SDPA_NULL_ARGS("pass an address from doca_rdma_addr_create", addr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -117,10 +96,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_destroy(struct doca_rdma_addr *add
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_start_listen_to_port(struct doca_rdma *rdma, uint16_t port)
 {
 	(void)port;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -128,10 +105,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_start_listen_to_port(struct doca_rdma *
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_stop_listen_to_port(struct doca_rdma *rdma, uint16_t port)
 {
 	(void)port;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -141,11 +116,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_accept(
 {
 	(void)private_data;
 	(void)private_data_len;
-	if (rdma_connection == NULL) {
-		SAY_BAD_ARG("rdma_connection is NULL",
-		            "pass a connection from doca_rdma_export or a connection callback");
+	if (SDPA_NULL_ARGS(CONN_FIX, rdma_connection))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -153,11 +125,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_accept(
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_connection_reject(struct doca_rdma_connection *rdma_connection)
 {
-	if (rdma_connection == NULL) {
-		SAY_BAD_ARG("rdma_connection is NULL",
-		            "pass a connection from doca_rdma_export or a connection callback");
+	if (SDPA_NULL_ARGS(CONN_FIX, rdma_connection))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -167,12 +136,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *rdma,
                                                          union doca_data connection_user_data)
 {
 	(void)connection_user_data;
-	if (rdma == NULL || addr == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "addr is NULL",
-		            "pass the context from doca_rdma_create; pass an address from "
-		            "doca_rdma_addr_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; pass an address from doca_rdma_addr_create", rdma, addr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -180,11 +145,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *rdma,
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_connection_disconnect(struct doca_rdma_connection *rdma_connection)
 {
-	if (rdma_connection == NULL) {
-		SAY_BAD_ARG("rdma_connection is NULL",
-		            "pass a connection from doca_rdma_export or a connection callback");
+	if (SDPA_NULL_ARGS(CONN_FIX, rdma_connection))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -193,14 +155,9 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_bridge_prepare_connection(struct doca_rdma *rdma, struct rdma_cm_id *cm_id,
                                     struct doca_rdma_connection **rdma_connection)
 {
-	if (rdma == NULL || cm_id == NULL || rdma_connection == NULL) {
-		SAY_BAD_ARG(rdma == NULL    ? "rdma is NULL"
-		            : cm_id == NULL ? "cm_id is NULL"
-		                            : "rdma_connection is NULL",
-		            "pass the context from doca_rdma_create; pass the RDMA CM identifier "
-		            "of the request; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; pass the RDMA CM identifier of the request; " RESULT_FIX,
+	                   rdma, cm_id, rdma_connection))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -211,12 +168,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_bridge_accept(struct doca_rdma *rdma, v
 {
 	(void)private_data;
 	(void)private_data_len;
-	if (rdma == NULL || rdma_connection == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "rdma_connection is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " CONN_FIX, rdma, rdma_connection))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -224,12 +177,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_bridge_accept(struct doca_rdma *rdma, v
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_bridge_established(struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection)
 {
-	if (rdma == NULL || rdma_connection == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "rdma_connection is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " CONN_FIX, rdma, rdma_connection))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -239,11 +188,8 @@ doca_rdma_bridge_established(struct doca_rdma *rdma, struct doca_rdma_connection
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_recv_queue_size(
         const struct doca_devinfo *devinfo, uint32_t *max_recv_queue_size)
 {
-	if (devinfo == NULL || max_recv_queue_size == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_recv_queue_size is NULL",
-		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, max_recv_queue_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -251,11 +197,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_recv_queue_size(
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_queue_size(
         const struct doca_devinfo *devinfo, uint32_t *max_send_queue_size)
 {
-	if (devinfo == NULL || max_send_queue_size == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_send_queue_size is NULL",
-		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, max_send_queue_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -263,11 +206,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_queue_size(
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_buf_list_len(
         const struct doca_devinfo *devinfo, uint32_t *max_send_buf_list_len)
 {
-	if (devinfo == NULL || max_send_buf_list_len == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_send_buf_list_len is NULL",
-		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, max_send_buf_list_len))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -275,11 +215,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_buf_list_len(
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_get_max_message_size(const struct doca_devinfo *devinfo, uint32_t *max_message_size)
 {
-	if (devinfo == NULL || max_message_size == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_message_size is NULL",
-		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, max_message_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -287,11 +224,8 @@ doca_rdma_cap_get_max_message_size(const struct doca_devinfo *devinfo, uint32_t 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_gid_table_size(const struct doca_devinfo *devinfo,
                                                                 uint32_t *gid_table_size)
 {
-	if (devinfo == NULL || gid_table_size == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "gid_table_size is NULL",
-		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, gid_table_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -302,12 +236,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_gid(const struct doca_devinfo *
 {
 	(void)start_index;
 	(void)num_entries;
-	if (devinfo == NULL || gid_array == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "gid_array is NULL",
-		            "pass an entry of doca_devinfo_create_list; pass room for num_entries "
-		            "GIDs");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX "; pass room for num_entries GIDs", devinfo, gid_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -316,10 +246,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_transport_type_is_supported(
         const struct doca_devinfo *devinfo, enum doca_rdma_transport_type transport_type)
 {
 	(void)transport_type;
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -330,10 +258,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_send_queue_size(struct doca_rdma *r
                                                              uint32_t send_queue_size)
 {
 	(void)send_queue_size;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -342,10 +268,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_recv_queue_size(struct doca_rdma *r
                                                              uint32_t recv_queue_size)
 {
 	(void)recv_queue_size;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -354,10 +278,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_max_send_buf_list_len(struct doca_r
                                                                    uint32_t max_send_buf_list_len)
 {
 	(void)max_send_buf_list_len;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -366,10 +288,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_set_transport_type(struct doca_rdma *rdma, enum doca_rdma_transport_type transport_type)
 {
 	(void)transport_type;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -377,10 +297,8 @@ doca_rdma_set_transport_type(struct doca_rdma *rdma, enum doca_rdma_transport_ty
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_mtu(struct doca_rdma *rdma, enum doca_mtu_size mtu)
 {
 	(void)mtu;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -389,10 +307,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_permissions(struct doca_rdma *rdma,
                                                          uint32_t permissions)
 {
 	(void)permissions;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -401,10 +317,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma,
                                                          uint8_t grh_enabled)
 {
 	(void)grh_enabled;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -412,10 +326,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma,
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_gid_index(struct doca_rdma *rdma, uint32_t gid_index)
 {
 	(void)gid_index;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -423,10 +335,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_gid_index(struct doca_rdma *rdma, u
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_sl(struct doca_rdma *rdma, uint32_t sl)
 {
 	(void)sl;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -435,10 +345,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_connection_request_timeout(struct d
                                                                         uint16_t timeout)
 {
 	(void)timeout;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -447,11 +355,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_set_user_data(
         struct doca_rdma_connection *rdma_connection, union doca_data connection_user_data)
 {
 	(void)connection_user_data;
-	if (rdma_connection == NULL) {
-		SAY_BAD_ARG("rdma_connection is NULL",
-		            "pass a connection from doca_rdma_export or a connection callback");
+	if (SDPA_NULL_ARGS(CONN_FIX, rdma_connection))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -460,10 +365,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_max_num_connections(struct doca_rdm
                                                                  uint16_t max_num_connections)
 {
 	(void)max_num_connections;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -472,10 +375,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_rnr_retry_count(struct doca_rdma *r
                                                              uint8_t rnr_retry_count)
 {
 	(void)rnr_retry_count;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -483,11 +384,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_rnr_retry_count(struct doca_rdma *r
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_send_queue_size(const struct doca_rdma *rdma,
                                                              uint32_t *send_queue_size)
 {
-	if (rdma == NULL || send_queue_size == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "send_queue_size is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, send_queue_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -495,11 +393,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_send_queue_size(const struct doca_r
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_recv_queue_size(const struct doca_rdma *rdma,
                                                              uint32_t *recv_queue_size)
 {
-	if (rdma == NULL || recv_queue_size == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "recv_queue_size is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, recv_queue_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -507,11 +402,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_recv_queue_size(const struct doca_r
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_send_buf_list_len(const struct doca_rdma *rdma,
                                                                    uint32_t *max_send_buf_list_len)
 {
-	if (rdma == NULL || max_send_buf_list_len == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "max_send_buf_list_len is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, max_send_buf_list_len))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -519,11 +411,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_send_buf_list_len(const struct 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_transport_type(
         const struct doca_rdma *rdma, enum doca_rdma_transport_type *transport_type)
 {
-	if (rdma == NULL || transport_type == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "transport_type is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, transport_type))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -531,11 +420,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_transport_type(
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_mtu(const struct doca_rdma *rdma,
                                                  enum doca_mtu_size *mtu)
 {
-	if (rdma == NULL || mtu == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "mtu is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, mtu))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -543,11 +429,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_mtu(const struct doca_rdma *rdma,
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_permissions(struct doca_rdma *rdma,
                                                          uint32_t *permissions)
 {
-	if (rdma == NULL || permissions == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "permissions is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, permissions))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -555,11 +438,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_permissions(struct doca_rdma *rdma,
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma *rdma,
                                                          uint8_t *grh_enabled)
 {
-	if (rdma == NULL || grh_enabled == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "grh_enabled is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, grh_enabled))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -567,22 +447,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gid_index(const struct doca_rdma *rdma,
                                                        uint32_t *gid_index)
 {
-	if (rdma == NULL || gid_index == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "gid_index is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, gid_index))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_sl(const struct doca_rdma *rdma, uint32_t *sl)
 {
-	if (rdma == NULL || sl == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "sl is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, sl))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -590,11 +464,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_sl(const struct doca_rdma *rdma, ui
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma,
                                                         doca_dpa_dev_rdma_t *dpa_rdma)
 {
-	if (rdma == NULL || dpa_rdma == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "dpa_rdma is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, dpa_rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -602,11 +473,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma,
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *rdma,
                                                         struct doca_gpu_dev_rdma **gpu_rdma)
 {
-	if (rdma == NULL || gpu_rdma == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "gpu_rdma is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, gpu_rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -614,11 +482,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *rdma,
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_connection_request_timeout(
         const struct doca_rdma *rdma, uint16_t *connection_request_timeout)
 {
-	if (rdma == NULL || connection_request_timeout == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "connection_request_timeout is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, connection_request_timeout))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -626,12 +491,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_connection_request_timeout(
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_addr(
         const struct doca_rdma_connection *rdma_connection, struct doca_rdma_addr **addr)
 {
-	if (rdma_connection == NULL || addr == NULL) {
-		SAY_BAD_ARG(rdma_connection == NULL ? "rdma_connection is NULL" : "addr is NULL",
-		            "pass a connection from doca_rdma_export or a connection callback; "
-		            "pass a result pointer");
+	if (SDPA_NULL_ARGS(CONN_FIX "; " RESULT_FIX, rdma_connection, addr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -640,14 +501,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_get_params(struct doca_rdma_addr *
                                                          enum doca_rdma_addr_type *addr_type,
                                                          const char **address, uint16_t *port)
 {
-	if (addr == NULL || addr_type == NULL || address == NULL || port == NULL) {
-		SAY_BAD_ARG(addr == NULL        ? "addr is NULL"
-		            : addr_type == NULL ? "addr_type is NULL"
-		            : address == NULL   ? "address is NULL"
-		                                : "port is NULL",
-		            "pass an address from doca_rdma_addr_create; pass a result pointer");
+	if (SDPA_NULL_ARGS("pass an address from doca_rdma_addr_create; " RESULT_FIX, addr,
+	                   addr_type, address, port))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -655,13 +511,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_get_params(struct doca_rdma_addr *
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_user_data(
         const struct doca_rdma_connection *rdma_connection, union doca_data *connection_user_data)
 {
-	if (rdma_connection == NULL || connection_user_data == NULL) {
-		SAY_BAD_ARG(rdma_connection == NULL ? "rdma_connection is NULL"
-		                                    : "connection_user_data is NULL",
-		            "pass a connection from doca_rdma_export or a connection callback; "
-		            "pass a result pointer");
+	if (SDPA_NULL_ARGS(CONN_FIX "; " RESULT_FIX, rdma_connection, connection_user_data))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -669,13 +520,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_user_data(
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_id(
         const struct doca_rdma_connection *rdma_connection, uint32_t *connection_id)
 {
-	if (rdma_connection == NULL || connection_id == NULL) {
-		SAY_BAD_ARG(rdma_connection == NULL ? "rdma_connection is NULL"
-		                                    : "connection_id is NULL",
-		            "pass a connection from doca_rdma_export or a connection callback; "
-		            "pass a result pointer");
+	if (SDPA_NULL_ARGS(CONN_FIX "; " RESULT_FIX, rdma_connection, connection_id))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -683,11 +529,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_id(
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_num_connections(struct doca_rdma *rdma,
                                                                  uint16_t *max_num_connections)
 {
-	if (rdma == NULL || max_num_connections == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "max_num_connections is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, max_num_connections))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -695,11 +538,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_num_connections(struct doca_rdm
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_rnr_retry_count(const struct doca_rdma *rdma,
                                                              uint8_t *rnr_retry_count)
 {
-	if (rdma == NULL || rnr_retry_count == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "rnr_retry_count is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, rnr_retry_count))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -716,16 +556,14 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_connection_state_callbacks(
 	(void)doca_rdma_connect_established_cb;
 	(void)doca_rdma_connect_failure_cb;
 	(void)doca_rdma_disconnect_cb;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (doca_rdma_connect_established_cb == NULL || doca_rdma_connect_failure_cb == NULL ||
-	    doca_rdma_disconnect_cb == NULL) {
-		SAY_BAD_ARG("a callback is NULL",
-		            "pass the established, failure and disconnection callbacks");
+	if (SDPA_BAD_ARG(doca_rdma_connect_established_cb == NULL ||
+	                         doca_rdma_connect_failure_cb == NULL ||
+	                         doca_rdma_disconnect_cb == NULL,
+	                 "a callback is NULL",
+	                 "pass the established, failure and disconnection callbacks"))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -735,10 +573,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_connection_state_callbacks(
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_receive_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -748,11 +584,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_task_receive_get_max_dst_buf_list_l
         uint32_t *max_buf_list_len)
 {
 	(void)transport_type;
-	if (devinfo == NULL || max_buf_list_len == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_buf_list_len is NULL",
-		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, max_buf_list_len))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -765,14 +598,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_conf(
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -781,10 +611,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_dst_buf_list_len(struc
                                                                            uint32_t buf_list_len)
 {
 	(void)buf_list_len;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -792,11 +620,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_dst_buf_list_len(struc
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_task_receive_get_dst_buf_list_len(const struct doca_rdma *rdma, uint32_t *buf_list_len)
 {
-	if (rdma == NULL || buf_list_len == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "buf_list_len is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, buf_list_len))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -807,11 +632,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_allocate_init(
 {
 	(void)dst_buf;
 	(void)user_data;
-	if (rdma == NULL || task == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -819,11 +641,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_allocate_init(
 DOCA_EXPERIMENTAL struct doca_task *
 doca_rdma_task_receive_as_task(struct doca_rdma_task_receive *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -831,65 +650,47 @@ DOCA_EXPERIMENTAL void doca_rdma_task_receive_set_dst_buf(struct doca_rdma_task_
                                                           struct doca_buf *dst_buf)
 {
 	(void)dst_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_buf *
 doca_rdma_task_receive_get_dst_buf(const struct doca_rdma_task_receive *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
 DOCA_EXPERIMENTAL enum doca_rdma_opcode
 doca_rdma_task_receive_get_result_opcode(const struct doca_rdma_task_receive *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return (enum doca_rdma_opcode)0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return (enum doca_rdma_opcode)0;
 }
 
 DOCA_EXPERIMENTAL uint32_t
 doca_rdma_task_receive_get_result_len(const struct doca_rdma_task_receive *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
 DOCA_EXPERIMENTAL doca_be32_t
 doca_rdma_task_receive_get_result_immediate_data(const struct doca_rdma_task_receive *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_receive_get_result_rdma_connection(const struct doca_rdma_task_receive *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -898,10 +699,8 @@ doca_rdma_task_receive_get_result_rdma_connection(const struct doca_rdma_task_re
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_send_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -913,14 +712,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_set_conf(
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -932,25 +728,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_allocate_init(
 {
 	(void)src_buf;
 	(void)user_data;
-	if (rdma == NULL || rdma_connection == NULL || task == NULL) {
-		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
-		            : rdma_connection == NULL ? "rdma_connection is NULL"
-		                                      : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " CONN_FIX "; " RESULT_FIX, rdma, rdma_connection, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_send_as_task(struct doca_rdma_task_send *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -958,21 +745,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_send_set_src_buf(struct doca_rdma_task_sen
                                                        const struct doca_buf *src_buf)
 {
 	(void)src_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_buf *
 doca_rdma_task_send_get_src_buf(const struct doca_rdma_task_send *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -981,21 +762,15 @@ doca_rdma_task_send_set_rdma_connection(struct doca_rdma_task_send *task,
                                         struct doca_rdma_connection *rdma_connection)
 {
 	(void)rdma_connection;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_send_get_rdma_connection(const struct doca_rdma_task_send *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1004,10 +779,8 @@ doca_rdma_task_send_get_rdma_connection(const struct doca_rdma_task_send *task)
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_send_imm_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1020,14 +793,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_imm_set_conf(
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1040,14 +810,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_imm_allocate_init(
 	(void)src_buf;
 	(void)immediate_data;
 	(void)user_data;
-	if (rdma == NULL || rdma_connection == NULL || task == NULL) {
-		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
-		            : rdma_connection == NULL ? "rdma_connection is NULL"
-		                                      : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback; pass a result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " CONN_FIX "; " RESULT_FIX, rdma, rdma_connection, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1055,11 +819,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_imm_allocate_init(
 DOCA_EXPERIMENTAL struct doca_task *
 doca_rdma_task_send_imm_as_task(struct doca_rdma_task_send_imm *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1067,21 +828,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_send_imm_set_src_buf(struct doca_rdma_task
                                                            const struct doca_buf *src_buf)
 {
 	(void)src_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_buf *
 doca_rdma_task_send_imm_get_src_buf(const struct doca_rdma_task_send_imm *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1090,21 +845,15 @@ doca_rdma_task_send_imm_set_immediate_data(struct doca_rdma_task_send_imm *task,
                                            doca_be32_t immediate_data)
 {
 	(void)immediate_data;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL doca_be32_t
 doca_rdma_task_send_imm_get_immediate_data(const struct doca_rdma_task_send_imm *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -1113,21 +862,15 @@ doca_rdma_task_send_imm_set_rdma_connection(struct doca_rdma_task_send_imm *task
                                             struct doca_rdma_connection *rdma_connection)
 {
 	(void)rdma_connection;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_send_imm_get_rdma_connection(const struct doca_rdma_task_send_imm *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1136,10 +879,8 @@ doca_rdma_task_send_imm_get_rdma_connection(const struct doca_rdma_task_send_imm
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_read_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1151,14 +892,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_read_set_conf(
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1169,29 +907,17 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_read_allocate_init(
         struct doca_rdma_task_read **task)
 {
 	(void)user_data;
-	if (rdma == NULL || rdma_connection == NULL || src_buf == NULL || dst_buf == NULL ||
-	    task == NULL) {
-		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
-		            : rdma_connection == NULL ? "rdma_connection is NULL"
-		            : src_buf == NULL         ? "src_buf is NULL"
-		            : dst_buf == NULL         ? "dst_buf is NULL"
-		                                      : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback; pass a buffer; pass a "
-		            "result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " CONN_FIX "; pass a buffer; " RESULT_FIX, rdma,
+	                   rdma_connection, src_buf, dst_buf, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_read_as_task(struct doca_rdma_task_read *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1199,21 +925,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_read_set_src_buf(struct doca_rdma_task_rea
                                                        const struct doca_buf *src_buf)
 {
 	(void)src_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_buf *
 doca_rdma_task_read_get_src_buf(const struct doca_rdma_task_read *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1221,21 +941,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_read_set_dst_buf(struct doca_rdma_task_rea
                                                        struct doca_buf *dst_buf)
 {
 	(void)dst_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_buf *
 doca_rdma_task_read_get_dst_buf(const struct doca_rdma_task_read *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1244,32 +958,23 @@ doca_rdma_task_read_set_rdma_connection(struct doca_rdma_task_read *task,
                                         struct doca_rdma_connection *rdma_connection)
 {
 	(void)rdma_connection;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_read_get_rdma_connection(const struct doca_rdma_task_read *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
 DOCA_EXPERIMENTAL uint32_t
 doca_rdma_task_read_get_result_len(const struct doca_rdma_task_read *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -1278,10 +983,8 @@ doca_rdma_task_read_get_result_len(const struct doca_rdma_task_read *task)
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_write_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1293,14 +996,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_set_conf(
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1311,29 +1011,17 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_allocate_init(
         struct doca_rdma_task_write **task)
 {
 	(void)user_data;
-	if (rdma == NULL || rdma_connection == NULL || src_buf == NULL || dst_buf == NULL ||
-	    task == NULL) {
-		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
-		            : rdma_connection == NULL ? "rdma_connection is NULL"
-		            : src_buf == NULL         ? "src_buf is NULL"
-		            : dst_buf == NULL         ? "dst_buf is NULL"
-		                                      : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback; pass a buffer; pass a "
-		            "result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " CONN_FIX "; pass a buffer; " RESULT_FIX, rdma,
+	                   rdma_connection, src_buf, dst_buf, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_write_as_task(struct doca_rdma_task_write *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1341,21 +1029,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_write_set_src_buf(struct doca_rdma_task_wr
                                                         const struct doca_buf *src_buf)
 {
 	(void)src_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_buf *
 doca_rdma_task_write_get_src_buf(const struct doca_rdma_task_write *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1363,21 +1045,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_write_set_dst_buf(struct doca_rdma_task_wr
                                                         struct doca_buf *dst_buf)
 {
 	(void)dst_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_buf *
 doca_rdma_task_write_get_dst_buf(const struct doca_rdma_task_write *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1386,21 +1062,15 @@ doca_rdma_task_write_set_rdma_connection(struct doca_rdma_task_write *task,
                                          struct doca_rdma_connection *rdma_connection)
 {
 	(void)rdma_connection;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_write_get_rdma_connection(const struct doca_rdma_task_write *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1409,10 +1079,8 @@ doca_rdma_task_write_get_rdma_connection(const struct doca_rdma_task_write *task
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_write_imm_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1425,14 +1093,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_imm_set_conf(
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1445,16 +1110,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_imm_allocate_init(
 	(void)src_buf;
 	(void)immediate_data;
 	(void)user_data;
-	if (rdma == NULL || rdma_connection == NULL || dst_buf == NULL || task == NULL) {
-		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
-		            : rdma_connection == NULL ? "rdma_connection is NULL"
-		            : dst_buf == NULL         ? "dst_buf is NULL"
-		                                      : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback; pass a buffer; pass a "
-		            "result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " CONN_FIX "; pass a buffer; " RESULT_FIX, rdma,
+	                   rdma_connection, dst_buf, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1462,11 +1120,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_imm_allocate_init(
 DOCA_EXPERIMENTAL struct doca_task *
 doca_rdma_task_write_imm_as_task(struct doca_rdma_task_write_imm *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1474,21 +1129,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_write_imm_set_src_buf(struct doca_rdma_tas
                                                             const struct doca_buf *src_buf)
 {
 	(void)src_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_buf *
 doca_rdma_task_write_imm_get_src_buf(const struct doca_rdma_task_write_imm *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1496,21 +1145,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_write_imm_set_dst_buf(struct doca_rdma_tas
                                                             struct doca_buf *dst_buf)
 {
 	(void)dst_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_buf *
 doca_rdma_task_write_imm_get_dst_buf(const struct doca_rdma_task_write_imm *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1519,21 +1162,15 @@ doca_rdma_task_write_imm_set_immediate_data(struct doca_rdma_task_write_imm *tas
                                             doca_be32_t immediate_data)
 {
 	(void)immediate_data;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL doca_be32_t
 doca_rdma_task_write_imm_get_immediate_data(const struct doca_rdma_task_write_imm *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -1542,21 +1179,15 @@ doca_rdma_task_write_imm_set_rdma_connection(struct doca_rdma_task_write_imm *ta
                                              struct doca_rdma_connection *rdma_connection)
 {
 	(void)rdma_connection;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_write_imm_get_rdma_connection(const struct doca_rdma_task_write_imm *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1565,10 +1196,8 @@ doca_rdma_task_write_imm_get_rdma_connection(const struct doca_rdma_task_write_i
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_atomic_cmp_swp_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1581,14 +1210,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_cmp_swp_set_conf(
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1601,18 +1227,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(
 	(void)cmp_data;
 	(void)swap_data;
 	(void)user_data;
-	if (rdma == NULL || rdma_connection == NULL || dst_buf == NULL || result_buf == NULL ||
-	    task == NULL) {
-		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
-		            : rdma_connection == NULL ? "rdma_connection is NULL"
-		            : dst_buf == NULL         ? "dst_buf is NULL"
-		            : result_buf == NULL      ? "result_buf is NULL"
-		                                      : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback; pass a buffer; pass a "
-		            "result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " CONN_FIX "; pass a buffer; " RESULT_FIX, rdma,
+	                   rdma_connection, dst_buf, result_buf, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1620,11 +1237,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(
 DOCA_EXPERIMENTAL struct doca_task *
 doca_rdma_task_atomic_cmp_swp_as_task(struct doca_rdma_task_atomic_cmp_swp *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1633,21 +1247,15 @@ doca_rdma_task_atomic_cmp_swp_set_dst_buf(struct doca_rdma_task_atomic_cmp_swp *
                                           struct doca_buf *dst_buf)
 {
 	(void)dst_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_buf *
 doca_rdma_task_atomic_cmp_swp_get_dst_buf(const struct doca_rdma_task_atomic_cmp_swp *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1656,21 +1264,15 @@ doca_rdma_task_atomic_cmp_swp_set_result_buf(struct doca_rdma_task_atomic_cmp_sw
                                              struct doca_buf *result_buf)
 {
 	(void)result_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_buf *
 doca_rdma_task_atomic_cmp_swp_get_result_buf(const struct doca_rdma_task_atomic_cmp_swp *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1679,21 +1281,15 @@ doca_rdma_task_atomic_cmp_swp_set_cmp_data(struct doca_rdma_task_atomic_cmp_swp 
                                            uint64_t cmp_data)
 {
 	(void)cmp_data;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL uint64_t
 doca_rdma_task_atomic_cmp_swp_get_cmp_data(const struct doca_rdma_task_atomic_cmp_swp *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -1702,21 +1298,15 @@ doca_rdma_task_atomic_cmp_swp_set_swap_data(struct doca_rdma_task_atomic_cmp_swp
                                             uint64_t swap_data)
 {
 	(void)swap_data;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL uint64_t
 doca_rdma_task_atomic_cmp_swp_get_swap_data(const struct doca_rdma_task_atomic_cmp_swp *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -1725,21 +1315,15 @@ doca_rdma_task_atomic_cmp_swp_set_rdma_connection(struct doca_rdma_task_atomic_c
                                                   struct doca_rdma_connection *rdma_connection)
 {
 	(void)rdma_connection;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_atomic_cmp_swp_get_rdma_connection(const struct doca_rdma_task_atomic_cmp_swp *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1748,10 +1332,8 @@ doca_rdma_task_atomic_cmp_swp_get_rdma_connection(const struct doca_rdma_task_at
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_atomic_fetch_add_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1765,14 +1347,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_fetch_add_set_conf(
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1784,18 +1363,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_fetch_add_allocate_init(
 {
 	(void)add_data;
 	(void)user_data;
-	if (rdma == NULL || rdma_connection == NULL || dst_buf == NULL || result_buf == NULL ||
-	    task == NULL) {
-		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
-		            : rdma_connection == NULL ? "rdma_connection is NULL"
-		            : dst_buf == NULL         ? "dst_buf is NULL"
-		            : result_buf == NULL      ? "result_buf is NULL"
-		                                      : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback; pass a buffer; pass a "
-		            "result pointer");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; " CONN_FIX "; pass a buffer; " RESULT_FIX, rdma,
+	                   rdma_connection, dst_buf, result_buf, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1803,11 +1373,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_fetch_add_allocate_init(
 DOCA_EXPERIMENTAL struct doca_task *
 doca_rdma_task_atomic_fetch_add_as_task(struct doca_rdma_task_atomic_fetch_add *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1816,21 +1383,15 @@ doca_rdma_task_atomic_fetch_add_set_dst_buf(struct doca_rdma_task_atomic_fetch_a
                                             struct doca_buf *dst_buf)
 {
 	(void)dst_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_buf *
 doca_rdma_task_atomic_fetch_add_get_dst_buf(const struct doca_rdma_task_atomic_fetch_add *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1839,21 +1400,15 @@ doca_rdma_task_atomic_fetch_add_set_result_buf(struct doca_rdma_task_atomic_fetc
                                                struct doca_buf *result_buf)
 {
 	(void)result_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_buf *
 doca_rdma_task_atomic_fetch_add_get_result_buf(const struct doca_rdma_task_atomic_fetch_add *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1862,21 +1417,15 @@ doca_rdma_task_atomic_fetch_add_set_add_data(struct doca_rdma_task_atomic_fetch_
                                              uint64_t add_data)
 {
 	(void)add_data;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL uint64_t
 doca_rdma_task_atomic_fetch_add_get_add_data(const struct doca_rdma_task_atomic_fetch_add *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -1885,22 +1434,16 @@ doca_rdma_task_atomic_fetch_add_set_rdma_connection(struct doca_rdma_task_atomic
                                                     struct doca_rdma_connection *rdma_connection)
 {
 	(void)rdma_connection;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_atomic_fetch_add_get_rdma_connection(
         const struct doca_rdma_task_atomic_fetch_add *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1909,10 +1452,8 @@ doca_rdma_task_atomic_fetch_add_get_rdma_connection(
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_remote_net_sync_event_get_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1926,14 +1467,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_get_set_conf
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1944,17 +1482,12 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_get_allocate
         union doca_data user_data, struct doca_rdma_task_remote_net_sync_event_get **task)
 {
 	(void)user_data;
-	if (rdma == NULL || rdma_connection == NULL || event == NULL || dst_buf == NULL ||
-	    task == NULL) {
-		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
-		            : rdma_connection == NULL ? "rdma_connection is NULL"
-		            : event == NULL           ? "event is NULL"
-		            : dst_buf == NULL         ? "dst_buf is NULL"
-		                                      : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a result pointer; pass a "
-		            "remote-net event (doca_sync_event_remote_net_create_from_export)");
+	if (SDPA_NULL_ARGS(
+	            RDMA_FIX
+	            "; " RESULT_FIX
+	            "; pass a remote-net event (doca_sync_event_remote_net_create_from_export)",
+	            rdma, rdma_connection, event, dst_buf, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1962,11 +1495,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_get_allocate
 DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_remote_net_sync_event_get_as_task(
         struct doca_rdma_task_remote_net_sync_event_get *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1975,22 +1505,16 @@ DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_get_set_sync_event(
         const struct doca_sync_event_remote_net *event)
 {
 	(void)event;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_sync_event_remote_net *
 doca_rdma_task_remote_net_sync_event_get_get_sync_event(
         const struct doca_rdma_task_remote_net_sync_event_get *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -1998,21 +1522,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_get_set_dst_buf(
         struct doca_rdma_task_remote_net_sync_event_get *task, struct doca_buf *dst_buf)
 {
 	(void)dst_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_buf *doca_rdma_task_remote_net_sync_event_get_get_dst_buf(
         const struct doca_rdma_task_remote_net_sync_event_get *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -2021,33 +1539,24 @@ DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_get_set_rdma_connect
         struct doca_rdma_connection *rdma_connection)
 {
 	(void)rdma_connection;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_remote_net_sync_event_get_get_rdma_connection(
         const struct doca_rdma_task_remote_net_sync_event_get *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_rdma_task_remote_net_sync_event_get_get_result_len(
         const struct doca_rdma_task_remote_net_sync_event_get *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -2056,10 +1565,8 @@ DOCA_EXPERIMENTAL uint32_t doca_rdma_task_remote_net_sync_event_get_get_result_l
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_remote_net_sync_event_notify_set_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -2074,14 +1581,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_s
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -2092,19 +1596,13 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_a
         union doca_data user_data, struct doca_rdma_task_remote_net_sync_event_notify_set **task)
 {
 	(void)user_data;
-	if (rdma == NULL || rdma_connection == NULL || event == NULL || src_buf == NULL ||
-	    task == NULL) {
-		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
-		            : rdma_connection == NULL ? "rdma_connection is NULL"
-		            : event == NULL           ? "event is NULL"
-		            : src_buf == NULL         ? "src_buf is NULL"
-		                                      : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback; pass a remote-net event "
-		            "(doca_sync_event_remote_net_create_from_export); pass a buffer; pass "
-		            "a result pointer");
+	if (SDPA_NULL_ARGS(
+	            RDMA_FIX
+	            "; " CONN_FIX
+	            "; pass a remote-net event (doca_sync_event_remote_net_create_from_export); "
+	            "pass a buffer; " RESULT_FIX,
+	            rdma, rdma_connection, event, src_buf, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -2112,11 +1610,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_a
 DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_remote_net_sync_event_notify_set_as_task(
         struct doca_rdma_task_remote_net_sync_event_notify_set *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -2125,22 +1620,16 @@ DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_set_set_sync_
         struct doca_sync_event_remote_net *event)
 {
 	(void)event;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_sync_event_remote_net *
 doca_rdma_task_remote_net_sync_event_notify_set_get_sync_event(
         const struct doca_rdma_task_remote_net_sync_event_notify_set *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -2149,22 +1638,16 @@ DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_set_set_rdma_
         struct doca_rdma_connection *rdma_connection)
 {
 	(void)rdma_connection;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_remote_net_sync_event_notify_set_get_rdma_connection(
         const struct doca_rdma_task_remote_net_sync_event_notify_set *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -2173,22 +1656,16 @@ DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_set_set_src_b
         const struct doca_buf *src_buf)
 {
 	(void)src_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_buf *
 doca_rdma_task_remote_net_sync_event_notify_set_get_src_buf(
         const struct doca_rdma_task_remote_net_sync_event_notify_set *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -2197,10 +1674,8 @@ doca_rdma_task_remote_net_sync_event_notify_set_get_src_buf(
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_remote_net_sync_event_notify_add_is_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", "pass an entry of doca_devinfo_create_list");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -2215,14 +1690,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_s
 	(void)successful_task_completion_cb;
 	(void)error_task_completion_cb;
 	(void)num_tasks;
-	if (rdma == NULL) {
-		SAY_BAD_ARG("rdma is NULL", "pass the context from doca_rdma_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (successful_task_completion_cb == NULL || error_task_completion_cb == NULL) {
-		SAY_BAD_ARG("a completion callback is NULL", "pass both completion callbacks");
+	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
+	                 "a completion callback is NULL", CBS_FIX))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -2234,19 +1706,13 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_a
 {
 	(void)add_data;
 	(void)user_data;
-	if (rdma == NULL || rdma_connection == NULL || event == NULL || result_buf == NULL ||
-	    task == NULL) {
-		SAY_BAD_ARG(rdma == NULL              ? "rdma is NULL"
-		            : rdma_connection == NULL ? "rdma_connection is NULL"
-		            : event == NULL           ? "event is NULL"
-		            : result_buf == NULL      ? "result_buf is NULL"
-		                                      : "task is NULL",
-		            "pass the context from doca_rdma_create; pass a connection from "
-		            "doca_rdma_export or a connection callback; pass a remote-net event "
-		            "(doca_sync_event_remote_net_create_from_export); pass a buffer; pass "
-		            "a result pointer");
+	if (SDPA_NULL_ARGS(
+	            RDMA_FIX
+	            "; " CONN_FIX
+	            "; pass a remote-net event (doca_sync_event_remote_net_create_from_export); "
+	            "pass a buffer; " RESULT_FIX,
+	            rdma, rdma_connection, event, result_buf, task))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -2254,11 +1720,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_a
 DOCA_EXPERIMENTAL struct doca_task *doca_rdma_task_remote_net_sync_event_notify_add_as_task(
         struct doca_rdma_task_remote_net_sync_event_notify_add *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -2267,22 +1730,16 @@ DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_add_set_sync_
         struct doca_sync_event_remote_net *event)
 {
 	(void)event;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_sync_event_remote_net *
 doca_rdma_task_remote_net_sync_event_notify_add_get_sync_event(
         const struct doca_rdma_task_remote_net_sync_event_notify_add *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -2290,21 +1747,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_add_set_resul
         struct doca_rdma_task_remote_net_sync_event_notify_add *task, struct doca_buf *result_buf)
 {
 	(void)result_buf;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_buf *doca_rdma_task_remote_net_sync_event_notify_add_get_result_buf(
         const struct doca_rdma_task_remote_net_sync_event_notify_add *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -2312,21 +1763,15 @@ DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_add_set_add_d
         struct doca_rdma_task_remote_net_sync_event_notify_add *task, uint64_t add_data)
 {
 	(void)add_data;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL uint64_t doca_rdma_task_remote_net_sync_event_notify_add_get_add_data(
         const struct doca_rdma_task_remote_net_sync_event_notify_add *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -2335,22 +1780,16 @@ DOCA_EXPERIMENTAL void doca_rdma_task_remote_net_sync_event_notify_add_set_rdma_
         struct doca_rdma_connection *rdma_connection)
 {
 	(void)rdma_connection;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL const struct doca_rdma_connection *
 doca_rdma_task_remote_net_sync_event_notify_add_get_rdma_connection(
         const struct doca_rdma_task_remote_net_sync_event_notify_add *task)
 {
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", "pass a task from its _allocate_init call");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(TASK_FIX, task))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -2359,12 +1798,9 @@ doca_rdma_task_remote_net_sync_event_notify_add_get_rdma_connection(
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_dpa_completion_attach(struct doca_rdma *rdma,
                                                                struct doca_dpa_completion *dpa_comp)
 {
-	if (rdma == NULL || dpa_comp == NULL) {
-		SAY_BAD_ARG(rdma == NULL ? "rdma is NULL" : "dpa_comp is NULL",
-		            "pass the context from doca_rdma_create; pass a completion from "
-		            "doca_dpa_completion_create");
+	if (SDPA_NULL_ARGS(RDMA_FIX "; pass a completion from doca_dpa_completion_create", rdma,
+	                   dpa_comp))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }

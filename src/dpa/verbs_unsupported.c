@@ -9,38 +9,37 @@
 #include <doca_verbs.h>
 
 #include "core/log.h"
+#include "core/refuse.h"
 
 SDPA_LOG_REGISTER(dpa_verbs);
 
-#define SAY_UNSUPPORTED()                                                                          \
-	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (DOCA Verbs objects are not "      \
-	                        "emulated)",                                                       \
-	                        __func__)
+#define SAY_UNSUPPORTED() SDPA_SAY_REFUSED("DOCA Verbs objects are not emulated")
 
-/* One record for a bad argument: what is wrong and what to pass instead. */
-#define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
+/* What to pass instead of a bad argument (the records join several with "; "). */
+#define CTX_FIX     "pass a context from doca_verbs_context_create"
+#define PD_FIX      "pass a protection domain from doca_verbs_pd_create"
+#define AH_FIX      "pass attributes from doca_verbs_ah_attr_create"
+#define CHANNEL_FIX "pass a channel from doca_verbs_comp_channel_create"
+#define CQ_FIX      "pass a CQ from doca_verbs_cq_create"
+#define QP_FIX      "pass a QP from doca_verbs_qp_create"
+#define DEVINFO_FIX "pass an entry of doca_devinfo_create_list"
+#define RESULT_FIX  "pass a result pointer"
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_create(struct doca_devinfo *devinfo,
                                                          uint32_t flags,
                                                          struct doca_verbs_context **verbs_context)
 {
 	(void)flags;
-	if (devinfo == NULL || verbs_context == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "verbs_context is NULL",
-		            "pass an entry of doca_devinfo_create_list; pass a result pointer");
+	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, verbs_context))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_destroy(struct doca_verbs_context *verbs_context)
 {
-	if (verbs_context == NULL) {
-		SAY_BAD_ARG("verbs_context is NULL",
-		            "pass a context from doca_verbs_context_create");
+	if (SDPA_NULL_ARGS(CTX_FIX, verbs_context))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -48,12 +47,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_destroy(struct doca_verbs_cont
 DOCA_EXPERIMENTAL int
 doca_verbs_context_export_handle(const struct doca_verbs_context *verbs_context)
 {
-	if (verbs_context == NULL) {
-		SAY_BAD_ARG("verbs_context is NULL",
-		            "pass a context from doca_verbs_context_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(CTX_FIX, verbs_context))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -62,10 +57,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_import_from_handle(
 {
 	(void)handle;
 	(void)flags;
-	if (verbs_context == NULL) {
-		SAY_BAD_ARG("verbs_context is NULL", "pass a result pointer");
+	if (SDPA_NULL_ARGS(RESULT_FIX, verbs_context))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -73,22 +66,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_import_from_handle(
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_create(struct doca_verbs_context *verbs_context,
                                                     struct doca_verbs_pd **verbs_pd)
 {
-	if (verbs_context == NULL || verbs_pd == NULL) {
-		SAY_BAD_ARG(verbs_context == NULL ? "verbs_context is NULL" : "verbs_pd is NULL",
-		            "pass a context from doca_verbs_context_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(CTX_FIX "; " RESULT_FIX, verbs_context, verbs_pd))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_destroy(struct doca_verbs_pd *verbs_pd)
 {
-	if (verbs_pd == NULL) {
-		SAY_BAD_ARG("verbs_pd is NULL",
-		            "pass a protection domain from doca_verbs_pd_create");
+	if (SDPA_NULL_ARGS(PD_FIX, verbs_pd))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -96,24 +83,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_destroy(struct doca_verbs_pd *verbs
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_as_doca_dev(struct doca_verbs_pd *verbs_pd,
                                                          struct doca_dev **dev)
 {
-	if (verbs_pd == NULL || dev == NULL) {
-		SAY_BAD_ARG(verbs_pd == NULL ? "verbs_pd is NULL" : "dev is NULL",
-		            "pass a protection domain from doca_verbs_pd_create; pass a result "
-		            "pointer");
+	if (SDPA_NULL_ARGS(PD_FIX "; " RESULT_FIX, verbs_pd, dev))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL int doca_verbs_pd_export_handle(const struct doca_verbs_pd *verbs_pd)
 {
-	if (verbs_pd == NULL) {
-		SAY_BAD_ARG("verbs_pd is NULL",
-		            "pass a protection domain from doca_verbs_pd_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(PD_FIX, verbs_pd))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -121,11 +100,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_import_from_handle(
         struct doca_verbs_context *verbs_context, int handle, struct doca_verbs_pd **verbs_pd)
 {
 	(void)handle;
-	if (verbs_context == NULL || verbs_pd == NULL) {
-		SAY_BAD_ARG(verbs_context == NULL ? "verbs_context is NULL" : "verbs_pd is NULL",
-		            "pass a context from doca_verbs_context_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(CTX_FIX "; " RESULT_FIX, verbs_context, verbs_pd))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -133,23 +109,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_import_from_handle(
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_create(struct doca_verbs_context *verbs_context,
                                                          struct doca_verbs_ah_attr **verbs_ah_attr)
 {
-	if (verbs_context == NULL || verbs_ah_attr == NULL) {
-		SAY_BAD_ARG(verbs_context == NULL ? "verbs_context is NULL"
-		                                  : "verbs_ah_attr is NULL",
-		            "pass a context from doca_verbs_context_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(CTX_FIX "; " RESULT_FIX, verbs_context, verbs_ah_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_destroy(struct doca_verbs_ah_attr *verbs_ah_attr)
 {
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
+	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -158,11 +127,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_gid(struct doca_verbs_ah_a
                                                           struct doca_verbs_gid gid)
 {
 	(void)gid;
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
+	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -170,12 +136,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_gid(struct doca_verbs_ah_a
 DOCA_EXPERIMENTAL struct doca_verbs_gid
 doca_verbs_ah_attr_get_gid(const struct doca_verbs_ah_attr *verbs_ah_attr)
 {
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
-		return (struct doca_verbs_gid){0};
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
+		SAY_UNSUPPORTED();
 	return (struct doca_verbs_gid){0};
 }
 
@@ -183,11 +145,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_addr_type(
         struct doca_verbs_ah_attr *verbs_ah_attr, enum doca_verbs_addr_type addr_type)
 {
 	(void)addr_type;
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
+	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -195,12 +154,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_addr_type(
 DOCA_EXPERIMENTAL enum doca_verbs_addr_type
 doca_verbs_ah_attr_get_addr_type(const struct doca_verbs_ah_attr *verbs_ah_attr)
 {
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
-		return (enum doca_verbs_addr_type)0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
+		SAY_UNSUPPORTED();
 	return (enum doca_verbs_addr_type)0;
 }
 
@@ -208,11 +163,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_dlid(struct doca_verbs_ah_
                                                            uint32_t dlid)
 {
 	(void)dlid;
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
+	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -220,12 +172,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_dlid(struct doca_verbs_ah_
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_ah_attr_get_dlid(const struct doca_verbs_ah_attr *verbs_ah_attr)
 {
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -233,23 +181,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_sl(struct doca_verbs_ah_at
                                                          uint8_t sl)
 {
 	(void)sl;
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
+	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL uint8_t doca_verbs_ah_attr_get_sl(const struct doca_verbs_ah_attr *verbs_ah_attr)
 {
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -257,11 +198,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_ah_attr_set_sgid_index(struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t sgid_index)
 {
 	(void)sgid_index;
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
+	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -269,12 +207,8 @@ doca_verbs_ah_attr_set_sgid_index(struct doca_verbs_ah_attr *verbs_ah_attr, uint
 DOCA_EXPERIMENTAL uint8_t
 doca_verbs_ah_attr_get_sgid_index(const struct doca_verbs_ah_attr *verbs_ah_attr)
 {
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -282,11 +216,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_ah_attr_set_static_rate(struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t static_rate)
 {
 	(void)static_rate;
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
+	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -294,12 +225,8 @@ doca_verbs_ah_attr_set_static_rate(struct doca_verbs_ah_attr *verbs_ah_attr, uin
 DOCA_EXPERIMENTAL uint8_t
 doca_verbs_ah_attr_get_static_rate(const struct doca_verbs_ah_attr *verbs_ah_attr)
 {
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -307,11 +234,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_ah_attr_set_hop_limit(struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t hop_limit)
 {
 	(void)hop_limit;
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
+	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -319,12 +243,8 @@ doca_verbs_ah_attr_set_hop_limit(struct doca_verbs_ah_attr *verbs_ah_attr, uint8
 DOCA_EXPERIMENTAL uint8_t
 doca_verbs_ah_attr_get_hop_limit(const struct doca_verbs_ah_attr *verbs_ah_attr)
 {
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -332,11 +252,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_traffic_class(
         struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t traffic_class)
 {
 	(void)traffic_class;
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
+	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -344,12 +261,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_traffic_class(
 DOCA_EXPERIMENTAL uint8_t
 doca_verbs_ah_attr_get_traffic_class(const struct doca_verbs_ah_attr *verbs_ah_attr)
 {
-	if (verbs_ah_attr == NULL) {
-		SAY_BAD_ARG("verbs_ah_attr is NULL",
-		            "pass attributes from doca_verbs_ah_attr_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -357,12 +270,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_comp_channel_create(struct doca_verbs_context *verbs_context,
                                struct doca_verbs_comp_channel **verbs_comp_channel)
 {
-	if (verbs_context == NULL || verbs_comp_channel == NULL) {
-		SAY_BAD_ARG(verbs_context == NULL ? "verbs_context is NULL"
-		                                  : "verbs_comp_channel is NULL",
-		            "pass a context from doca_verbs_context_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(CTX_FIX "; " RESULT_FIX, verbs_context, verbs_comp_channel))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -370,11 +279,8 @@ doca_verbs_comp_channel_create(struct doca_verbs_context *verbs_context,
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_comp_channel_destroy(struct doca_verbs_comp_channel *verbs_comp_channel)
 {
-	if (verbs_comp_channel == NULL) {
-		SAY_BAD_ARG("verbs_comp_channel is NULL",
-		            "pass a channel from doca_verbs_comp_channel_create");
+	if (SDPA_NULL_ARGS(CHANNEL_FIX, verbs_comp_channel))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -382,12 +288,8 @@ doca_verbs_comp_channel_destroy(struct doca_verbs_comp_channel *verbs_comp_chann
 DOCA_EXPERIMENTAL doca_event_handle_t
 doca_verbs_comp_channel_get_handle(struct doca_verbs_comp_channel *verbs_comp_channel)
 {
-	if (verbs_comp_channel == NULL) {
-		SAY_BAD_ARG("verbs_comp_channel is NULL",
-		            "pass a channel from doca_verbs_comp_channel_create");
-		return doca_event_invalid_handle;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(CHANNEL_FIX, verbs_comp_channel))
+		SAY_UNSUPPORTED();
 	return doca_event_invalid_handle;
 }
 
@@ -395,24 +297,17 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_create(struct doca_verbs_context *v
                                                     struct doca_verbs_cq_attr *verbs_cq_attr,
                                                     struct doca_verbs_cq **verbs_cq)
 {
-	if (verbs_context == NULL || verbs_cq_attr == NULL || verbs_cq == NULL) {
-		SAY_BAD_ARG(verbs_context == NULL   ? "verbs_context is NULL"
-		            : verbs_cq_attr == NULL ? "verbs_cq_attr is NULL"
-		                                    : "verbs_cq is NULL",
-		            "pass a context from doca_verbs_context_create; pass attributes from "
-		            "doca_verbs_cq_attr_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(CTX_FIX "; pass attributes from doca_verbs_cq_attr_create; " RESULT_FIX,
+	                   verbs_context, verbs_cq_attr, verbs_cq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_destroy(struct doca_verbs_cq *verbs_cq)
 {
-	if (verbs_cq == NULL) {
-		SAY_BAD_ARG("verbs_cq is NULL", "pass a CQ from doca_verbs_cq_create");
+	if (SDPA_NULL_ARGS(CQ_FIX, verbs_cq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -421,14 +316,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_create(
         struct doca_verbs_context *verbs_context,
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_verbs_qp **verbs_qp)
 {
-	if (verbs_context == NULL || verbs_qp_init_attr == NULL || verbs_qp == NULL) {
-		SAY_BAD_ARG(verbs_context == NULL        ? "verbs_context is NULL"
-		            : verbs_qp_init_attr == NULL ? "verbs_qp_init_attr is NULL"
-		                                         : "verbs_qp is NULL",
-		            "pass a context from doca_verbs_context_create; pass attributes from "
-		            "doca_verbs_qp_init_attr_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(CTX_FIX
+	                   "; pass attributes from doca_verbs_qp_init_attr_create; " RESULT_FIX,
+	                   verbs_context, verbs_qp_init_attr, verbs_qp))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -438,12 +329,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_modify(struct doca_verbs_qp *verbs_
                                                     int attr_mask)
 {
 	(void)attr_mask;
-	if (verbs_qp == NULL || verbs_qp_attr == NULL) {
-		SAY_BAD_ARG(verbs_qp == NULL ? "verbs_qp is NULL" : "verbs_qp_attr is NULL",
-		            "pass a QP from doca_verbs_qp_create; pass attributes from "
-		            "doca_verbs_qp_attr_create");
+	if (SDPA_NULL_ARGS(QP_FIX "; pass attributes from doca_verbs_qp_attr_create", verbs_qp,
+	                   verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -453,44 +341,32 @@ doca_verbs_qp_query(struct doca_verbs_qp *verbs_qp, struct doca_verbs_qp_attr *v
                     struct doca_verbs_qp_init_attr *verbs_qp_init_attr, int *attr_mask)
 {
 	(void)attr_mask;
-	if (verbs_qp == NULL || verbs_qp_attr == NULL || verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG(verbs_qp == NULL        ? "verbs_qp is NULL"
-		            : verbs_qp_attr == NULL ? "verbs_qp_attr is NULL"
-		                                    : "verbs_qp_init_attr is NULL",
-		            "pass a QP from doca_verbs_qp_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(QP_FIX "; " RESULT_FIX, verbs_qp, verbs_qp_attr, verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_verbs_qp_query_ece(struct doca_verbs_qp *verbs_qp)
 {
-	if (verbs_qp == NULL) {
-		SAY_BAD_ARG("verbs_qp is NULL", "pass a QP from doca_verbs_qp_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(QP_FIX, verbs_qp))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_set_ece(struct doca_verbs_qp *verbs_qp, uint32_t ece)
 {
 	(void)ece;
-	if (verbs_qp == NULL) {
-		SAY_BAD_ARG("verbs_qp is NULL", "pass a QP from doca_verbs_qp_create");
+	if (SDPA_NULL_ARGS(QP_FIX, verbs_qp))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_destroy(struct doca_verbs_qp *verbs_qp)
 {
-	if (verbs_qp == NULL) {
-		SAY_BAD_ARG("verbs_qp is NULL", "pass a QP from doca_verbs_qp_create");
+	if (SDPA_NULL_ARGS(QP_FIX, verbs_qp))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -499,14 +375,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_get_cq_event(struct doca_verbs_comp_channel *verbs_comp_channel,
                         struct doca_verbs_cq **verbs_cq, void **cq_context)
 {
-	if (verbs_comp_channel == NULL || verbs_cq == NULL || cq_context == NULL) {
-		SAY_BAD_ARG(verbs_comp_channel == NULL ? "verbs_comp_channel is NULL"
-		            : verbs_cq == NULL         ? "verbs_cq is NULL"
-		                                       : "cq_context is NULL",
-		            "pass a channel from doca_verbs_comp_channel_create; pass a result "
-		            "pointer");
+	if (SDPA_NULL_ARGS(CHANNEL_FIX "; " RESULT_FIX, verbs_comp_channel, verbs_cq, cq_context))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -520,40 +390,28 @@ DOCA_EXPERIMENTAL void doca_verbs_qp_get_wq(const struct doca_verbs_qp *verbs_qp
 	(void)rq_buf;
 	(void)rq_num_entries;
 	(void)rwqe_size_bytes;
-	if (verbs_qp == NULL) {
-		SAY_BAD_ARG("verbs_qp is NULL", "pass a QP from doca_verbs_qp_create");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(QP_FIX, verbs_qp))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL void *doca_verbs_qp_get_uar_addr(const struct doca_verbs_qp *verbs_qp)
 {
-	if (verbs_qp == NULL) {
-		SAY_BAD_ARG("verbs_qp is NULL", "pass a QP from doca_verbs_qp_create");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(QP_FIX, verbs_qp))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
 DOCA_EXPERIMENTAL void *doca_verbs_qp_get_dbr_addr(const struct doca_verbs_qp *verbs_qp)
 {
-	if (verbs_qp == NULL) {
-		SAY_BAD_ARG("verbs_qp is NULL", "pass a QP from doca_verbs_qp_create");
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(QP_FIX, verbs_qp))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_verbs_qp_get_qpn(const struct doca_verbs_qp *verbs_qp)
 {
-	if (verbs_qp == NULL) {
-		SAY_BAD_ARG("verbs_qp is NULL", "pass a QP from doca_verbs_qp_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(QP_FIX, verbs_qp))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -561,24 +419,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_get_dpa_handle(struct doca_verbs_qp
                                                             struct doca_dpa *dpa_ctx,
                                                             doca_dpa_dev_verbs_qp_t *dpa_qp_handle)
 {
-	if (verbs_qp == NULL || dpa_ctx == NULL || dpa_qp_handle == NULL) {
-		SAY_BAD_ARG(verbs_qp == NULL  ? "verbs_qp is NULL"
-		            : dpa_ctx == NULL ? "dpa_ctx is NULL"
-		                              : "dpa_qp_handle is NULL",
-		            "pass a QP from doca_verbs_qp_create; pass a result pointer");
+	if (SDPA_NULL_ARGS(QP_FIX "; " RESULT_FIX, verbs_qp, dpa_ctx, dpa_qp_handle))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_verbs_cq_get_cqn(const struct doca_verbs_cq *verbs_cq)
 {
-	if (verbs_cq == NULL) {
-		SAY_BAD_ARG("verbs_cq is NULL", "pass a CQ from doca_verbs_cq_create");
-		return 0;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(CQ_FIX, verbs_cq))
+		SAY_UNSUPPORTED();
 	return 0;
 }
 
@@ -588,11 +438,8 @@ DOCA_EXPERIMENTAL void doca_verbs_cq_get_wq(struct doca_verbs_cq *verbs_cq, void
 	(void)cq_buf;
 	(void)cq_num_entries;
 	(void)cq_entry_size;
-	if (verbs_cq == NULL) {
-		SAY_BAD_ARG("verbs_cq is NULL", "pass a CQ from doca_verbs_cq_create");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(CQ_FIX, verbs_cq))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL void doca_verbs_cq_get_dbr_addr(struct doca_verbs_cq *verbs_cq,
@@ -602,9 +449,6 @@ DOCA_EXPERIMENTAL void doca_verbs_cq_get_dbr_addr(struct doca_verbs_cq *verbs_cq
 	(void)uar_db_reg;
 	(void)ci_dbr;
 	(void)arm_dbr;
-	if (verbs_cq == NULL) {
-		SAY_BAD_ARG("verbs_cq is NULL", "pass a CQ from doca_verbs_cq_create");
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(CQ_FIX, verbs_cq))
+		SAY_UNSUPPORTED();
 }
