@@ -716,132 +716,546 @@ typedef doca_error_t (*doca_flow_pipe_resize_entry_relocate_cb)(void *pipe_user_
 /* Global configuration                                                                  */
 /* ------------------------------------------------------------------------------------- */
 
-/* Create a global configuration. INVALID_VALUE for NULL, NO_MEMORY. */
+/**
+ * @brief Create a global DOCA Flow configuration, to be given to doca_flow_init().
+ *
+ * @param [out] cfg
+ * The new configuration: one entry queue per port of depth 128, SYSTEM resource mode, and no
+ * mode yet (doca_flow_cfg_set_mode_args() is required).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL; DOCA_ERROR_NO_MEMORY
+ * when it cannot be allocated.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_create(struct doca_flow_cfg **cfg);
-/* Destroy a global configuration. INVALID_VALUE for NULL. */
+/**
+ * @brief Destroy a global configuration; DOCA Flow keeps what doca_flow_init() read from it.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_destroy(struct doca_flow_cfg *cfg);
-/* Number of entry queues per port (1..64, default 1). */
+/**
+ * @brief Set the number of entry queues of every port: each thread that adds or removes entries
+ * uses a queue of its own.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] pipe_queues
+ * 1..64 (default 1).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or pipe_queues is
+ * outside 1..64.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_pipe_queues(struct doca_flow_cfg *cfg,
                                                        uint16_t pipe_queues);
-/* Counter budget (SYSTEM resource mode). */
+/**
+ * @brief Set the number of counters DOCA Flow reserves (SYSTEM resource mode).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] nr_counters
+ * The number of counters.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ * @note softdpa records the value; it does not limit the counters pipes and entries use.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_counters(struct doca_flow_cfg *cfg,
                                                        uint32_t nr_counters);
-/* Meter budget (SYSTEM resource mode); softdpa does not meter. */
+/**
+ * @brief Set the number of meters DOCA Flow reserves (SYSTEM resource mode).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] nr_meters
+ * The number of meters.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ * @note softdpa does not meter: the value is accepted and unused.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_meters(struct doca_flow_cfg *cfg, uint32_t nr_meters);
-/* ACL collisions (accepted; ACL pipes are not supported). */
+/**
+ * @brief Set the number of collisions an ACL pipe tolerates.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] nr_acl_collisions
+ * 0..8.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the value is above
+ * 8.
+ * @note Accepted and unused: ACL pipes are not supported by softdpa.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_acl_collisions(struct doca_flow_cfg *cfg,
                                                              uint8_t nr_acl_collisions);
-/* "vnf" or "switch", optionally followed by ",hws", ",expert", ",isolated", ... */
+/**
+ * @brief Set the mode DOCA Flow runs in: "vnf" or "switch", optionally followed by options (",hws",
+ * ",expert", ",isolated", ...).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] mode_args
+ * The mode string; it must start with "vnf" or "switch".
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or mode_args is NULL,
+ * mode_args is too long, or it starts with neither mode.
+ * @note softdpa reads the mode (vnf or switch) and ignores the options.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_mode_args(struct doca_flow_cfg *cfg,
                                                      const char *mode_args);
-/* Number of shared resources of a type (ids 0..nr-1). */
+/**
+ * @brief Set the number of shared resources of a type; their ids are 0..nr_shared_resource-1.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] nr_shared_resource
+ * The number of resources, at most 2^20.
+ * @param [in] type
+ * The resource type.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL, the type is unknown
+ * or the number is above 2^20.
+ */
 DOCA_STABLE doca_error_t
 doca_flow_cfg_set_nr_shared_resource(struct doca_flow_cfg *cfg, uint32_t nr_shared_resource,
                                      enum doca_flow_shared_resource_type type);
-/* Outstanding entry operations per (port, queue) before doca_flow_entries_process is
- * needed (1..65536, default 128). */
+/**
+ * @brief Set how many entry operations may be outstanding per (port, queue) before
+ * doca_flow_entries_process() must be called.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] queue_depth
+ * 1..65536 (default 128).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or queue_depth is
+ * outside 1..65536.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_queue_depth(struct doca_flow_cfg *cfg,
                                                        uint32_t queue_depth);
+/**
+ * @brief Set the callback told about pipe operations.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] cb
+ * The callback (NULL: none).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_pipe_process(struct doca_flow_cfg *cfg,
                                                            doca_flow_pipe_process_cb cb);
+/**
+ * @brief Set the callback doca_flow_entries_process() calls once per completed entry operation.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] cb
+ * The callback (NULL: none).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_entry_process(struct doca_flow_cfg *cfg,
                                                             doca_flow_entry_process_cb cb);
+/**
+ * @brief Set the callback told when a shared resource is unbound from an object.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] cb
+ * The callback (NULL: none).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_shared_resource_unbind(
         struct doca_flow_cfg *cfg, doca_flow_shared_resource_unbind_cb cb);
-/* RSS key (copied; 1..64 bytes). INVALID_VALUE, NO_MEMORY. */
+/**
+ * @brief Set the key of the RSS hash function (copied).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] rss_key
+ * The key.
+ * @param [in] rss_key_len
+ * Its length, 1..64 bytes.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or rss_key is NULL or the
+ * length is outside 1..64.
+ * @note Without a key softdpa uses the usual 40-byte Toeplitz key.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_rss_key(struct doca_flow_cfg *cfg,
                                                    const uint8_t *rss_key, uint32_t rss_key_len);
-/* RSS used by the DEFAULT_MISS_RSS port miss (queues copied). */
+/**
+ * @brief Set the RSS used by ports whose default miss is DOCA_FLOW_PORT_DEFAULT_MISS_RSS and that
+ * have no RSS of their own (queues copied).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] rss
+ * The RSS: 1..64 queues, each below 64, enum doca_rss_type flags.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or rss is NULL, or for a bad
+ * queue list, hash function or flag; DOCA_ERROR_NOT_SUPPORTED for DOCA_FLOW_RSS_ESP.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_default_rss(
         struct doca_flow_cfg *cfg, const struct doca_flow_resource_rss_cfg *rss);
-/* SYSTEM (default) or PORT resource budgets. */
+/**
+ * @brief Choose where resource budgets are set: globally (SYSTEM, default) or per port (PORT).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] mode
+ * DOCA_FLOW_RESOURCE_MODE_SYSTEM or DOCA_FLOW_RESOURCE_MODE_PORT.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the mode is
+ * unknown.
+ */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_resource_mode(struct doca_flow_cfg *cfg,
                                                          const enum doca_flow_resource_mode mode);
-/* Custom header definitions are not emulated: INVALID_VALUE for a NULL cfg or defs,
- * otherwise NOT_SUPPORTED. */
+/**
+ * @brief Give DOCA Flow the custom header definitions (doca_flow_definitions.h).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] defs
+ * The definitions.
+ * @return DOCA_ERROR_INVALID_VALUE when cfg or defs is NULL; DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note Custom header definitions are not emulated by softdpa.
+ */
 DOCA_EXPERIMENTAL doca_error_t
 doca_flow_cfg_set_definitions(struct doca_flow_cfg *cfg, const struct doca_flow_definitions *defs);
-/* DOCA Flow Tune configuration. softdpa records the profile and otherwise ignores it (it
- * has no tune server). */
+/**
+ * @brief Create a DOCA Flow Tune configuration.
+ *
+ * @param [out] tune_cfg
+ * The new configuration (profile NONE).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when tune_cfg is NULL;
+ * DOCA_ERROR_NO_MEMORY when it cannot be allocated.
+ * @note softdpa has no tune server: the configuration is accepted and otherwise ignored.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_create(struct doca_flow_tune_cfg **tune_cfg);
+/**
+ * @brief Destroy a DOCA Flow Tune configuration.
+ *
+ * @param [in] tune_cfg
+ * The configuration.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when tune_cfg is NULL.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_destroy(struct doca_flow_tune_cfg *tune_cfg);
-/* NONE, PIPELINE or FULL; INVALID_VALUE otherwise. */
+/**
+ * @brief Set the DOCA Flow Tune profile.
+ *
+ * @param [in] tune_cfg
+ * The configuration.
+ * @param [in] profile
+ * NONE, PIPELINE or FULL.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when tune_cfg is NULL or the profile is
+ * none of those.
+ * @note softdpa records the profile in the tune configuration; it has no tune server.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_set_profile(struct doca_flow_tune_cfg *tune_cfg,
                                                               enum doca_flow_tune_profile profile);
-/* Attach a tune configuration (read at doca_flow_init; may be destroyed afterwards). */
+/**
+ * @brief Attach a DOCA Flow Tune configuration to the global configuration.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] tune_cfg
+ * The tune configuration; it may be destroyed after doca_flow_init().
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or tune_cfg is NULL.
+ * @note softdpa checks the arguments and keeps nothing: it has no tune server.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_cfg_set_tune_cfg(struct doca_flow_cfg *cfg,
                                                           struct doca_flow_tune_cfg *tune_cfg);
-/* Initialise DOCA Flow once. INVALID_VALUE (NULL cfg, no mode_args, bad mode),
- * BAD_STATE (already initialised), NO_MEMORY. */
+/**
+ * @brief Initialise DOCA Flow, once per process (until doca_flow_destroy()).
+ *
+ * @param [in] cfg
+ * The global configuration, with a mode (doca_flow_cfg_set_mode_args()); it may be destroyed
+ * afterwards.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or has no mode;
+ * DOCA_ERROR_BAD_STATE when DOCA Flow is initialised already; DOCA_ERROR_NO_MEMORY when the shared
+ * resources cannot be allocated or the NIC workers cannot be set up; DOCA_ERROR_OPERATING_SYSTEM
+ * when a NIC worker thread cannot be started.
+ * @note softdpa starts its NIC worker threads here (SOFTDPA_NIC_WORKERS, docs/FLOW.md).
+ */
 DOCA_STABLE doca_error_t doca_flow_init(struct doca_flow_cfg *cfg);
-/* Stop every port, destroy every pipe and entry, forget the configuration. */
+/**
+ * @brief Tear DOCA Flow down: stop every port, destroy every pipe and entry, forget the
+ * configuration. DOCA Flow may then be initialised again.
+ *
+ * @note Without entry callbacks. Calling it when DOCA Flow is not initialised does nothing.
+ */
 DOCA_STABLE void doca_flow_destroy(void);
 
 /* ------------------------------------------------------------------------------------- */
 /* Ports                                                                                 */
 /* ------------------------------------------------------------------------------------- */
 
+/**
+ * @brief Create a port configuration, to be given to doca_flow_port_start().
+ *
+ * @param [out] cfg
+ * The new configuration.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL; DOCA_ERROR_NO_MEMORY
+ * when it cannot be allocated.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_create(struct doca_flow_port_cfg **cfg);
+/**
+ * @brief Destroy a port configuration.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_destroy(struct doca_flow_port_cfg *cfg);
-/* DPDK-style devargs; softdpa reads "port_id=N" only when no port id was set. */
+/**
+ * @brief Set the port's DPDK-style device arguments.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] devargs
+ * The arguments (copied).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or devargs is NULL or devargs
+ * is too long.
+ * @note softdpa reads a port id from them ("port_id=N", or a bare "N") only when neither a port id,
+ * a device nor a representor was set.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_devargs(struct doca_flow_port_cfg *cfg,
                                                         const char *devargs);
-/* Bytes reserved for doca_flow_port_priv_data (0..4096). */
+/**
+ * @brief Set the size of the port's private data area (doca_flow_port_priv_data()).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] priv_data_size
+ * 0..4096 bytes.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the size is above
+ * 4096.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_priv_data_size(struct doca_flow_port_cfg *cfg,
                                                                uint16_t priv_data_size);
-/* The PF device behind the port (switch mode: port 0). */
+/**
+ * @brief Set the device behind the port (in switch mode: the PF, port id 0 unless set).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] dev
+ * An open device.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or dev is NULL or not
+ * an open device.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_dev(struct doca_flow_port_cfg *cfg,
                                                     struct doca_dev *dev);
-/* A representor: the port is representor i, port id i + 1 (DECISIONS D12). */
+/**
+ * @brief Make the port a representor port.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] dev_rep
+ * An open representor.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or dev_rep is NULL or
+ * not an open representor.
+ * @note softdpa: representor i of the PF gets port id i + 1 unless a port id is set (DECISIONS
+ * D12).
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_dev_rep(struct doca_flow_port_cfg *cfg,
                                                         struct doca_dev_rep *dev_rep);
-/* Logical port id, 0..63 (the id fwd PORT and softdpa_port_* use). */
+/**
+ * @brief Set the port's logical id: the id forwards of type PORT and softdpa_port_* use.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] port_id
+ * 0..63.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or port_id is above
+ * 63.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_port_id(struct doca_flow_port_cfg *cfg,
                                                         uint16_t port_id);
-/* RSS of the port's default miss (queues copied). */
+/**
+ * @brief Set the RSS of the port's default miss (queues copied).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] rss
+ * The RSS: 1..64 queues, each below 64, enum doca_rss_type flags.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or rss is NULL, or for a bad
+ * queue list, hash function or flag; DOCA_ERROR_NOT_SUPPORTED for DOCA_FLOW_RSS_ESP.
+ * @note Without it the port uses the global default RSS, else queue 0.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_rss_cfg(
         struct doca_flow_port_cfg *cfg, const struct doca_flow_resource_rss_cfg *rss);
+/**
+ * @brief Disable the offload of IPsec sequence numbers on the port.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ * @note Accepted and unused: softdpa does not emulate IPsec.
+ */
 DOCA_STABLE doca_error_t
 doca_flow_port_cfg_set_ipsec_sn_offload_disable(struct doca_flow_port_cfg *cfg);
+/**
+ * @brief Set the operation state the port starts in (default ACTIVE).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] state
+ * A doca_flow_port_operation_state value.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the state is
+ * unknown.
+ * @note A port that is not ACTIVE drops all received traffic (counted as rule drops).
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_operation_state(
         struct doca_flow_port_cfg *cfg, enum doca_flow_port_operation_state state);
-/* Power of two >= 64, or 0 (see DOCA_FLOW_MAX_ENTRY_ACTIONS_MEM_SIZE). Recorded only:
- * softdpa does not run out of action memory. */
+/**
+ * @brief Set the memory the port reserves for entry actions (see
+ * DOCA_FLOW_MAX_ENTRY_ACTIONS_MEM_SIZE).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] size
+ * A power of two of at least 64, or 0 for the default.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or size is neither 0
+ * nor a power of two of at least 64.
+ * @note Recorded only: softdpa does not run out of action memory.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_actions_mem_size(struct doca_flow_port_cfg *cfg,
                                                                  uint32_t size);
+/**
+ * @brief Set the CPU core of the port's service threads.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] core
+ * The core.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ * @note Accepted and unused: softdpa has no per-port service threads.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_service_threads_core(struct doca_flow_port_cfg *cfg,
                                                                      uint32_t core);
+/**
+ * @brief Set the period of the port's service threads.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] cycle_ms
+ * The period in milliseconds, not 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or cycle_ms is 0.
+ * @note Accepted and unused: softdpa has no per-port service threads.
+ */
 DOCA_STABLE doca_error_t
 doca_flow_port_cfg_set_service_threads_cycle(struct doca_flow_port_cfg *cfg, uint32_t cycle_ms);
-/* Per-port resource budget (PORT resource mode). */
+/**
+ * @brief Set the port's budget of a resource type (PORT resource mode): the pool of ids
+ * doca_flow_port_shared_resource_get() takes from.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] type
+ * The resource type.
+ * @param [in] nr
+ * The number of resources.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the type is
+ * unknown.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_nr_resources(struct doca_flow_port_cfg *cfg,
                                                              enum doca_flow_resource type,
                                                              uint32_t nr);
-/* Start a port: opens its wire (softdpa_port_wire / SOFTDPA_PORT<n>). INVALID_VALUE,
- * BAD_STATE (DOCA Flow not initialised), ALREADY_EXIST (port id started), NO_MEMORY,
- * or the wire's error. */
+/**
+ * @brief Start a port: from here on it receives traffic and pipes can be created on it.
+ *
+ * The port id is the one set with doca_flow_port_cfg_set_port_id(), else i + 1 for
+ * representor i, else 0 for a device, else the one the devargs give.
+ *
+ * @param [in] cfg
+ * The port configuration; it may be destroyed afterwards.
+ * @param [out] port
+ * The started port.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or port is NULL or the port
+ * has no valid id; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised (or the wire of that id
+ * is in use); DOCA_ERROR_ALREADY_EXIST when a port with that id is started; DOCA_ERROR_NO_MEMORY
+ * when the port or its queues cannot be allocated; or the error of the port's wire.
+ * @note softdpa opens the port's wire here (softdpa_port_wire, SOFTDPA_PORT<n>).
+ */
 DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *cfg,
                                               struct doca_flow_port **port);
-/* Stop a port: destroys its pipes, closes its wire. INVALID_VALUE, IN_USE (other started
- * ports of its switch still depend on it). */
+/**
+ * @brief Stop a port: destroy its pipes and entries and close its wire.
+ *
+ * @param [in] port
+ * The started port.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port is not a started port;
+ * DOCA_ERROR_IN_USE for a switch port while representor ports are still started.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_stop(struct doca_flow_port *port);
-/* Pair two ports (recorded; hairpin is not emulated). */
+/**
+ * @brief Pair two ports, for hairpin traffic between them.
+ *
+ * @param [in] port
+ * A started port.
+ * @param [in] pair_port
+ * Another started port.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when either is not a started port or
+ * both are the same.
+ * @note The pairing is recorded; hairpin queues are not emulated.
+ */
 DOCA_STABLE doca_error_t doca_flow_port_pair(struct doca_flow_port *port,
                                              struct doca_flow_port *pair_port);
-/* The port's private data area, or NULL. */
+/**
+ * @brief The port's private data area (doca_flow_port_cfg_set_priv_data_size()).
+ *
+ * @param [in] port
+ * The started port.
+ * @return The area, zeroed at port start; NULL when its size is 0 or port is not a started port
+ * (then with one log line).
+ */
 DOCA_STABLE uint8_t *doca_flow_port_priv_data(struct doca_flow_port *port);
-/* The switch manager port of 'port' (NULL: of the first switch). NULL if none. */
+/**
+ * @brief The switch manager port.
+ *
+ * @param [in] port
+ * A started port, or NULL.
+ * @return The port of the PF device in switch mode; NULL (with one warning line) when DOCA Flow is
+ * not in switch mode or no PF port is started, or port is not a started port.
+ * @note softdpa emulates one switch: the answer does not depend on which started port is given.
+ */
 DOCA_STABLE struct doca_flow_port *doca_flow_port_switch_get(const struct doca_flow_port *port);
-/* Destroy every pipe (and entry) of the port. */
+/**
+ * @brief Destroy every pipe (and entry) of a port.
+ *
+ * @param [in] port
+ * The started port.
+ * @note Without entry callbacks. A port that is not started is logged and ignored.
+ */
 DOCA_STABLE void doca_flow_port_pipes_flush(struct doca_flow_port *port);
-/* Change the operation state. ALREADY_EXIST when unchanged. A non-ACTIVE port drops all
- * received traffic (counted as rule drops). */
+/**
+ * @brief Change the operation state of a port.
+ *
+ * @param [in] port
+ * The started port.
+ * @param [in] state
+ * A doca_flow_port_operation_state value.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port is not a started port or the
+ * state is unknown; DOCA_ERROR_ALREADY_EXIST when the port is in that state already.
+ * @note A port that is not ACTIVE drops all received traffic (counted as rule drops).
+ */
 DOCA_STABLE doca_error_t doca_flow_port_operation_state_modify(
         struct doca_flow_port *port, enum doca_flow_port_operation_state state);
-/* What a miss with no fwd_miss does on this port (default: DROP), optionally counted. */
+/**
+ * @brief Set what a packet does on this port when it misses a pipe that has no miss forward
+ * (default: DROP), and whether such packets are counted.
+ *
+ * @param [in] port
+ * The started port.
+ * @param [in] type
+ * KERNEL, RSS (the port's RSS) or DROP.
+ * @param [in] counter_en
+ * Count the packets (doca_flow_port_query_default_miss()).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port is not a started port or the
+ * type is unknown.
+ * @note softdpa: there is no kernel behind an emulated port, so KERNEL drops the packet.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_update_default_miss(
         struct doca_flow_port *port, enum doca_flow_port_default_miss_type type, bool counter_en);
-/* Default-miss counter. BAD_STATE when not enabled. */
+/**
+ * @brief Read the port's default-miss counter.
+ *
+ * @param [in] port
+ * The started port.
+ * @param [out] data
+ * The counter (bytes and packets since the port started).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port is not a started port or data
+ * is NULL; DOCA_ERROR_BAD_STATE when the counter is not enabled
+ * (doca_flow_port_update_default_miss()).
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_query_default_miss(
         struct doca_flow_port *port, struct doca_flow_resource_query *data);
 
@@ -849,108 +1263,494 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_query_default_miss(
 /* Pipes                                                                                 */
 /* ------------------------------------------------------------------------------------- */
 
+/**
+ * @brief Create a pipe configuration on a port, to be given to doca_flow_pipe_create().
+ *
+ * @param [out] cfg
+ * The new configuration: BASIC, 8192 entries, default domain, hash algorithm HASH.
+ * @param [in] port
+ * The started port the pipe will belong to.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or port is not a
+ * started port; DOCA_ERROR_NO_MEMORY when it cannot be allocated.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_create(struct doca_flow_pipe_cfg **cfg,
                                                    struct doca_flow_port *port);
+/**
+ * @brief Destroy a pipe configuration; a pipe created from it keeps what it needs.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_destroy(struct doca_flow_pipe_cfg *cfg);
-/* Match template and optional mask (copied). */
+/**
+ * @brief Set the pipe's match template and mask (copied).
+ *
+ * A template field left 0 is not matched; an all-ones field is matched with a value each
+ * entry supplies; any other value is matched as a constant. With a mask, the mask says which
+ * bits are matched.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] match
+ * The template (may be NULL when match_mask is given: every masked field per entry).
+ * @param [in] match_mask
+ * The mask (may be NULL).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or both match and
+ * match_mask are NULL.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_match(struct doca_flow_pipe_cfg *cfg,
                                                       const struct doca_flow_match *match,
                                                       const struct doca_flow_match *match_mask);
-/* Action templates 0..nr_actions-1 (copied); masks and descs may be NULL. */
+/**
+ * @brief Set the pipe's action templates 0..nr_actions-1 (copied); each entry picks one by
+ * action_idx.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] actions
+ * nr_actions templates, none NULL.
+ * @param [in] actions_masks
+ * A mask per template, or NULL (as may be each mask).
+ * @param [in] action_descs
+ * Descriptors per template, or NULL (as may be each).
+ * @param [in] nr_actions
+ * 1..8.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or actions (or one template)
+ * is NULL or nr_actions is outside 1..8; DOCA_ERROR_NOT_SUPPORTED for an action descriptor whose
+ * type is not DOCA_FLOW_ACTION_AUTO.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
         struct doca_flow_pipe_cfg *cfg, struct doca_flow_actions *const *actions,
         struct doca_flow_actions *const *actions_masks,
         struct doca_flow_action_descs *const *action_descs, size_t nr_actions);
+/**
+ * @brief Set the pipe's monitor: its counter, meter and aging (copied).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] monitor
+ * The monitor.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or monitor is NULL.
+ * @note softdpa emulates counters only: doca_flow_pipe_create() refuses a meter or aging
+ * (DOCA_ERROR_NOT_SUPPORTED).
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_monitor(struct doca_flow_pipe_cfg *cfg,
                                                         const struct doca_flow_monitor *monitor);
-/* Ordered-list templates of an ORDERED_LIST pipe (copied). */
+/**
+ * @brief Set the ordered-list templates of an ORDERED_LIST pipe (copied).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] lists
+ * nr_lists lists of 1..8 elements each.
+ * @param [in] nr_lists
+ * 1..64.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or lists is NULL, nr_lists is
+ * outside 1..64 or a list is malformed; DOCA_ERROR_NOT_SUPPORTED for an element softdpa does not
+ * emulate (NAT64, CRYPTO, a meter or aging, a non-AUTO action descriptor); DOCA_ERROR_NO_MEMORY
+ * when the copy cannot be allocated.
+ */
 DOCA_STABLE doca_error_t
 doca_flow_pipe_cfg_set_ordered_lists(struct doca_flow_pipe_cfg *cfg,
                                      struct doca_flow_ordered_list *const *lists, size_t nr_lists);
+/**
+ * @brief Set the pipe's name (in logs and doca_flow_pipe_dump()).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] name
+ * 1..63 characters.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or name is NULL or name is
+ * empty or longer than 63 characters.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_name(struct doca_flow_pipe_cfg *cfg,
                                                      const char *name);
+/**
+ * @brief Set the pipe's label.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] label
+ * The label.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or label is NULL.
+ * @note Accepted and unused by softdpa.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_label(struct doca_flow_pipe_cfg *cfg,
                                                       const char *label);
+/**
+ * @brief Set the pipe's type (default BASIC).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] type
+ * A doca_flow_pipe_type value.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the type is
+ * unknown.
+ * @note doca_flow_pipe_create() refuses LPM, CT and ACL pipes (DOCA_ERROR_NOT_SUPPORTED).
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_type(struct doca_flow_pipe_cfg *cfg,
                                                      enum doca_flow_pipe_type type);
-/* ALREADY_EXIST when set twice. */
+/**
+ * @brief Set the pipe's steering domain (default: ingress).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] domain
+ * A doca_flow_pipe_domain value.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the domain is
+ * unknown; DOCA_ERROR_ALREADY_EXIST when the domain is set already.
+ * @note doca_flow_pipe_create() refuses any domain but DOCA_FLOW_PIPE_DOMAIN_DEFAULT
+ * (DOCA_ERROR_NOT_SUPPORTED).
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_domain(struct doca_flow_pipe_cfg *cfg,
                                                        enum doca_flow_pipe_domain domain);
-/* A root pipe sees every packet that arrives on its port. */
+/**
+ * @brief Make the pipe its port's root pipe: the one that sees every packet that arrives on the
+ * port.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] is_root
+ * Whether the pipe is the root.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_root(struct doca_flow_pipe_cfg *cfg,
                                                         bool is_root);
-/* Maximum entries (default 8192, at most 1 << 24). */
+/**
+ * @brief Set the most entries the pipe holds (default 8192; for a HASH pipe, its index space).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] nr_entries
+ * 1..2^24.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or nr_entries is
+ * outside 1..2^24.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_nr_entries(struct doca_flow_pipe_cfg *cfg,
                                                            uint32_t nr_entries);
+/**
+ * @brief Make the pipe resizable (doca_flow_pipe_resize()).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] is_resizable
+ * Whether the pipe is resizable.
+ * @return DOCA_SUCCESS for false; DOCA_ERROR_INVALID_VALUE when cfg is NULL;
+ * DOCA_ERROR_NOT_SUPPORTED for true.
+ * @note softdpa has no resizable pipes: size the pipe with doca_flow_pipe_cfg_set_nr_entries().
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_resizable(struct doca_flow_pipe_cfg *cfg,
                                                              bool is_resizable);
+/**
+ * @brief Exclude an entry queue from the pipe's operations.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] pipe_queue
+ * 0..63.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or pipe_queue is above
+ * 63.
+ * @note Accepted and unused: every queue may still add entries to the pipe.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_excluded_queue(struct doca_flow_pipe_cfg *cfg,
                                                                uint16_t pipe_queue);
-/* Enables doca_flow_resource_query_pipe_miss. */
+/**
+ * @brief Count the packets that miss the pipe (doca_flow_resource_query_pipe_miss()).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] miss_counter
+ * Whether to count.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_miss_counter(struct doca_flow_pipe_cfg *cfg,
                                                              bool miss_counter);
-/* 1..100 percent. */
+/**
+ * @brief Set the fill level at which the pipe reports congestion (resizable pipes).
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] congestion_level_threshold
+ * 1..100 percent.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the threshold is
+ * outside 1..100.
+ * @note Accepted and unused: softdpa has no resizable pipes.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_congestion_level_threshold(
         struct doca_flow_pipe_cfg *cfg, uint8_t congestion_level_threshold);
+/**
+ * @brief Set the pipe's user context, given to the pipe callbacks.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] user_ctx
+ * The context.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_user_ctx(struct doca_flow_pipe_cfg *cfg,
                                                          void *user_ctx);
-/* HASH pipes: enum doca_flow_pipe_hash_map_algorithm bits. */
+/**
+ * @brief Set how a HASH pipe maps a packet to an entry index.
+ *
+ * @param [in] cfg
+ * The configuration.
+ * @param [in] algorithm_flags
+ * An OR of enum doca_flow_pipe_hash_map_algorithm bits (default HASH).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the flags are 0 or
+ * hold unknown bits.
+ * @note softdpa's choices are DECISIONS D2 (docs/FLOW.md).
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_hash_map_algorithm(struct doca_flow_pipe_cfg *cfg,
                                                                    uint32_t algorithm_flags);
-/* Create a pipe (the cfg may be destroyed afterwards). INVALID_VALUE, NOT_SUPPORTED
- * (LPM/CT/ACL, unsupported fields), TOO_BIG, NO_MEMORY. */
+/**
+ * @brief Create a pipe on the configuration's port.
+ *
+ * @param [in] cfg
+ * The pipe configuration; it may be destroyed afterwards.
+ * @param [in] fwd
+ * Where matched packets go (NULL, or a PORT with port_id 0xffff, PIPE with next_pipe NULL, or
+ * CHANGEABLE: decided by each entry).
+ * @param [in] fwd_miss
+ * Where packets that match no entry go (NULL: the port's default miss).
+ * @param [out] pipe
+ * The new pipe.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or pipe is NULL, the port was
+ * stopped, an ORDERED_LIST pipe has no lists, a HASH pipe has no match, a shared counter id or a
+ * forward is invalid, or the port has a root pipe already and this one is root;
+ * DOCA_ERROR_NOT_SUPPORTED for an LPM, CT or ACL pipe, a domain other than the default, a meter or
+ * aging in the monitor, or a match field, action, forward (TARGET) or RSS flag softdpa does not
+ * emulate (or a match too complex for it); DOCA_ERROR_NO_MEMORY when the pipe or its table cannot
+ * be allocated.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *cfg,
                                                const struct doca_flow_fwd *fwd,
                                                const struct doca_flow_fwd *fwd_miss,
                                                struct doca_flow_pipe **pipe);
-/* Destroy a pipe and its entries (no entry callbacks). */
+/**
+ * @brief Destroy a pipe and its entries.
+ *
+ * @param [in] pipe
+ * The pipe.
+ * @note Without entry callbacks. A pipe that is not live is logged and ignored.
+ */
 DOCA_STABLE void doca_flow_pipe_destroy(struct doca_flow_pipe *pipe);
-/* Replace the pipe's miss forward. */
+/**
+ * @brief Replace the pipe's miss forward.
+ *
+ * @param [in] pipe
+ * The pipe.
+ * @param [in] fwd_miss
+ * The new miss forward (type NONE: the port's default miss).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pipe is not a live pipe, fwd_miss
+ * is NULL or the forward is invalid; DOCA_ERROR_NOT_SUPPORTED for a forward softdpa does not
+ * emulate; DOCA_ERROR_NO_MEMORY when it cannot be allocated.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_update_miss(struct doca_flow_pipe *pipe,
                                                     const struct doca_flow_fwd *fwd_miss);
-/* HASH pipe: the hash the NIC computes for 'match' (DECISIONS D2). */
+/**
+ * @brief The hash a HASH pipe computes for a packet with the given header values.
+ *
+ * @param [in] pipe
+ * A HASH pipe.
+ * @param [in] match
+ * The header values (the fields of the pipe's match mask are hashed).
+ * @param [out] hash
+ * The hash.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pipe is not a live pipe or match
+ * or hash is NULL; DOCA_ERROR_NOT_SUPPORTED when the pipe is not a HASH pipe.
+ * @note softdpa's hash function is DECISIONS D2 (docs/FLOW.md).
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_calc_hash(struct doca_flow_pipe *pipe,
                                                         const struct doca_flow_match *match,
                                                         uint32_t *hash);
-/* Resize a resizable pipe (not emulated: pipes cannot be made resizable in softdpa).
- * INVALID_VALUE for a bad pipe, otherwise NOT_SUPPORTED. */
+/**
+ * @brief Resize a resizable pipe to a new congestion level.
+ *
+ * @param [in] pipe
+ * The pipe.
+ * @param [in] new_congestion_level
+ * 1..100 percent.
+ * @param [in] nr_entries_changed_cb
+ * Told the new number of entries.
+ * @param [in] entry_relocation_cb
+ * Told about each entry that moves.
+ * @return DOCA_ERROR_INVALID_VALUE when pipe is NULL or the level is outside 1..100;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note softdpa has no resizable pipes (doca_flow_pipe_cfg_set_is_resizable(true) is refused).
+ */
 DOCA_STABLE doca_error_t
 doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,
                       doca_flow_pipe_resize_nr_entries_changed_cb nr_entries_changed_cb,
                       doca_flow_pipe_resize_entry_relocate_cb entry_relocation_cb);
-/* The entropy (e.g. a tunnel's UDP source port, network order) the NIC derives from
- * 'header' (not emulated). INVALID_VALUE for NULL arguments, otherwise NOT_SUPPORTED. */
+/**
+ * @brief The entropy the NIC derives from a header, e.g. the UDP source port of a tunnel.
+ *
+ * @param [in] port
+ * The port.
+ * @param [in] header
+ * The header fields (IPv4 or IPv6, and the transport ports).
+ * @param [out] entropy
+ * The entropy, in network order.
+ * @return DOCA_ERROR_INVALID_VALUE when port, header or entropy is NULL or header->l3_type is
+ * neither IP4 nor IP6; DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note The NIC's entropy function is not emulated by softdpa.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_calc_entropy(struct doca_flow_port *port,
                                                            struct doca_flow_entropy_format *header,
                                                            uint16_t *entropy);
-/* Human-readable description of the pipe. */
+/**
+ * @brief Print a human-readable description of the pipe.
+ *
+ * @param [in] pipe
+ * The pipe.
+ * @param [in] f
+ * Where to print (NULL: stdout).
+ * @note softdpa prints the type, entries, match key layout, actions, forward and counters.
+ */
 DOCA_EXPERIMENTAL void doca_flow_pipe_dump(struct doca_flow_pipe *pipe, FILE *f);
 
 /* ------------------------------------------------------------------------------------- */
 /* Entries                                                                               */
 /* ------------------------------------------------------------------------------------- */
 
-/* BASIC pipe entry. INVALID_VALUE (bad arguments, action_idx out of range, pipe full),
- * AGAIN (the queue holds queue_depth uncompleted operations: call
- * doca_flow_entries_process), NO_MEMORY. */
+/**
+ * @brief Add an entry to a BASIC pipe; it completes through doca_flow_entries_process().
+ *
+ * @param [in] pipe_queue
+ * The entry queue of the calling thread.
+ * @param [in] pipe
+ * The BASIC pipe.
+ * @param [in] match
+ * The values of the fields the pipe matches per entry.
+ * @param [in] action_idx
+ * The pipe's action template to use.
+ * @param [in] actions
+ * The values of the template's per-entry fields.
+ * @param [in] monitor
+ * The entry's monitor (counter; may be NULL).
+ * @param [in] fwd
+ * The entry's forward, when the pipe's is decided per entry.
+ * @param [in] flags
+ * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT (push now) or _WAIT_FOR_BATCH (0: neither, as batch).
+ * @param [in] usr_ctx
+ * Given to the entry callback.
+ * @param [out] entry
+ * The new entry.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
+ * DOCA_ERROR_INVALID_VALUE when entry is NULL, pipe is not a live BASIC pipe, the queue, flags or
+ * action_idx is out of range, the pipe is full, the monitor asks for a counter the pipe lacks, the
+ * forward is invalid or missing; DOCA_ERROR_NOT_SUPPORTED for a meter or aging, or a forward
+ * softdpa does not emulate; DOCA_ERROR_AGAIN when the queue holds queue_depth uncompleted
+ * operations (call doca_flow_entries_process()); DOCA_ERROR_NO_MEMORY when the entry cannot be
+ * allocated.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
         uint8_t action_idx, const struct doca_flow_actions *actions,
         const struct doca_flow_monitor *monitor, const struct doca_flow_fwd *fwd, uint32_t flags,
         void *usr_ctx, struct doca_flow_pipe_entry **entry);
-/* HASH pipe entry at 'entry_index' (0..nr_entries-1). Errors as basic_add_entry;
- * INVALID_VALUE also when the index already holds an entry. */
+/**
+ * @brief Add an entry to a HASH pipe at a given index; packets whose hash maps to that index use
+ * it.
+ *
+ * @param [in] pipe_queue
+ * The entry queue of the calling thread.
+ * @param [in] pipe
+ * The HASH pipe.
+ * @param [in] entry_index
+ * 0..nr_entries-1, not holding an entry.
+ * @param [in] action_idx
+ * The pipe's action template to use.
+ * @param [in] actions
+ * The values of the template's per-entry fields.
+ * @param [in] monitor
+ * The entry's monitor (counter; may be NULL).
+ * @param [in] fwd
+ * The entry's forward, when the pipe's is decided per entry.
+ * @param [in] flags
+ * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or _WAIT_FOR_BATCH.
+ * @param [in] usr_ctx
+ * Given to the entry callback.
+ * @param [out] entry
+ * The new entry.
+ * @return As doca_flow_pipe_basic_add_entry() (for a HASH pipe); DOCA_ERROR_INVALID_VALUE also when
+ * entry_index is out of range or already holds an entry.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_hash_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint32_t entry_index, uint8_t action_idx,
         const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
         const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
         struct doca_flow_pipe_entry **entry);
-/* New actions/monitor/fwd for a BASIC or HASH entry. INVALID_VALUE, NOT_SUPPORTED, AGAIN. */
+/**
+ * @brief Give a BASIC or HASH entry new actions, monitor and forward; it completes through
+ * doca_flow_entries_process().
+ *
+ * @param [in] pipe_queue
+ * The entry queue of the calling thread.
+ * @param [in] pipe
+ * The entry's pipe.
+ * @param [in] action_idx
+ * The pipe's action template to use.
+ * @param [in] actions
+ * The values of the template's per-entry fields.
+ * @param [in] monitor
+ * The entry's monitor (may be NULL).
+ * @param [in] fwd
+ * The entry's forward.
+ * @param [in] flags
+ * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or _WAIT_FOR_BATCH.
+ * @param [in] entry
+ * The entry.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
+ * DOCA_ERROR_INVALID_VALUE when entry is not a live entry of pipe (or is being removed), or the
+ * queue, flags, action_idx, monitor or forward is invalid; DOCA_ERROR_NOT_SUPPORTED when the pipe
+ * is neither BASIC nor HASH, or for a meter, aging or a forward softdpa does not emulate;
+ * DOCA_ERROR_AGAIN when the queue holds queue_depth uncompleted operations (call
+ * doca_flow_entries_process()); DOCA_ERROR_NO_MEMORY.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
         const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
         const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry);
-/* CONTROL pipe entry: its own match mask; the lowest priority value wins. */
+/**
+ * @brief Add an entry to a CONTROL pipe: it brings its own match mask and actions, and among the
+ * entries that match, the lowest priority value wins.
+ *
+ * @param [in] pipe_queue
+ * The entry queue of the calling thread.
+ * @param [in] pipe
+ * The CONTROL pipe.
+ * @param [in] match
+ * The values to match.
+ * @param [in] match_mask
+ * The mask of the match (may be NULL).
+ * @param [in] condition
+ * A comparison between fields; must be NULL in softdpa.
+ * @param [in] actions
+ * The actions (constants; may be NULL).
+ * @param [in] actions_mask
+ * The mask of the actions (may be NULL).
+ * @param [in] action_descs
+ * Action descriptors (ignored by softdpa).
+ * @param [in] monitor
+ * The entry's monitor (counter; may be NULL).
+ * @param [in] priority
+ * The priority: lower values win.
+ * @param [in] fwd
+ * The entry's forward.
+ * @param [in] usr_ctx
+ * Given to the entry callback.
+ * @param [out] entry
+ * The new entry.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
+ * DOCA_ERROR_INVALID_VALUE when entry is NULL, pipe is not a live CONTROL pipe, the queue is out of
+ * range, the pipe is full, the monitor asks for a counter the pipe lacks, or the forward is invalid
+ * or missing; DOCA_ERROR_NOT_SUPPORTED for a condition, a meter or aging, or a match field, action
+ * or forward softdpa does not emulate; DOCA_ERROR_AGAIN when the queue holds queue_depth
+ * uncompleted operations (call doca_flow_entries_process()); DOCA_ERROR_NO_MEMORY.
+ * @note The entry is pushed at once (as with DOCA_FLOW_ENTRY_FLAGS_NO_WAIT).
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
         const struct doca_flow_match *match_mask, const struct doca_flow_match_condition *condition,
@@ -958,48 +1758,223 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
         const struct doca_flow_action_descs *action_descs, const struct doca_flow_monitor *monitor,
         uint32_t priority, const struct doca_flow_fwd *fwd, void *usr_ctx,
         struct doca_flow_pipe_entry **entry);
-/* ORDERED_LIST pipe entry: list 'idx' of the pipe with the entry's element values. */
+/**
+ * @brief Add an entry to an ORDERED_LIST pipe: it executes one of the pipe's lists with its own
+ * element values.
+ *
+ * @param [in] pipe_queue
+ * The entry queue of the calling thread.
+ * @param [in] pipe
+ * The ORDERED_LIST pipe.
+ * @param [in] idx
+ * The entry's index.
+ * @param [in] list
+ * The list: list->idx names the pipe's list, and its elements (same types, same order) give
+ * the values.
+ * @param [in] fwd
+ * The entry's forward, when the pipe's is decided per entry.
+ * @param [in] flags
+ * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or _WAIT_FOR_BATCH.
+ * @param [in] user_ctx
+ * Given to the entry callback.
+ * @param [out] entry
+ * The new entry.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
+ * DOCA_ERROR_INVALID_VALUE when entry or list is NULL, pipe is not a live ORDERED_LIST pipe, the
+ * queue or flags are out of range, the pipe is full, it has no list list->idx, or the list does not
+ * follow the pipe's; DOCA_ERROR_NOT_SUPPORTED for an element softdpa does not emulate;
+ * DOCA_ERROR_AGAIN when the queue holds queue_depth uncompleted operations (call
+ * doca_flow_entries_process()); DOCA_ERROR_NO_MEMORY.
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint32_t idx,
         const struct doca_flow_ordered_list *list, const struct doca_flow_fwd *fwd, uint32_t flags,
         void *user_ctx, struct doca_flow_pipe_entry **entry);
-/* LPM pipe entry (LPM pipes are not emulated): INVALID_VALUE for bad arguments,
- * otherwise NOT_SUPPORTED. */
+/**
+ * @brief Add an entry to an LPM (longest prefix match) pipe.
+ *
+ * @param [in] pipe_queue
+ * The entry queue of the calling thread.
+ * @param [in] pipe
+ * The LPM pipe.
+ * @param [in] match
+ * The prefix to match.
+ * @param [in] match_mask
+ * The mask of the prefix.
+ * @param [in] action_idx
+ * The pipe's action template to use.
+ * @param [in] actions
+ * The values of the template's per-entry fields.
+ * @param [in] monitor
+ * The entry's monitor.
+ * @param [in] fwd
+ * The entry's forward.
+ * @param [in] flags
+ * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or _WAIT_FOR_BATCH.
+ * @param [in] usr_ctx
+ * Given to the entry callback.
+ * @param [out] entry
+ * The new entry.
+ * @return DOCA_ERROR_INVALID_VALUE when pipe, match or entry is NULL or flags has both bits;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note LPM pipes are not emulated by softdpa.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
         const struct doca_flow_match *match_mask, uint8_t action_idx,
         const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
         const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
         struct doca_flow_pipe_entry **entry);
+/**
+ * @brief Give an LPM entry new actions, monitor and forward.
+ *
+ * @param [in] pipe_queue
+ * The entry queue of the calling thread.
+ * @param [in] pipe
+ * The LPM pipe.
+ * @param [in] action_idx
+ * The pipe's action template to use.
+ * @param [in] actions
+ * The values of the template's per-entry fields.
+ * @param [in] monitor
+ * The entry's monitor.
+ * @param [in] fwd
+ * The entry's forward.
+ * @param [in] flags
+ * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or _WAIT_FOR_BATCH.
+ * @param [in] entry
+ * The entry.
+ * @return DOCA_ERROR_INVALID_VALUE when pipe or entry is NULL or flags has both bits;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note LPM pipes are not emulated by softdpa.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_update_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
         const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
         const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry);
-/* ACL pipe entry (ACL pipes are not emulated): INVALID_VALUE for bad arguments,
- * otherwise NOT_SUPPORTED. */
+/**
+ * @brief Add an entry to an ACL pipe.
+ *
+ * @param [in] pipe_queue
+ * The entry queue of the calling thread.
+ * @param [in] pipe
+ * The ACL pipe.
+ * @param [in] match
+ * The values to match.
+ * @param [in] match_mask
+ * The mask of the match.
+ * @param [in] action_idx
+ * The pipe's action template to use.
+ * @param [in] actions
+ * The values of the template's per-entry fields.
+ * @param [in] priority
+ * The entry's priority.
+ * @param [in] fwd
+ * The entry's forward.
+ * @param [in] flags
+ * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or _WAIT_FOR_BATCH.
+ * @param [in] usr_ctx
+ * Given to the entry callback.
+ * @param [out] entry
+ * The new entry.
+ * @return DOCA_ERROR_INVALID_VALUE when pipe, match, match_mask or entry is NULL or flags has both
+ * bits; DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note ACL pipes are not emulated by softdpa.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
         const struct doca_flow_match *match_mask, uint8_t action_idx,
         const struct doca_flow_actions *actions, const uint32_t priority,
         const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
         struct doca_flow_pipe_entry **entry);
+/**
+ * @brief Give an ACL entry new actions and forward.
+ *
+ * @param [in] pipe_queue
+ * The entry queue of the calling thread.
+ * @param [in] pipe
+ * The ACL pipe.
+ * @param [in] action_idx
+ * The pipe's action template to use.
+ * @param [in] actions
+ * The values of the template's per-entry fields.
+ * @param [in] fwd
+ * The entry's forward.
+ * @param [in] flags
+ * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or _WAIT_FOR_BATCH.
+ * @param [in] entry
+ * The entry.
+ * @return DOCA_ERROR_INVALID_VALUE when pipe or entry is NULL or flags has both bits;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note ACL pipes are not emulated by softdpa.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_update_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
         const struct doca_flow_actions *actions, const struct doca_flow_fwd *fwd, uint32_t flags,
         struct doca_flow_pipe_entry *entry);
-/* Remove an entry (completes through doca_flow_entries_process; the entry is freed after
- * its DEL callback). INVALID_VALUE, AGAIN. */
+/**
+ * @brief Remove an entry; it completes through doca_flow_entries_process(), and the entry is freed
+ * after its DEL callback.
+ *
+ * @param [in] pipe_queue
+ * The entry queue of the calling thread.
+ * @param [in] flags
+ * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or _WAIT_FOR_BATCH.
+ * @param [in] entry
+ * The entry.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
+ * DOCA_ERROR_INVALID_VALUE when entry is not a live entry (NULL, removed already, or its pipe
+ * destroyed) or the queue or flags are out of range; DOCA_ERROR_AGAIN when the queue holds
+ * queue_depth uncompleted operations (call doca_flow_entries_process()).
+ */
 DOCA_STABLE doca_error_t doca_flow_pipe_remove_entry(uint16_t pipe_queue, uint32_t flags,
                                                      struct doca_flow_pipe_entry *entry);
-/* IN_PROCESS until the operation completed, then SUCCESS or ERROR. */
+/**
+ * @brief The status of an entry's last operation.
+ *
+ * @param [in] entry
+ * The entry.
+ * @return DOCA_FLOW_ENTRY_STATUS_IN_PROCESS until the operation completed, then SUCCESS or ERROR;
+ * ERROR (with one log line) when entry is not a live entry.
+ */
 DOCA_STABLE enum doca_flow_entry_status
 doca_flow_pipe_entry_get_status(struct doca_flow_pipe_entry *entry);
-/* Push buffered entries and complete up to max_processed_entries (0: all) operations of
- * (port, queue), calling the entry callback once for each. */
+/**
+ * @brief Complete the entry operations of a (port, queue): push the buffered ones and call the
+ * entry callback once for each completed one.
+ *
+ * @param [in] port
+ * The started port.
+ * @param [in] pipe_queue
+ * The queue.
+ * @param [in] timeout
+ * The time the call may take, in microseconds (unused by softdpa: it never waits).
+ * @param [in] max_processed_entries
+ * The most operations to complete (0: all).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
+ * DOCA_ERROR_INVALID_VALUE when port is not a started port or the queue is out of range;
+ * DOCA_ERROR_NO_MEMORY.
+ * @note The callback runs without DOCA Flow's lock held: it may add or remove entries.
+ */
 DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, uint16_t pipe_queue,
                                                    uint64_t timeout,
                                                    uint32_t max_processed_entries);
-/* Aging is not emulated: always -1 (a full cycle with nothing aged). */
+/**
+ * @brief Handle the aging of a port's entries: report the entries whose aging time expired (AGED
+ * callback).
+ *
+ * @param [in] port
+ * The started port.
+ * @param [in] queue
+ * The entry queue.
+ * @param [in] quota
+ * The time the call may take, in microseconds.
+ * @param [in] max_entries
+ * The most entries to handle (0: no limit).
+ * @return The number of entries handled, or -1 when a full cycle is done.
+ * @note Aging is not emulated by softdpa: always -1 (a full cycle with nothing aged); also -1, with
+ * one log line, when port is not a started port.
+ */
 DOCA_STABLE int doca_flow_aging_handle(struct doca_flow_port *port, uint16_t queue, uint64_t quota,
                                        uint64_t max_entries);
 
@@ -1007,22 +1982,82 @@ DOCA_STABLE int doca_flow_aging_handle(struct doca_flow_port *port, uint16_t que
 /* Counters and shared resources                                                         */
 /* ------------------------------------------------------------------------------------- */
 
-/* Entry counter: the NON_SHARED counter of the entry, or the shared counter it counts in.
- * INVALID_VALUE for NULL arguments, a removed entry or an entry without a counter. */
+/**
+ * @brief Read an entry's counter: its NON_SHARED counter, or the shared counter it counts in.
+ *
+ * @param [in] entry
+ * The entry.
+ * @param [out] query_stats
+ * The counter (bytes and packets, cumulative).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when query_stats is NULL, entry is not
+ * a live entry (NULL or removed) or it has no counter.
+ */
 DOCA_STABLE doca_error_t doca_flow_resource_query_entry(
         struct doca_flow_pipe_entry *entry, struct doca_flow_resource_query *query_stats);
-/* Pipe miss counter (doca_flow_pipe_cfg_set_miss_counter(true)). */
+/**
+ * @brief Read a pipe's miss counter (doca_flow_pipe_cfg_set_miss_counter(true)).
+ *
+ * @param [in] pipe
+ * The pipe.
+ * @param [out] query_stats
+ * The counter (bytes and packets, cumulative).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when query_stats is NULL, pipe is not a
+ * live pipe or it has no miss counter.
+ */
 DOCA_STABLE doca_error_t doca_flow_resource_query_pipe_miss(
         struct doca_flow_pipe *pipe, struct doca_flow_resource_query *query_stats);
-/* Shared counters by id. */
+/**
+ * @brief Read shared counters by id.
+ *
+ * @param [in] type
+ * DOCA_FLOW_SHARED_RESOURCE_COUNTER.
+ * @param [in] res_array
+ * array_len counter ids.
+ * @param [out] query_results_array
+ * array_len results, in the order of res_array.
+ * @param [in] array_len
+ * The number of ids, not 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an array is NULL, array_len is 0
+ * or an id is out of range; DOCA_ERROR_NOT_SUPPORTED for another type; DOCA_ERROR_BAD_STATE when
+ * DOCA Flow is not initialised.
+ */
 DOCA_STABLE doca_error_t doca_flow_shared_resources_query(
         enum doca_flow_shared_resource_type type, uint32_t *res_array,
         struct doca_flow_resource_query *query_results_array, uint32_t array_len);
-/* Configure a shared resource (RSS; COUNTER needs none). */
+/**
+ * @brief Configure a shared resource.
+ *
+ * @param [in] type
+ * The resource type: COUNTER (nothing to configure) or RSS in softdpa.
+ * @param [in] id
+ * The id, below the number set with doca_flow_cfg_set_nr_shared_resource().
+ * @param [in] cfg
+ * The configuration: cfg->rss_cfg for RSS (may be NULL for COUNTER).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
+ * DOCA_ERROR_INVALID_VALUE when the type is unknown, the id out of range, an RSS has no cfg or a
+ * bad RSS configuration; DOCA_ERROR_NOT_SUPPORTED for the other types (meter, PSP, encap, decap,
+ * IPsec SA) and for DOCA_FLOW_RSS_ESP; DOCA_ERROR_NO_MEMORY.
+ * @note An RSS may be configured again while traffic flows; packets switch to the new
+ * configuration.
+ */
 DOCA_STABLE doca_error_t
 doca_flow_shared_resource_set_cfg(enum doca_flow_shared_resource_type type, uint32_t id,
                                   struct doca_flow_shared_resource_cfg *cfg);
-/* Bind shared resources to a port, pipe or (NULL) globally. */
+/**
+ * @brief Bind shared resources to a port, a pipe or (NULL) to DOCA Flow as a whole.
+ *
+ * @param [in] type
+ * The resource type.
+ * @param [in] res_array
+ * array_len ids.
+ * @param [in] array_len
+ * The number of ids, not 0.
+ * @param [in] bindable_obj
+ * The port, the pipe or NULL.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when res_array is NULL, array_len is 0,
+ * the type is unknown or an id is out of range.
+ * @note softdpa checks the ids and keeps no binding: any shared resource may be used anywhere.
+ */
 DOCA_STABLE doca_error_t doca_flow_shared_resources_bind(enum doca_flow_shared_resource_type type,
                                                          uint32_t *res_array, uint32_t array_len,
                                                          void *bindable_obj);
@@ -1033,19 +2068,75 @@ DOCA_STABLE doca_error_t doca_flow_shared_resources_bind(enum doca_flow_shared_r
  * have been taken with _get. Every call: INVALID_VALUE (NULL or stopped port, NULL
  * output, unknown type, id not held by the port), NOT_SUPPORTED (SYSTEM resource mode;
  * see docs/FLOW.md for the types softdpa emulates). */
-/* Take a free id of 'type' from the port's pool (the lowest). EMPTY when none is left. A
- * taken counter starts at zero. */
+/**
+ * @brief Take a free id of a type from the port's pool (PORT resource mode); the lowest free id is
+ * taken.
+ *
+ * @param [in] port
+ * The started port.
+ * @param [in] type
+ * The resource type.
+ * @param [out] res_id
+ * The id.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when res_id is NULL, port is not a
+ * started port or the type is unknown; DOCA_ERROR_NOT_SUPPORTED in the SYSTEM resource mode;
+ * DOCA_ERROR_EMPTY when no id is left; DOCA_ERROR_NO_MEMORY when a counter cannot be allocated.
+ * @note A counter taken starts at zero.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_get(
         struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t *res_id);
-/* Give an id back to the port's pool. */
+/**
+ * @brief Give an id back to the port's pool.
+ *
+ * @param [in] port
+ * The started port.
+ * @param [in] type
+ * The resource type.
+ * @param [in] res_id
+ * An id the port holds.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port is not a started port, the
+ * type is unknown or the port does not hold the id; DOCA_ERROR_NOT_SUPPORTED in the SYSTEM resource
+ * mode.
+ * @note softdpa: forwards that still name a put RSS id drop their packets.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_put(
         struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t res_id);
-/* Configure a held id, as doca_flow_shared_resource_set_cfg does (COUNTER: cfg may be
- * NULL; RSS: rss_cfg; other types NOT_SUPPORTED). */
+/**
+ * @brief Configure an id the port holds, as doca_flow_shared_resource_set_cfg() does.
+ *
+ * @param [in] port
+ * The started port.
+ * @param [in] type
+ * COUNTER (nothing to configure) or RSS in softdpa.
+ * @param [in] res_id
+ * An id the port holds.
+ * @param [in] cfg
+ * The configuration: cfg->rss_cfg for RSS (may be NULL for COUNTER).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port is not a started port, the
+ * type is unknown, the port does not hold the id, an RSS has no cfg or a bad RSS configuration;
+ * DOCA_ERROR_NOT_SUPPORTED in the SYSTEM resource mode, for the other types and for
+ * DOCA_FLOW_RSS_ESP; DOCA_ERROR_NO_MEMORY.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_set_cfg(
         struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t res_id,
         struct doca_flow_shared_resource_cfg *cfg);
-/* Counter values of held COUNTER ids (other types NOT_SUPPORTED). */
+/**
+ * @brief Read counters the port holds.
+ *
+ * @param [in] port
+ * The started port.
+ * @param [in] type
+ * DOCA_FLOW_SHARED_RESOURCE_COUNTER.
+ * @param [in] res_array
+ * array_len ids the port holds.
+ * @param [out] query_results_array
+ * array_len results, in the order of res_array.
+ * @param [in] array_len
+ * The number of ids, not 0.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an array is NULL, array_len is 0,
+ * port is not a started port, the type is unknown or the port does not hold an id;
+ * DOCA_ERROR_NOT_SUPPORTED in the SYSTEM resource mode or for another type than COUNTER.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resources_query(
         struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t *res_array,
         struct doca_flow_resource_query *query_results_array, uint32_t array_len);
@@ -1054,12 +2145,40 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resources_query(
 /* MPLS label stack entries                                                              */
 /* ------------------------------------------------------------------------------------- */
 
-/* Pack label (<= 0xFFFFF), traffic class (<= 7), TTL and the bottom-of-stack bit into
- * *mpls in network order. INVALID_VALUE for a value out of range or a NULL mpls. */
+/**
+ * @brief Build an MPLS label stack entry.
+ *
+ * @param [in] label
+ * The label, at most 0xFFFFF.
+ * @param [in] traffic_class
+ * The traffic class, at most 7.
+ * @param [in] ttl
+ * The time to live.
+ * @param [in] bottom_of_stack
+ * Whether it is the last entry of the stack.
+ * @param [out] mpls
+ * The entry, in network order.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mpls is NULL or the label or
+ * traffic class is out of range.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_encode(uint32_t label, uint8_t traffic_class,
                                                            uint8_t ttl, bool bottom_of_stack,
                                                            struct doca_flow_header_mpls *mpls);
-/* Unpack *mpls into host-order values. INVALID_VALUE for any NULL argument. */
+/**
+ * @brief Read the fields of an MPLS label stack entry.
+ *
+ * @param [in] mpls
+ * The entry, in network order.
+ * @param [out] label
+ * The label.
+ * @param [out] traffic_class
+ * The traffic class.
+ * @param [out] ttl
+ * The time to live.
+ * @param [out] bottom_of_stack
+ * Whether it is the last entry of the stack.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_decode(const struct doca_flow_header_mpls *mpls,
                                                            uint32_t *label, uint8_t *traffic_class,
                                                            uint8_t *ttl, bool *bottom_of_stack);
@@ -1068,17 +2187,47 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_decode(const struct doca_flo
 /* GENEVE option parser, forward targets                                                 */
 /* ------------------------------------------------------------------------------------- */
 
-/* A GENEVE TLV option parser for the port's device (not emulated: softdpa does not parse
- * GENEVE options). INVALID_VALUE for bad arguments (NULL port, list or parser, nb_options
- * 0 or above DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX), otherwise NOT_SUPPORTED. */
+/**
+ * @brief Create a parser of GENEVE TLV options for the port's device, so that pipes can match on
+ * them.
+ *
+ * @param [in] port
+ * The port.
+ * @param [in] tlv_list
+ * The options.
+ * @param [in] nb_options
+ * 1..DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX.
+ * @param [out] parser
+ * The parser (set to NULL in softdpa).
+ * @return DOCA_ERROR_INVALID_VALUE when port, tlv_list or parser is NULL, nb_options is out of
+ * range or an option has an unknown class mode or too long data; DOCA_ERROR_NOT_SUPPORTED
+ * otherwise.
+ * @note softdpa does not parse GENEVE options.
+ */
 DOCA_EXPERIMENTAL doca_error_t
 doca_flow_parser_geneve_opt_create(const struct doca_flow_port *port,
                                    const struct doca_flow_parser_geneve_opt_cfg tlv_list[],
                                    uint8_t nb_options, struct doca_flow_parser **parser);
-/* INVALID_VALUE for NULL, otherwise NOT_SUPPORTED (no parser can exist). */
+/**
+ * @brief Destroy a GENEVE option parser.
+ *
+ * @param [in] parser
+ * The parser.
+ * @return DOCA_ERROR_INVALID_VALUE when parser is NULL; DOCA_ERROR_NOT_SUPPORTED otherwise (no
+ * parser can exist in softdpa).
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_destroy(struct doca_flow_parser *parser);
-/* The target of a FWD_TARGET forward. KERNEL: there is no kernel behind an emulated port,
- * so NOT_SUPPORTED (INVALID_VALUE for a NULL target or an unknown type). */
+/**
+ * @brief The target of a DOCA_FLOW_FWD_TARGET forward.
+ *
+ * @param [in] type
+ * DOCA_FLOW_TARGET_KERNEL.
+ * @param [out] target
+ * The target (set to NULL in softdpa).
+ * @return DOCA_ERROR_INVALID_VALUE when target is NULL or the type is unknown;
+ * DOCA_ERROR_NOT_SUPPORTED otherwise.
+ * @note There is no kernel behind an emulated port.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_get_target(enum doca_flow_target_type type,
                                                     struct doca_flow_target **target);
 
