@@ -4,7 +4,7 @@
  * Locks per port (never held by a NIC worker except through the wire's own TX mutex):
  *   ctl         open/close/wire/stats; guards spec, open_spec, wire lifetime for stats.
  *   inject_lock serialises softdpa_port_inject callers (it is the mem wire's producer lock)
- *               and excludes them from close.
+ *               and sdpa_port_host_tx callers, and excludes both from close.
  *   drain_lock  the same for softdpa_port_drain.
  * The app_* fields are written holding ctl + inject_lock + drain_lock, and read holding
  * either app lock.
@@ -361,6 +361,40 @@ uint16_t sdpa_port_tx_burst(uint16_t port_id, uint16_t worker, struct sdpa_pkt *
 	return done;
 }
 
+uint16_t sdpa_port_host_tx(uint16_t port_id, struct sdpa_pkt *const *pkts, uint16_t n)
+{
+	struct sdpa_wire *w;
+	struct port *p;
+	uint16_t done = 0;
+
+	if (SDPA_UNLIKELY(port_id >= SDPA_MAX_PORTS))
+		return 0;
+	p = port_get(port_id);
+	/* The inject lock makes this thread the HOST block's only writer, and keeps close
+	 * (which takes it too) from freeing the wire under us. */
+	pthread_mutex_lock(&p->inject_lock);
+	w = p->app_open ? p->app_wire : NULL;
+	if (w == NULL) {
+		if (n)
+			count_drop(port_id, SDPA_PORT_WORKER_HOST, SOFTDPA_DROP_PORT_DOWN, n);
+		pthread_mutex_unlock(&p->inject_lock);
+		return 0;
+	}
+	while (done < n) {
+		uint16_t chunk = SDPA_MIN((uint16_t)(n - done), (uint16_t)SDPA_WIRE_BURST_MAX);
+		uint16_t took = sdpa_wire_tx_burst(w, pkts + done, chunk);
+
+		done += took;
+		if (took < chunk)
+			break;
+	}
+	if (done < n)
+		count_drop(port_id, SDPA_PORT_WORKER_HOST, SOFTDPA_DROP_TX_FULL,
+		           (uint64_t)(n - done));
+	pthread_mutex_unlock(&p->inject_lock);
+	return done;
+}
+
 void sdpa_port_count_drop(uint16_t port_id, uint16_t worker, enum softdpa_drop_reason reason,
                           uint64_t n)
 {
@@ -381,8 +415,8 @@ static struct sdpa_wire *app_wire_locked(const char *fn, uint16_t port_id, struc
                                          doca_error_t *err)
 {
 	if (!p->app_open) {
-		DOCA_LOG_ERR("%s: port %u is not started; call doca_flow_port_start first",
-		             fn, (unsigned int)port_id);
+		DOCA_LOG_ERR("%s: port %u is not started; call doca_flow_port_start first", fn,
+		             (unsigned int)port_id);
 		*err = DOCA_ERROR_BAD_STATE;
 		return NULL;
 	}

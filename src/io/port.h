@@ -70,6 +70,12 @@ uint32_t sdpa_port_rx_pending(uint16_t port_id);
 uint16_t sdpa_port_tx_burst(uint16_t port_id, uint16_t worker, struct sdpa_pkt *const *pkts,
                             uint16_t n);
 
+/* Transmit frames the host sends on the port (the DPDK driver's tx_burst): as
+ * sdpa_port_tx_burst, counting drops in the SDPA_PORT_WORKER_HOST block. Any thread; callers
+ * are serialised with softdpa_port_inject's lock, and may run while the port closes (the
+ * frames then count as PORT_DOWN). Host-sent frames leave on the port's own wire. */
+uint16_t sdpa_port_host_tx(uint16_t port_id, struct sdpa_pkt *const *pkts, uint16_t n);
+
 /* Count n frames dropped for 'reason' on the port, in 'worker''s block. */
 void sdpa_port_count_drop(uint16_t port_id, uint16_t worker, enum softdpa_drop_reason reason,
                           uint64_t n);
