@@ -24,6 +24,7 @@
 #include <doca_argp.h>
 
 #include "core/argp_json.h"
+#include "core/dpdk_eal.h"
 #include "core/log.h"
 #include "core/sdpa_version.h"
 
@@ -2267,9 +2268,14 @@ static doca_error_t call_dpdk(const struct run *r)
 		}
 		g.dpdk_argc = k + 1;
 	}
-	DOCA_LOG_DBG("doca_argp_start: calling the program's DPDK callback with %d EAL flag(s)",
-	             r->eal_n);
-	err = g.dpdk_cb(g.dpdk_argc, argv);
+	/* softdpa's own EAL options: no hugepages, no root, its ports (core/dpdk_eal.h) */
+	err = sdpa_dpdk_eal_extend(&g.dpdk_argc, &g.dpdk_argv);
+	if (err != DOCA_SUCCESS)
+		return err;
+	DOCA_LOG_DBG("doca_argp_start: calling the program's DPDK callback with %d EAL flag(s), "
+	             "%d of them softdpa's",
+	             g.dpdk_argc - 1, g.dpdk_argc - 1 - r->eal_n);
+	err = g.dpdk_cb(g.dpdk_argc, g.dpdk_argv);
 	if (g.destroy_pending) {
 		DOCA_LOG_ERR("doca_argp_start: the DPDK callback called doca_argp_destroy; destroy "
 		             "after doca_argp_start returns");
