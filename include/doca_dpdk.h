@@ -4,8 +4,9 @@
  * between DPDK mbufs and doca_bufs.
  *
  * DPDK types are only forward-declared; a program that uses them includes DPDK itself.
- * softdpa does not emulate DPDK ports yet: the calls that need one check their arguments,
- * then answer DOCA_ERROR_NOT_SUPPORTED with one log line naming themselves. The
+ * softdpa: the emulated devices are DPDK ports of its poll-mode driver, net_softdpa, when
+ * softdpa was built with it (docs/DPDK.md; otherwise the port calls answer
+ * DOCA_ERROR_NOT_SUPPORTED with one log line). The mempool calls are not emulated. The
  * representor queries (VF index, SF number) are answered from the emulated devices.
  */
 #ifndef DOCA_DPDK_H_
@@ -42,7 +43,7 @@ struct doca_dpdk_mempool;
  * 1 when supported, else 0.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
  * DOCA_ERROR_DRIVER when the device cannot be queried.
- * @note Not emulated: DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa: 1 for a PF, 0 for a VF or SF device.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dpdk_cap_is_rep_port_supported(
         const struct doca_devinfo *devinfo, uint8_t *is_rep_port_supported);
@@ -58,7 +59,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpdk_cap_is_rep_port_supported(
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
  * DOCA_ERROR_DRIVER when DPDK fails to attach the port; DOCA_ERROR_NO_MEMORY when
  * allocation fails.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa: attaches the net_softdpa vdev of the emulated device, with the representors
+ * a "representor=" in devargs names; DPDK port N is softdpa and DOCA Flow port N. DRIVER also
+ * before rte_eal_init and for a device probed already (docs/DPDK.md).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dpdk_port_probe(struct doca_dev *dev, const char *devargs);
 
@@ -77,7 +80,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpdk_port_probe(struct doca_dev *dev, const 
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or nb_reps
  * of 0; DOCA_ERROR_DRIVER when DPDK fails to attach a port; DOCA_ERROR_NO_MEMORY when
  * allocation fails.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa: the device's port first, then one port per representor, in dev_reps order.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_dpdk_port_probe_with_representors(struct doca_dev *dev, const char *devargs,
@@ -92,7 +95,6 @@ doca_dpdk_port_probe_with_representors(struct doca_dev *dev, const char *devargs
  * The DPDK port id.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
  * DOCA_ERROR_NOT_FOUND when no DPDK port belongs to the device.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dpdk_get_first_port_id(const struct doca_dev *dev,
                                                            uint16_t *port_id);
@@ -106,7 +108,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpdk_get_first_port_id(const struct doca_dev
  * The DOCA device.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dev is NULL;
  * DOCA_ERROR_NOT_FOUND when the port belongs to no DOCA device.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa: the device the port was probed with (a representor port gives its PF's); for
+ * a port the EAL attached (-a, --vdev), a device opened on the first call, which the caller
+ * closes.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dpdk_port_as_dev(uint16_t port_id, struct doca_dev **dev);
 
@@ -121,7 +125,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpdk_port_as_dev(uint16_t port_id, struct do
  * The opened representor; close it with doca_dev_rep_close().
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
  * DOCA_ERROR_NOT_FOUND when the port is no representor of dev.
- * @note Not emulated yet (softdpa has no DPDK ports): DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dpdk_open_dev_rep_by_port_id(uint16_t port_id,
                                                                  struct doca_dev *dev,
