@@ -8,14 +8,11 @@
 #include <doca_eth_rxq_cpu_data_path.h>
 
 #include "core/log.h"
+#include "core/refuse.h"
 
 SDPA_LOG_REGISTER(core_eth_rxq);
 
-#define SAY_UNSUPPORTED()                                                                          \
-	DOCA_LOG_RATE_LIMIT_ERR(                                                                   \
-	        "%s is not supported by softdpa (Ethernet queues are not emulated)", __func__)
-
-#define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
+#define SAY_UNSUPPORTED() SDPA_SAY_REFUSED("Ethernet queues are not emulated")
 
 #define FIX "pass the objects the call needs and a result pointer"
 
@@ -38,21 +35,18 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_estimate_packet_buf_size(
 {
 	uint64_t per_pkt, in_flight, total;
 
-	if (buf_size == NULL) {
-		SAY_BAD_ARG("buf_size is NULL", "pass a result pointer");
+	if (SDPA_NULL_ARGS("pass a result pointer", buf_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (type != DOCA_ETH_RXQ_TYPE_CYCLIC && type != DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL) {
 		DOCA_LOG_ERR("%s: type %d has no packet buffer to size; use "
 		             "DOCA_ETH_RXQ_TYPE_CYCLIC or DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL",
 		             __func__, (int)type);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	if (max_packet_size == 0 || max_burst_size == 0) {
-		SAY_BAD_ARG(max_packet_size == 0 ? "max_packet_size is 0" : "max_burst_size is 0",
-		            "give the queue's packet and burst sizes");
+	if (SDPA_BAD_ARG(max_packet_size == 0 || max_burst_size == 0,
+	                 max_packet_size == 0 ? "max_packet_size is 0" : "max_burst_size is 0",
+	                 "give the queue's packet and burst sizes"))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	per_pkt = stride(max_packet_size, log_max_lro_pkt_sz, head_size, tail_size);
 	/* Packets of max_packet_size arriving at 'rate' Mb/s during pkt_max_time us. */
 	in_flight = ((uint64_t)rate * pkt_max_time / 8 + max_packet_size - 1) / max_packet_size;
@@ -75,31 +69,24 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_create(struct doca_dev *dev, uint32_
 {
 	(void)max_burst_size;
 	(void)max_packet_size;
-	if (dev == NULL || eth_rxq == NULL) {
-		SAY_BAD_ARG(dev == NULL ? "dev is NULL" : "eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, dev, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_destroy(struct doca_eth_rxq *eth_rxq)
 {
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_as_doca_ctx(struct doca_eth_rxq *eth_rxq)
 {
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, eth_rxq))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -107,10 +94,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_max_burst_size(struct doca_eth_r
                                                                uint32_t max_burst_size)
 {
 	(void)max_burst_size;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -119,10 +104,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_max_packet_size(struct doca_eth_
                                                                 uint32_t max_packet_size)
 {
 	(void)max_packet_size;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -131,10 +114,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_metadata_num(struct doca_eth_rxq
                                                              uint8_t metadata_num)
 {
 	(void)metadata_num;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -143,10 +124,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_flow_tag(struct doca_eth_rxq *et
                                                          uint8_t enable_flow_tag)
 {
 	(void)enable_flow_tag;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -155,10 +134,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_rx_hash(struct doca_eth_rxq *eth
                                                         uint8_t enable_rx_hash)
 {
 	(void)enable_rx_hash;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -167,10 +144,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_packet_headroom(struct doca_eth_
                                                                 uint16_t head_size)
 {
 	(void)head_size;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -179,10 +154,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_packet_tailroom(struct doca_eth_
                                                                 uint16_t tail_size)
 {
 	(void)tail_size;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -191,10 +164,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_timestamp(struct doca_eth_rxq *e
                                                           uint8_t enable_timestamp)
 {
 	(void)enable_timestamp;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -203,10 +174,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_set_max_recv_buf_list_len(struct doca_eth_rxq *eth_rxq, uint32_t max_recv_buf_list_len)
 {
 	(void)max_recv_buf_list_len;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -217,10 +186,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_pkt_buf(struct doca_eth_rxq *eth
 {
 	(void)mmap_offset;
 	(void)mmap_len;
-	if (eth_rxq == NULL || mmap == NULL) {
-		SAY_BAD_ARG(eth_rxq == NULL ? "eth_rxq is NULL" : "mmap is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq, mmap))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -229,10 +196,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_type(struct doca_eth_rxq *eth_rx
                                                      enum doca_eth_rxq_type type)
 {
 	(void)type;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -242,10 +207,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_notification_moderation(
 {
 	(void)period_usec;
 	(void)comp_count;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -253,10 +216,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_notification_moderation(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_get_flow_queue_id(struct doca_eth_rxq *eth_rxq,
                                                               uint16_t *flow_queue_id)
 {
-	if (eth_rxq == NULL || flow_queue_id == NULL) {
-		SAY_BAD_ARG(eth_rxq == NULL ? "eth_rxq is NULL" : "flow_queue_id is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq, flow_queue_id))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -265,10 +226,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_apply_queue_id(struct doca_eth_rxq *
                                                            uint16_t queue_id)
 {
 	(void)queue_id;
-	if (eth_rxq == NULL) {
-		SAY_BAD_ARG("eth_rxq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -276,10 +235,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_apply_queue_id(struct doca_eth_rxq *
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_get_gpu_handle(const struct doca_eth_rxq *eth_rxq,
                                                            struct doca_gpu_eth_rxq **eth_rxq_ext)
 {
-	if (eth_rxq == NULL || eth_rxq_ext == NULL) {
-		SAY_BAD_ARG(eth_rxq == NULL ? "eth_rxq is NULL" : "eth_rxq_ext is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq, eth_rxq_ext))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -287,10 +244,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_get_gpu_handle(const struct doca_eth
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_get_max_burst_size(const struct doca_devinfo *devinfo, uint32_t *max_burst_size)
 {
-	if (devinfo == NULL || max_burst_size == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_burst_size is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_burst_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -298,10 +253,8 @@ doca_eth_rxq_cap_get_max_burst_size(const struct doca_devinfo *devinfo, uint32_t
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_get_max_metadata_num(const struct doca_devinfo *devinfo, uint8_t *max_metadata_num)
 {
-	if (devinfo == NULL || max_metadata_num == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_metadata_num is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_metadata_num))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -309,11 +262,8 @@ doca_eth_rxq_cap_get_max_metadata_num(const struct doca_devinfo *devinfo, uint8_
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_packet_headroom(
         const struct doca_devinfo *devinfo, uint16_t *max_packet_headroom)
 {
-	if (devinfo == NULL || max_packet_headroom == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_packet_headroom is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_packet_headroom))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -321,11 +271,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_packet_headroom(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_packet_tailroom(
         const struct doca_devinfo *devinfo, uint16_t *max_packet_tailroom)
 {
-	if (devinfo == NULL || max_packet_tailroom == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_packet_tailroom is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_packet_tailroom))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -333,11 +280,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_packet_tailroom(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_recv_buf_list_len(
         const struct doca_devinfo *devinfo, uint32_t *max_recv_buf_list_len)
 {
-	if (devinfo == NULL || max_recv_buf_list_len == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_recv_buf_list_len is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_recv_buf_list_len))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -345,10 +289,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_recv_buf_list_len(
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_get_max_packet_size(const struct doca_devinfo *devinfo, uint32_t *max_packet_size)
 {
-	if (devinfo == NULL || max_packet_size == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_packet_size is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_packet_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -359,10 +301,8 @@ doca_eth_rxq_cap_is_type_supported(const struct doca_devinfo *devinfo, enum doca
 {
 	(void)type;
 	(void)data_path_type;
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -374,13 +314,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_set_conf(
         doca_eth_rxq_task_recv_completion_cb_t task_error_cb, uint32_t task_recv_num)
 {
 	(void)task_recv_num;
-	if (eth_rxq == NULL || task_completion_cb == NULL || task_error_cb == NULL) {
-		SAY_BAD_ARG(eth_rxq == NULL              ? "eth_rxq is NULL"
-		            : task_completion_cb == NULL ? "task_completion_cb is NULL"
-		                                         : "task_error_cb is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq, task_completion_cb, task_error_cb))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -391,13 +326,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_register(
         doca_eth_rxq_event_managed_recv_handler_cb_t error_event_handler)
 {
 	(void)user_data;
-	if (eth_rxq == NULL || success_event_handler == NULL || error_event_handler == NULL) {
-		SAY_BAD_ARG(eth_rxq == NULL                 ? "eth_rxq is NULL"
-		            : success_event_handler == NULL ? "success_event_handler is NULL"
-		                                            : "error_event_handler is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq, success_event_handler, error_event_handler))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -411,15 +341,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_register(
 	(void)events_number_max;
 	(void)events_number_min;
 	(void)user_data;
-	if (eth_rxq == NULL || success_event_batch_handler == NULL ||
-	    error_event_batch_handler == NULL) {
-		SAY_BAD_ARG(eth_rxq == NULL ? "eth_rxq is NULL"
-		            : success_event_batch_handler == NULL
-		                    ? "success_event_batch_handler is NULL"
-		                    : "error_event_batch_handler is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq, success_event_batch_handler, error_event_batch_handler))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -429,13 +352,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_allocate_init(
         struct doca_eth_rxq_task_recv **task_recv)
 {
 	(void)user_data;
-	if (eth_rxq == NULL || pkt == NULL || task_recv == NULL) {
-		SAY_BAD_ARG(eth_rxq == NULL ? "eth_rxq is NULL"
-		            : pkt == NULL   ? "pkt is NULL"
-		                            : "task_recv is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_rxq, pkt, task_recv))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -443,20 +361,15 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_allocate_init(
 DOCA_EXPERIMENTAL void doca_eth_rxq_task_recv_set_pkt(struct doca_eth_rxq_task_recv *task_recv,
                                                       struct doca_buf *pkt)
 {
-	if (task_recv == NULL || pkt == NULL) {
-		SAY_BAD_ARG(task_recv == NULL ? "task_recv is NULL" : "pkt is NULL", FIX);
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, task_recv, pkt))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_pkt(
         const struct doca_eth_rxq_task_recv *task_recv, struct doca_buf **pkt)
 {
-	if (task_recv == NULL || pkt == NULL) {
-		SAY_BAD_ARG(task_recv == NULL ? "task_recv is NULL" : "pkt is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, task_recv, pkt))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -464,10 +377,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_pkt(
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_task_recv_get_l3_ok(const struct doca_eth_rxq_task_recv *task_recv, uint8_t *l3_ok)
 {
-	if (task_recv == NULL || l3_ok == NULL) {
-		SAY_BAD_ARG(task_recv == NULL ? "task_recv is NULL" : "l3_ok is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, task_recv, l3_ok))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -475,12 +386,8 @@ doca_eth_rxq_task_recv_get_l3_ok(const struct doca_eth_rxq_task_recv *task_recv,
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_l3_ok(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint8_t *l3_ok)
 {
-	if (event_managed_recv == NULL || l3_ok == NULL) {
-		SAY_BAD_ARG(event_managed_recv == NULL ? "event_managed_recv is NULL"
-		                                       : "l3_ok is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_managed_recv, l3_ok))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -489,12 +396,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l3_ok_a
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
         const uint8_t **l3_ok_array)
 {
-	if (event_batch_managed_recv == NULL || l3_ok_array == NULL) {
-		SAY_BAD_ARG(event_batch_managed_recv == NULL ? "event_batch_managed_recv is NULL"
-		                                             : "l3_ok_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, l3_ok_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -502,10 +405,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l3_ok_a
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_task_recv_get_l4_ok(const struct doca_eth_rxq_task_recv *task_recv, uint8_t *l4_ok)
 {
-	if (task_recv == NULL || l4_ok == NULL) {
-		SAY_BAD_ARG(task_recv == NULL ? "task_recv is NULL" : "l4_ok is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, task_recv, l4_ok))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -513,12 +414,8 @@ doca_eth_rxq_task_recv_get_l4_ok(const struct doca_eth_rxq_task_recv *task_recv,
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_l4_ok(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint8_t *l4_ok)
 {
-	if (event_managed_recv == NULL || l4_ok == NULL) {
-		SAY_BAD_ARG(event_managed_recv == NULL ? "event_managed_recv is NULL"
-		                                       : "l4_ok is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_managed_recv, l4_ok))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -527,12 +424,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l4_ok_a
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
         const uint8_t **l4_ok_array)
 {
-	if (event_batch_managed_recv == NULL || l4_ok_array == NULL) {
-		SAY_BAD_ARG(event_batch_managed_recv == NULL ? "event_batch_managed_recv is NULL"
-		                                             : "l4_ok_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, l4_ok_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -540,11 +433,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l4_ok_a
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_metadata_array(
         const struct doca_eth_rxq_task_recv *task_recv, const uint32_t **metadata_array)
 {
-	if (task_recv == NULL || metadata_array == NULL) {
-		SAY_BAD_ARG(task_recv == NULL ? "task_recv is NULL" : "metadata_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, task_recv, metadata_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -553,12 +443,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_metadata_arra
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv,
         const uint32_t **metadata_array)
 {
-	if (event_managed_recv == NULL || metadata_array == NULL) {
-		SAY_BAD_ARG(event_managed_recv == NULL ? "event_managed_recv is NULL"
-		                                       : "metadata_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_managed_recv, metadata_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -567,12 +453,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_metadat
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
         const uint32_t **metadata_array)
 {
-	if (event_batch_managed_recv == NULL || metadata_array == NULL) {
-		SAY_BAD_ARG(event_batch_managed_recv == NULL ? "event_batch_managed_recv is NULL"
-		                                             : "metadata_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, metadata_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -580,10 +462,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_metadat
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_flow_tag(
         const struct doca_eth_rxq_task_recv *task_recv, uint32_t *flow_tag)
 {
-	if (task_recv == NULL || flow_tag == NULL) {
-		SAY_BAD_ARG(task_recv == NULL ? "task_recv is NULL" : "flow_tag is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, task_recv, flow_tag))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -591,12 +471,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_flow_tag(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_flow_tag(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint32_t *flow_tag)
 {
-	if (event_managed_recv == NULL || flow_tag == NULL) {
-		SAY_BAD_ARG(event_managed_recv == NULL ? "event_managed_recv is NULL"
-		                                       : "flow_tag is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_managed_recv, flow_tag))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -605,12 +481,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_flow_ta
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
         const uint32_t **flow_tag_array)
 {
-	if (event_batch_managed_recv == NULL || flow_tag_array == NULL) {
-		SAY_BAD_ARG(event_batch_managed_recv == NULL ? "event_batch_managed_recv is NULL"
-		                                             : "flow_tag_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, flow_tag_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -618,10 +490,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_flow_ta
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_rx_hash(
         const struct doca_eth_rxq_task_recv *task_recv, uint32_t *rx_hash)
 {
-	if (task_recv == NULL || rx_hash == NULL) {
-		SAY_BAD_ARG(task_recv == NULL ? "task_recv is NULL" : "rx_hash is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, task_recv, rx_hash))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -629,12 +499,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_rx_hash(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_rx_hash(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint32_t *rx_hash)
 {
-	if (event_managed_recv == NULL || rx_hash == NULL) {
-		SAY_BAD_ARG(event_managed_recv == NULL ? "event_managed_recv is NULL"
-		                                       : "rx_hash is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_managed_recv, rx_hash))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -643,12 +509,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_rx_hash
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
         const uint32_t **rx_hash_array)
 {
-	if (event_batch_managed_recv == NULL || rx_hash_array == NULL) {
-		SAY_BAD_ARG(event_batch_managed_recv == NULL ? "event_batch_managed_recv is NULL"
-		                                             : "rx_hash_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, rx_hash_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -656,10 +518,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_rx_hash
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_timestamp(
         const struct doca_eth_rxq_task_recv *task_recv, uint64_t *timestamp)
 {
-	if (task_recv == NULL || timestamp == NULL) {
-		SAY_BAD_ARG(task_recv == NULL ? "task_recv is NULL" : "timestamp is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, task_recv, timestamp))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -667,12 +527,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_timestamp(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_timestamp(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint64_t *timestamp)
 {
-	if (event_managed_recv == NULL || timestamp == NULL) {
-		SAY_BAD_ARG(event_managed_recv == NULL ? "event_managed_recv is NULL"
-		                                       : "timestamp is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_managed_recv, timestamp))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -681,12 +537,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_timesta
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
         const uint64_t **timestamp_array)
 {
-	if (event_batch_managed_recv == NULL || timestamp_array == NULL) {
-		SAY_BAD_ARG(event_batch_managed_recv == NULL ? "event_batch_managed_recv is NULL"
-		                                             : "timestamp_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, timestamp_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -694,10 +546,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_timesta
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_status(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv)
 {
-	if (event_managed_recv == NULL) {
-		SAY_BAD_ARG("event_managed_recv is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, event_managed_recv))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -705,42 +555,30 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_status(
 DOCA_EXPERIMENTAL void
 doca_eth_rxq_event_batch_managed_recv_pkt_array_free(struct doca_buf **pkt_array)
 {
-	if (pkt_array == NULL) {
-		SAY_BAD_ARG("pkt_array is NULL", FIX);
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, pkt_array))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_managed_recv_get_ctx(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv)
 {
-	if (event_managed_recv == NULL) {
-		SAY_BAD_ARG("event_managed_recv is NULL", FIX);
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, event_managed_recv))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
 DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_batch_managed_recv_get_ctx(
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv)
 {
-	if (event_batch_managed_recv == NULL) {
-		SAY_BAD_ARG("event_batch_managed_recv is NULL", FIX);
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, event_batch_managed_recv))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
 DOCA_EXPERIMENTAL struct doca_task *
 doca_eth_rxq_task_recv_as_doca_task(struct doca_eth_rxq_task_recv *task_recv)
 {
-	if (task_recv == NULL) {
-		SAY_BAD_ARG("task_recv is NULL", FIX);
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, task_recv))
+		SAY_UNSUPPORTED();
 	return NULL;
 }

@@ -7,14 +7,11 @@
 #include <doca_eth_txq_cpu_data_path.h>
 
 #include "core/log.h"
+#include "core/refuse.h"
 
 SDPA_LOG_REGISTER(core_eth_txq);
 
-#define SAY_UNSUPPORTED()                                                                          \
-	DOCA_LOG_RATE_LIMIT_ERR(                                                                   \
-	        "%s is not supported by softdpa (Ethernet queues are not emulated)", __func__)
-
-#define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
+#define SAY_UNSUPPORTED() SDPA_SAY_REFUSED("Ethernet queues are not emulated")
 
 #define FIX "pass the objects the call needs and a result pointer"
 
@@ -22,31 +19,24 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_create(struct doca_dev *dev, uint32_
                                                    struct doca_eth_txq **eth_txq)
 {
 	(void)max_burst_size;
-	if (dev == NULL || eth_txq == NULL) {
-		SAY_BAD_ARG(dev == NULL ? "dev is NULL" : "eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, dev, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_destroy(struct doca_eth_txq *eth_txq)
 {
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_txq_as_doca_ctx(struct doca_eth_txq *eth_txq)
 {
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, eth_txq))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
@@ -54,10 +44,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_max_burst_size(struct doca_eth_t
                                                                uint32_t max_burst_size)
 {
 	(void)max_burst_size;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -66,10 +54,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_eth_txq_set_max_send_buf_list_len(struct doca_eth_txq *eth_txq, uint32_t max_send_buf_list_len)
 {
 	(void)max_send_buf_list_len;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -78,10 +64,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_metadata_num(struct doca_eth_txq
                                                              uint8_t metadata_num)
 {
 	(void)metadata_num;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -89,10 +73,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_metadata_num(struct doca_eth_txq
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_mss(struct doca_eth_txq *eth_txq, uint16_t mss)
 {
 	(void)mss;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -101,10 +83,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_max_lso_header_size(struct doca_
                                                                     uint16_t max_lso_header_size)
 {
 	(void)max_lso_header_size;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -113,10 +93,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_type(struct doca_eth_txq *eth_tx
                                                      enum doca_eth_txq_type type)
 {
 	(void)type;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -125,10 +103,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_l3_chksum_offload(struct doca_et
                                                                   uint8_t enable_l3_chksum)
 {
 	(void)enable_l3_chksum;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -137,20 +113,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_l4_chksum_offload(struct doca_et
                                                                   uint8_t enable_l4_chksum)
 {
 	(void)enable_l4_chksum;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_wait_on_time_offload(struct doca_eth_txq *eth_txq)
 {
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -158,10 +130,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_wait_on_time_offload(struct doca
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_get_gpu_handle(const struct doca_eth_txq *eth_txq,
                                                            struct doca_gpu_eth_txq **eth_txq_ext)
 {
-	if (eth_txq == NULL || eth_txq_ext == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL ? "eth_txq is NULL" : "eth_txq_ext is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, eth_txq_ext))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -172,10 +142,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_burst_size(
 {
 	(void)max_send_buf_list_len;
 	(void)max_lso_header_size;
-	if (devinfo == NULL || max_burst_size == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_burst_size is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_burst_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -183,11 +151,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_burst_size(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_send_buf_list_len(
         const struct doca_devinfo *devinfo, uint32_t *max_send_buf_list_len)
 {
-	if (devinfo == NULL || max_send_buf_list_len == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_send_buf_list_len is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_send_buf_list_len))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -195,10 +160,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_send_buf_list_len(
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_txq_cap_get_max_metadata_num(const struct doca_devinfo *devinfo, uint8_t *max_metadata_num)
 {
-	if (devinfo == NULL || max_metadata_num == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_metadata_num is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_metadata_num))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -206,11 +169,8 @@ doca_eth_txq_cap_get_max_metadata_num(const struct doca_devinfo *devinfo, uint8_
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_lso_header_size(
         const struct doca_devinfo *devinfo, uint16_t *max_lso_header_size)
 {
-	if (devinfo == NULL || max_lso_header_size == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_lso_header_size is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_lso_header_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -221,10 +181,8 @@ doca_eth_txq_cap_is_type_supported(const struct doca_devinfo *devinfo, enum doca
 {
 	(void)type;
 	(void)data_path_type;
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -232,10 +190,8 @@ doca_eth_txq_cap_is_type_supported(const struct doca_devinfo *devinfo, enum doca
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_txq_cap_is_l3_chksum_offload_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -243,10 +199,8 @@ doca_eth_txq_cap_is_l3_chksum_offload_supported(const struct doca_devinfo *devin
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_txq_cap_is_l4_chksum_offload_supported(const struct doca_devinfo *devinfo)
 {
-	if (devinfo == NULL) {
-		SAY_BAD_ARG("devinfo is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -254,10 +208,8 @@ doca_eth_txq_cap_is_l4_chksum_offload_supported(const struct doca_devinfo *devin
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_lso_msg_size(
         const struct doca_devinfo *devinfo, uint32_t *max_lso_msg_size)
 {
-	if (devinfo == NULL || max_lso_msg_size == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "max_lso_msg_size is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, max_lso_msg_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -265,10 +217,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_lso_msg_size(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_wait_on_time_offload_supported(
         const struct doca_devinfo *devinfo, enum doca_eth_wait_on_time_type *wait_on_time_mode)
 {
-	if (devinfo == NULL || wait_on_time_mode == NULL) {
-		SAY_BAD_ARG(devinfo == NULL ? "devinfo is NULL" : "wait_on_time_mode is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, devinfo, wait_on_time_mode))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -278,11 +228,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_calculate_timestamp(struct doca_eth_
                                                                 uint64_t *wait_on_time_value)
 {
 	(void)timestamp_ns;
-	if (eth_txq == NULL || wait_on_time_value == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL ? "eth_txq is NULL" : "wait_on_time_value is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, wait_on_time_value))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -290,10 +237,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_calculate_timestamp(struct doca_eth_
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_get_flow_queue_id(struct doca_eth_txq *eth_txq,
                                                               uint16_t *flow_queue_id)
 {
-	if (eth_txq == NULL || flow_queue_id == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL ? "eth_txq is NULL" : "flow_queue_id is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, flow_queue_id))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -305,13 +250,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_set_conf(
         doca_eth_txq_task_send_completion_cb_t task_error_cb, uint32_t task_send_num)
 {
 	(void)task_send_num;
-	if (eth_txq == NULL || task_completion_cb == NULL || task_error_cb == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL              ? "eth_txq is NULL"
-		            : task_completion_cb == NULL ? "task_completion_cb is NULL"
-		                                         : "task_error_cb is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, task_completion_cb, task_error_cb))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -321,13 +261,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_set_conf(
         doca_eth_txq_task_lso_send_completion_cb_t task_error_cb, uint32_t task_lso_send_num)
 {
 	(void)task_lso_send_num;
-	if (eth_txq == NULL || task_completion_cb == NULL || task_error_cb == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL              ? "eth_txq is NULL"
-		            : task_completion_cb == NULL ? "task_completion_cb is NULL"
-		                                         : "task_error_cb is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, task_completion_cb, task_error_cb))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -340,13 +275,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_set_conf(
 {
 	(void)max_tasks_number;
 	(void)num_task_batches;
-	if (eth_txq == NULL || success_completion_cb == NULL || error_completion_cb == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL                 ? "eth_txq is NULL"
-		            : success_completion_cb == NULL ? "success_completion_cb is NULL"
-		                                            : "error_completion_cb is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, success_completion_cb, error_completion_cb))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -359,13 +289,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_set_conf(
 {
 	(void)max_tasks_number;
 	(void)num_task_batches;
-	if (eth_txq == NULL || success_completion_cb == NULL || error_completion_cb == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL                 ? "eth_txq is NULL"
-		            : success_completion_cb == NULL ? "success_completion_cb is NULL"
-		                                            : "error_completion_cb is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, success_completion_cb, error_completion_cb))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -374,10 +299,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_num_expand(struct doca_eth
                                                                  uint32_t task_send_num)
 {
 	(void)task_send_num;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -386,10 +309,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_num_expand(struct doca
                                                                      uint32_t task_lso_send_num)
 {
 	(void)task_lso_send_num;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -398,10 +319,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_num_expand(struct do
                                                                        uint16_t task_batches_num)
 {
 	(void)task_batches_num;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -410,10 +329,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_eth_txq_task_batch_lso_send_num_expand(struct doca_eth_txq *eth_txq, uint16_t task_batches_num)
 {
 	(void)task_batches_num;
-	if (eth_txq == NULL) {
-		SAY_BAD_ARG("eth_txq is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -423,13 +340,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_allocate_init(
         struct doca_eth_txq_task_send **task_send)
 {
 	(void)user_data;
-	if (eth_txq == NULL || pkt == NULL || task_send == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL ? "eth_txq is NULL"
-		            : pkt == NULL   ? "pkt is NULL"
-		                            : "task_send is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, pkt, task_send))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -440,14 +352,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_allocate_init(
         struct doca_eth_txq_task_lso_send **task_lso_send)
 {
 	(void)user_data;
-	if (eth_txq == NULL || pkt_payload == NULL || headers == NULL || task_lso_send == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL       ? "eth_txq is NULL"
-		            : pkt_payload == NULL ? "pkt_payload is NULL"
-		            : headers == NULL     ? "headers is NULL"
-		                                  : "task_lso_send is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, pkt_payload, headers, task_lso_send))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -459,15 +365,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_allocate(
 {
 	(void)tasks_num;
 	(void)task_batch_user_data;
-	if (eth_txq == NULL || pkt_array == NULL || task_user_data_array == NULL ||
-	    task_batch == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL                ? "eth_txq is NULL"
-		            : pkt_array == NULL            ? "pkt_array is NULL"
-		            : task_user_data_array == NULL ? "task_user_data_array is NULL"
-		                                           : "task_batch is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, pkt_array, task_user_data_array, task_batch))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -479,16 +378,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_allocate(
 {
 	(void)tasks_num;
 	(void)task_batch_user_data;
-	if (eth_txq == NULL || pkt_payload_array == NULL || headers_array == NULL ||
-	    task_user_data_array == NULL || task_batch == NULL) {
-		SAY_BAD_ARG(eth_txq == NULL                ? "eth_txq is NULL"
-		            : pkt_payload_array == NULL    ? "pkt_payload_array is NULL"
-		            : headers_array == NULL        ? "headers_array is NULL"
-		            : task_user_data_array == NULL ? "task_user_data_array is NULL"
-		                                           : "task_batch is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, eth_txq, pkt_payload_array, headers_array, task_user_data_array,
+	                   task_batch))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -496,44 +388,31 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_allocate(
 DOCA_EXPERIMENTAL void doca_eth_txq_task_send_set_pkt(struct doca_eth_txq_task_send *task_send,
                                                       struct doca_buf *pkt)
 {
-	if (task_send == NULL || pkt == NULL) {
-		SAY_BAD_ARG(task_send == NULL ? "task_send is NULL" : "pkt is NULL", FIX);
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, task_send, pkt))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL void
 doca_eth_txq_task_lso_send_set_pkt_payload(struct doca_eth_txq_task_lso_send *task_lso_send,
                                            struct doca_buf *pkt_payload)
 {
-	if (task_lso_send == NULL || pkt_payload == NULL) {
-		SAY_BAD_ARG(task_lso_send == NULL ? "task_lso_send is NULL" : "pkt_payload is NULL",
-		            FIX);
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, task_lso_send, pkt_payload))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL void
 doca_eth_txq_task_lso_send_set_headers(struct doca_eth_txq_task_lso_send *task_lso_send,
                                        struct doca_gather_list *headers)
 {
-	if (task_lso_send == NULL || headers == NULL) {
-		SAY_BAD_ARG(task_lso_send == NULL ? "task_lso_send is NULL" : "headers is NULL",
-		            FIX);
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, task_lso_send, headers))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_get_pkt(
         const struct doca_eth_txq_task_send *task_send, struct doca_buf **pkt)
 {
-	if (task_send == NULL || pkt == NULL) {
-		SAY_BAD_ARG(task_send == NULL ? "task_send is NULL" : "pkt is NULL", FIX);
+	if (SDPA_NULL_ARGS(FIX, task_send, pkt))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -541,11 +420,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_get_pkt(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_pkt_payload(
         const struct doca_eth_txq_task_lso_send *task_lso_send, struct doca_buf **pkt_payload)
 {
-	if (task_lso_send == NULL || pkt_payload == NULL) {
-		SAY_BAD_ARG(task_lso_send == NULL ? "task_lso_send is NULL" : "pkt_payload is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, task_lso_send, pkt_payload))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -553,11 +429,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_pkt_payload(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_headers(
         const struct doca_eth_txq_task_lso_send *task_lso_send, struct doca_gather_list **headers)
 {
-	if (task_lso_send == NULL || headers == NULL) {
-		SAY_BAD_ARG(task_lso_send == NULL ? "task_lso_send is NULL" : "headers is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, task_lso_send, headers))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -565,11 +438,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_headers(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_get_metadata_array(
         struct doca_eth_txq_task_send *task_send, uint32_t **metadata_array)
 {
-	if (task_send == NULL || metadata_array == NULL) {
-		SAY_BAD_ARG(task_send == NULL ? "task_send is NULL" : "metadata_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, task_send, metadata_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -577,12 +447,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_get_metadata_array(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_metadata_array(
         struct doca_eth_txq_task_lso_send *task_lso_send, uint32_t **metadata_array)
 {
-	if (task_lso_send == NULL || metadata_array == NULL) {
-		SAY_BAD_ARG(task_lso_send == NULL ? "task_lso_send is NULL"
-		                                  : "metadata_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, task_lso_send, metadata_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -590,12 +456,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_metadata_array(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_get_metadata_array(
         struct doca_task_batch *task_batch_send, uint32_t **metadata_array)
 {
-	if (task_batch_send == NULL || metadata_array == NULL) {
-		SAY_BAD_ARG(task_batch_send == NULL ? "task_batch_send is NULL"
-		                                    : "metadata_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, task_batch_send, metadata_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -603,12 +465,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_get_metadata_array(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_metadata_array(
         struct doca_task_batch *task_batch_lso_send, uint32_t **metadata_array)
 {
-	if (task_batch_lso_send == NULL || metadata_array == NULL) {
-		SAY_BAD_ARG(task_batch_lso_send == NULL ? "task_batch_lso_send is NULL"
-		                                        : "metadata_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, task_batch_lso_send, metadata_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -617,22 +475,15 @@ DOCA_EXPERIMENTAL void
 doca_eth_txq_task_lso_send_set_mss(struct doca_eth_txq_task_lso_send *task_lso_send, uint16_t mss)
 {
 	(void)mss;
-	if (task_lso_send == NULL) {
-		SAY_BAD_ARG("task_lso_send is NULL", FIX);
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, task_lso_send))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_mss_array(
         struct doca_task_batch *task_batch_lso_send, uint16_t **mss_array)
 {
-	if (task_batch_lso_send == NULL || mss_array == NULL) {
-		SAY_BAD_ARG(task_batch_lso_send == NULL ? "task_batch_lso_send is NULL"
-		                                        : "mss_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, task_batch_lso_send, mss_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -641,11 +492,8 @@ DOCA_EXPERIMENTAL void doca_eth_txq_task_send_set_ol_flags(struct doca_eth_txq_t
                                                            uint16_t ol_flags)
 {
 	(void)ol_flags;
-	if (task_send == NULL) {
-		SAY_BAD_ARG("task_send is NULL", FIX);
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, task_send))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL void
@@ -653,22 +501,15 @@ doca_eth_txq_task_lso_send_set_ol_flags(struct doca_eth_txq_task_lso_send *task_
                                         uint16_t ol_flags)
 {
 	(void)ol_flags;
-	if (task_lso_send == NULL) {
-		SAY_BAD_ARG("task_lso_send is NULL", FIX);
-		return;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, task_lso_send))
+		SAY_UNSUPPORTED();
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_get_ol_flags_array(
         struct doca_task_batch *task_batch_send, uint16_t **ol_flags_array)
 {
-	if (task_batch_send == NULL || ol_flags_array == NULL) {
-		SAY_BAD_ARG(task_batch_send == NULL ? "task_batch_send is NULL"
-		                                    : "ol_flags_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, task_batch_send, ol_flags_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -676,12 +517,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_get_ol_flags_array(
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_ol_flags_array(
         struct doca_task_batch *task_batch_lso_send, uint16_t **ol_flags_array)
 {
-	if (task_batch_lso_send == NULL || ol_flags_array == NULL) {
-		SAY_BAD_ARG(task_batch_lso_send == NULL ? "task_batch_lso_send is NULL"
-		                                        : "ol_flags_array is NULL",
-		            FIX);
+	if (SDPA_NULL_ARGS(FIX, task_batch_lso_send, ol_flags_array))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -689,21 +526,15 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_ol_flags_arr
 DOCA_EXPERIMENTAL struct doca_task *
 doca_eth_txq_task_send_as_doca_task(struct doca_eth_txq_task_send *task_send)
 {
-	if (task_send == NULL) {
-		SAY_BAD_ARG("task_send is NULL", FIX);
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, task_send))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
 
 DOCA_EXPERIMENTAL struct doca_task *
 doca_eth_txq_task_lso_send_as_doca_task(struct doca_eth_txq_task_lso_send *task_lso_send)
 {
-	if (task_lso_send == NULL) {
-		SAY_BAD_ARG("task_lso_send is NULL", FIX);
-		return NULL;
-	}
-	SAY_UNSUPPORTED();
+	if (!SDPA_NULL_ARGS(FIX, task_lso_send))
+		SAY_UNSUPPORTED();
 	return NULL;
 }
