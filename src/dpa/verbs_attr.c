@@ -8,10 +8,11 @@
 #include <doca_verbs.h>
 
 #include "core/log.h"
+#include "core/refuse.h"
 
 SDPA_LOG_REGISTER(dpa_verbs_attr);
 
-#define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
+#define RESULT_FIX "pass a result pointer"
 
 struct doca_verbs_qp_init_attr {
 	struct doca_verbs_pd *pd;
@@ -87,10 +88,8 @@ doca_verbs_qp_init_attr_create(struct doca_verbs_qp_init_attr **verbs_qp_init_at
 {
 	struct doca_verbs_qp_init_attr *a;
 
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", "pass a result pointer");
+	if (SDPA_NULL_ARGS(RESULT_FIX, verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	a = calloc(1, sizeof(*a));
 	if (a == NULL) {
 		DOCA_LOG_ERR("%s: out of memory; free memory and retry", __func__);
@@ -103,10 +102,8 @@ doca_verbs_qp_init_attr_create(struct doca_verbs_qp_init_attr **verbs_qp_init_at
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_init_attr_destroy(struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	free(verbs_qp_init_attr);
 	return DOCA_SUCCESS;
 }
@@ -114,10 +111,8 @@ doca_verbs_qp_init_attr_destroy(struct doca_verbs_qp_init_attr *verbs_qp_init_at
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_pd(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_verbs_pd *pd)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->pd = pd;
 	return DOCA_SUCCESS;
 }
@@ -125,20 +120,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_pd(
 DOCA_EXPERIMENTAL struct doca_verbs_pd *
 doca_verbs_qp_init_attr_get_pd(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return NULL;
-	}
 	return verbs_qp_init_attr->pd;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_send_cq(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_verbs_cq *send_cq)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->send_cq = send_cq;
 	return DOCA_SUCCESS;
 }
@@ -146,20 +137,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_send_cq(
 DOCA_EXPERIMENTAL struct doca_verbs_cq *
 doca_verbs_qp_init_attr_get_send_cq(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return NULL;
-	}
 	return verbs_qp_init_attr->send_cq;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_receive_cq(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_verbs_cq *receive_cq)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->receive_cq = receive_cq;
 	return DOCA_SUCCESS;
 }
@@ -167,20 +154,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_receive_cq(
 DOCA_EXPERIMENTAL struct doca_verbs_cq *
 doca_verbs_qp_init_attr_get_receive_cq(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return NULL;
-	}
 	return verbs_qp_init_attr->receive_cq;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_sq_sig_all(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, int sq_sig_all)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->sq_sig_all = sq_sig_all;
 	return DOCA_SUCCESS;
 }
@@ -188,20 +171,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_sq_sig_all(
 DOCA_EXPERIMENTAL int
 doca_verbs_qp_init_attr_get_sq_sig_all(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->sq_sig_all;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_sq_wr(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint32_t sq_wr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->sq_wr = sq_wr;
 	return DOCA_SUCCESS;
 }
@@ -209,20 +188,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_sq_wr(
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_sq_wr(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->sq_wr;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_rq_wr(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint32_t rq_wr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->rq_wr = rq_wr;
 	return DOCA_SUCCESS;
 }
@@ -230,20 +205,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_rq_wr(
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_rq_wr(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->rq_wr;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_send_max_sges(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint32_t send_max_sges)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->send_max_sges = send_max_sges;
 	return DOCA_SUCCESS;
 }
@@ -251,20 +222,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_send_max_sges(
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_send_max_sges(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->send_max_sges;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_receive_max_sges(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint32_t receive_max_sges)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->receive_max_sges = receive_max_sges;
 	return DOCA_SUCCESS;
 }
@@ -272,20 +239,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_receive_max_sges(
 DOCA_EXPERIMENTAL uint32_t doca_verbs_qp_init_attr_get_receive_max_sges(
         const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->receive_max_sges;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_max_inline_data(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint32_t max_inline_data)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->max_inline_data = max_inline_data;
 	return DOCA_SUCCESS;
 }
@@ -293,20 +256,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_max_inline_data(
 DOCA_EXPERIMENTAL uint32_t doca_verbs_qp_init_attr_get_max_inline_data(
         const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->max_inline_data;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_user_index(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint32_t user_index)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->user_index = user_index;
 	return DOCA_SUCCESS;
 }
@@ -314,20 +273,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_user_index(
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_user_index(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->user_index;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_qp_type(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint32_t qp_type)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(qp_type == DOCA_VERBS_QP_TYPE_RC || qp_type == DOCA_VERBS_QP_TYPE_UC)) {
 		DOCA_LOG_ERR("%s: qp_type %d is out of range; pass a value the header lists",
 		             __func__, (int)qp_type);
@@ -340,10 +295,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_qp_type(
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_qp_type(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->qp_type;
 }
 
@@ -351,10 +304,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_external_umem(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_umem *external_umem,
         uint64_t external_umem_offset)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->external_umem = external_umem;
 	verbs_qp_init_attr->external_umem_offset = external_umem_offset;
 	return DOCA_SUCCESS;
@@ -364,10 +315,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_get_external_umem(
         const struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_umem **external_umem,
         uint64_t *external_umem_offset)
 {
-	if (verbs_qp_init_attr == NULL || external_umem == NULL || external_umem_offset == NULL) {
-		SAY_BAD_ARG("an argument is NULL", ATTR_FIX("qp_init_attr") " and result pointers");
+	if (SDPA_BAD_ARG(verbs_qp_init_attr == NULL || external_umem == NULL ||
+	                         external_umem_offset == NULL,
+	                 "an argument is NULL", ATTR_FIX("qp_init_attr") " and result pointers"))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	*external_umem = verbs_qp_init_attr->external_umem;
 	*external_umem_offset = verbs_qp_init_attr->external_umem_offset;
 	return DOCA_SUCCESS;
@@ -377,10 +328,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_external_dbr_umem(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_umem *external_dbr_umem,
         uint64_t external_dbr_umem_offset)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->external_dbr_umem = external_dbr_umem;
 	verbs_qp_init_attr->external_dbr_umem_offset = external_dbr_umem_offset;
 	return DOCA_SUCCESS;
@@ -390,11 +339,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_get_external_dbr_umem(
         const struct doca_verbs_qp_init_attr *verbs_qp_init_attr,
         struct doca_umem **external_dbr_umem, uint64_t *external_dbr_umem_offset)
 {
-	if (verbs_qp_init_attr == NULL || external_dbr_umem == NULL ||
-	    external_dbr_umem_offset == NULL) {
-		SAY_BAD_ARG("an argument is NULL", ATTR_FIX("qp_init_attr") " and result pointers");
+	if (SDPA_BAD_ARG(verbs_qp_init_attr == NULL || external_dbr_umem == NULL ||
+	                         external_dbr_umem_offset == NULL,
+	                 "an argument is NULL", ATTR_FIX("qp_init_attr") " and result pointers"))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	*external_dbr_umem = verbs_qp_init_attr->external_dbr_umem;
 	*external_dbr_umem_offset = verbs_qp_init_attr->external_dbr_umem_offset;
 	return DOCA_SUCCESS;
@@ -403,10 +351,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_get_external_dbr_umem(
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_external_uar(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_uar *external_uar)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->external_uar = external_uar;
 	return DOCA_SUCCESS;
 }
@@ -414,11 +360,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_external_uar(
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_get_external_uar(
         const struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_uar **external_uar)
 {
-	if (verbs_qp_init_attr == NULL || external_uar == NULL) {
-		SAY_BAD_ARG("an argument is NULL",
-		            ATTR_FIX("qp_init_attr") " and a result pointer");
+	if (SDPA_BAD_ARG(verbs_qp_init_attr == NULL || external_uar == NULL, "an argument is NULL",
+	                 ATTR_FIX("qp_init_attr") " and a result pointer"))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	*external_uar = verbs_qp_init_attr->external_uar;
 	return DOCA_SUCCESS;
 }
@@ -426,10 +370,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_get_external_uar(
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_core_direct_master(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint8_t core_direct_master)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(core_direct_master <= 1)) {
 		DOCA_LOG_ERR(
 		        "%s: core_direct_master %d is out of range; pass a value the header lists",
@@ -443,20 +385,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_core_direct_master(
 DOCA_EXPERIMENTAL uint8_t doca_verbs_qp_init_attr_get_core_direct_master(
         const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return (uint8_t)verbs_qp_init_attr->core_direct_master;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_qp_context(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, void *qp_context)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->qp_context = qp_context;
 	return DOCA_SUCCESS;
 }
@@ -464,20 +402,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_qp_context(
 DOCA_EXPERIMENTAL void *
 doca_verbs_qp_init_attr_get_qp_context(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return NULL;
-	}
 	return verbs_qp_init_attr->qp_context;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_srq(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_verbs_srq *srq)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->srq = srq;
 	return DOCA_SUCCESS;
 }
@@ -485,20 +419,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_srq(
 DOCA_EXPERIMENTAL struct doca_verbs_srq *
 doca_verbs_qp_init_attr_get_srq(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return NULL;
-	}
 	return verbs_qp_init_attr->srq;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_dpa(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_dpa *dpa)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->dpa = dpa;
 	return DOCA_SUCCESS;
 }
@@ -506,10 +436,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_dpa(
 DOCA_EXPERIMENTAL struct doca_dpa *
 doca_verbs_qp_init_attr_get_dpa(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return NULL;
-	}
 	return verbs_qp_init_attr->dpa;
 }
 
@@ -517,10 +445,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_init_attr_set_send_dpa_completion(struct doca_verbs_qp_init_attr *verbs_qp_init_attr,
                                                 struct doca_dpa_completion *send_dpa_completion)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->send_dpa_completion = send_dpa_completion;
 	return DOCA_SUCCESS;
 }
@@ -528,10 +454,8 @@ doca_verbs_qp_init_attr_set_send_dpa_completion(struct doca_verbs_qp_init_attr *
 DOCA_EXPERIMENTAL struct doca_dpa_completion *doca_verbs_qp_init_attr_get_send_dpa_completion(
         const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return NULL;
-	}
 	return verbs_qp_init_attr->send_dpa_completion;
 }
 
@@ -539,10 +463,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_receive_dpa_completio
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr,
         struct doca_dpa_completion *receive_dpa_completion)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->receive_dpa_completion = receive_dpa_completion;
 	return DOCA_SUCCESS;
 }
@@ -550,20 +472,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_receive_dpa_completio
 DOCA_EXPERIMENTAL struct doca_dpa_completion *doca_verbs_qp_init_attr_get_receive_dpa_completion(
         const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return NULL;
-	}
 	return verbs_qp_init_attr->receive_dpa_completion;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_external_datapath_en(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint8_t external_datapath_en)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(external_datapath_en <= 1)) {
 		DOCA_LOG_ERR("%s: external_datapath_en %d is out of range; pass a value the header "
 		             "lists",
@@ -577,10 +495,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_external_datapath_en(
 DOCA_EXPERIMENTAL uint8_t doca_verbs_qp_init_attr_get_external_datapath_en(
         const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return (uint8_t)verbs_qp_init_attr->external_datapath_en;
 }
 
@@ -588,10 +504,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_init_attr_set_dbr_umem(struct doca_verbs_qp_init_attr *verbs_qp_init_attr,
                                      uint32_t dbr_umem_id, uint64_t dbr_umem_offset)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->dbr_umem_id = dbr_umem_id;
 	verbs_qp_init_attr->dbr_umem_offset = dbr_umem_offset;
 	return DOCA_SUCCESS;
@@ -600,20 +514,16 @@ doca_verbs_qp_init_attr_set_dbr_umem(struct doca_verbs_qp_init_attr *verbs_qp_in
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_dbr_umem_id(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->dbr_umem_id;
 }
 
 DOCA_EXPERIMENTAL uint64_t doca_verbs_qp_init_attr_get_dbr_umem_offset(
         const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->dbr_umem_offset;
 }
 
@@ -621,10 +531,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_init_attr_set_wq_umem(struct doca_verbs_qp_init_attr *verbs_qp_init_attr,
                                     uint32_t wq_umem_id, uint64_t wq_umem_offset)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->wq_umem_id = wq_umem_id;
 	verbs_qp_init_attr->wq_umem_offset = wq_umem_offset;
 	return DOCA_SUCCESS;
@@ -633,30 +541,24 @@ doca_verbs_qp_init_attr_set_wq_umem(struct doca_verbs_qp_init_attr *verbs_qp_ini
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_wq_umem_id(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->wq_umem_id;
 }
 
 DOCA_EXPERIMENTAL uint64_t
 doca_verbs_qp_init_attr_get_wq_umem_offset(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->wq_umem_offset;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_uar_id(
         struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint32_t uar_id)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->uar_id = uar_id;
 	return DOCA_SUCCESS;
 }
@@ -664,20 +566,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_uar_id(
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_uar_id(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->uar_id;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_init_attr_set_pdn(struct doca_verbs_qp_init_attr *verbs_qp_init_attr, uint32_t pdn)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_init_attr->pdn = pdn;
 	return DOCA_SUCCESS;
 }
@@ -685,10 +583,8 @@ doca_verbs_qp_init_attr_set_pdn(struct doca_verbs_qp_init_attr *verbs_qp_init_at
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_pdn(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return verbs_qp_init_attr->pdn;
 }
 
@@ -696,10 +592,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_init_attr_set_cqe_inline(struct doca_verbs_qp_init_attr *verbs_qp_init_attr,
                                        enum doca_verbs_qp_scatter_to_cqe cqe_inline)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(cqe_inline <= DOCA_VERBS_QP_SCATTER_TO_CQE_32B)) {
 		DOCA_LOG_ERR("%s: cqe_inline %d is out of range; pass a value the header lists",
 		             __func__, (int)cqe_inline);
@@ -712,10 +606,8 @@ doca_verbs_qp_init_attr_set_cqe_inline(struct doca_verbs_qp_init_attr *verbs_qp_
 DOCA_EXPERIMENTAL uint8_t
 doca_verbs_qp_init_attr_get_cqe_inline(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	return (uint8_t)verbs_qp_init_attr->cqe_inline;
 }
 
@@ -723,10 +615,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_init_attr_set_send_dbr_mode(struct doca_verbs_qp_init_attr *verbs_qp_init_attr,
                                           enum doca_verbs_qp_send_dbr_mode send_dbr_mode)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(send_dbr_mode <= DOCA_VERBS_QP_SEND_DBR_MODE_NO_DBR_INT)) {
 		DOCA_LOG_ERR("%s: send_dbr_mode %d is out of range; pass a value the header lists",
 		             __func__, (int)send_dbr_mode);
@@ -739,20 +629,16 @@ doca_verbs_qp_init_attr_set_send_dbr_mode(struct doca_verbs_qp_init_attr *verbs_
 DOCA_EXPERIMENTAL enum doca_verbs_qp_send_dbr_mode
 doca_verbs_qp_init_attr_get_send_dbr_mode(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return (enum doca_verbs_qp_send_dbr_mode)0;
-	}
 	return verbs_qp_init_attr->send_dbr_mode;
 }
 
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_send_cqn(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	/* A CQ needs a Verbs context, which softdpa cannot create: no CQ has a number. */
 	(void)verbs_qp_init_attr->send_cq;
 	return 0;
@@ -761,10 +647,8 @@ doca_verbs_qp_init_attr_get_send_cqn(const struct doca_verbs_qp_init_attr *verbs
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_init_attr_get_receive_cqn(const struct doca_verbs_qp_init_attr *verbs_qp_init_attr)
 {
-	if (verbs_qp_init_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_init_attr is NULL", ATTR_FIX("qp_init_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return 0;
-	}
 	/* A CQ needs a Verbs context, which softdpa cannot create: no CQ has a number. */
 	(void)verbs_qp_init_attr->receive_cq;
 	return 0;
@@ -774,10 +658,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_create(struct doca_verbs_qp_at
 {
 	struct doca_verbs_qp_attr *a;
 
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", "pass a result pointer");
+	if (SDPA_NULL_ARGS(RESULT_FIX, verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	a = calloc(1, sizeof(*a));
 	if (a == NULL) {
 		DOCA_LOG_ERR("%s: out of memory; free memory and retry", __func__);
@@ -789,10 +671,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_create(struct doca_verbs_qp_at
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_destroy(struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	free(verbs_qp_attr);
 	return DOCA_SUCCESS;
 }
@@ -800,10 +680,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_destroy(struct doca_verbs_qp_a
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_next_state(
         struct doca_verbs_qp_attr *verbs_qp_attr, enum doca_verbs_qp_state next_state)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(next_state <= DOCA_VERBS_QP_STATE_ERR)) {
 		DOCA_LOG_ERR("%s: next_state %d is out of range; pass a value the header lists",
 		             __func__, (int)next_state);
@@ -816,20 +694,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_next_state(
 DOCA_EXPERIMENTAL enum doca_verbs_qp_state
 doca_verbs_qp_attr_get_next_state(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return (enum doca_verbs_qp_state)0;
-	}
 	return verbs_qp_attr->next_state;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_current_state(
         struct doca_verbs_qp_attr *verbs_qp_attr, enum doca_verbs_qp_state current_state)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(current_state <= DOCA_VERBS_QP_STATE_ERR)) {
 		DOCA_LOG_ERR("%s: current_state %d is out of range; pass a value the header lists",
 		             __func__, (int)current_state);
@@ -842,20 +716,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_current_state(
 DOCA_EXPERIMENTAL enum doca_verbs_qp_state
 doca_verbs_qp_attr_get_current_state(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return (enum doca_verbs_qp_state)0;
-	}
 	return verbs_qp_attr->current_state;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_path_mtu(
         struct doca_verbs_qp_attr *verbs_qp_attr, enum doca_mtu_size path_mtu)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(path_mtu <= DOCA_MTU_SIZE_4K_BYTES)) {
 		DOCA_LOG_ERR("%s: path_mtu %d is out of range; pass a value the header lists",
 		             __func__, (int)path_mtu);
@@ -868,20 +738,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_path_mtu(
 DOCA_EXPERIMENTAL enum doca_mtu_size
 doca_verbs_qp_attr_get_path_mtu(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return (enum doca_mtu_size)0;
-	}
 	return verbs_qp_attr->path_mtu;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_attr_set_rq_psn(struct doca_verbs_qp_attr *verbs_qp_attr, uint32_t rq_psn)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->rq_psn = rq_psn;
 	return DOCA_SUCCESS;
 }
@@ -889,20 +755,16 @@ doca_verbs_qp_attr_set_rq_psn(struct doca_verbs_qp_attr *verbs_qp_attr, uint32_t
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_attr_get_rq_psn(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->rq_psn;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_attr_set_sq_psn(struct doca_verbs_qp_attr *verbs_qp_attr, uint32_t sq_psn)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->sq_psn = sq_psn;
 	return DOCA_SUCCESS;
 }
@@ -910,20 +772,16 @@ doca_verbs_qp_attr_set_sq_psn(struct doca_verbs_qp_attr *verbs_qp_attr, uint32_t
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_attr_get_sq_psn(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->sq_psn;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_attr_set_dest_qp_num(struct doca_verbs_qp_attr *verbs_qp_attr, uint32_t dest_qp_num)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->dest_qp_num = dest_qp_num;
 	return DOCA_SUCCESS;
 }
@@ -931,20 +789,16 @@ doca_verbs_qp_attr_set_dest_qp_num(struct doca_verbs_qp_attr *verbs_qp_attr, uin
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_qp_attr_get_dest_qp_num(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->dest_qp_num;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_allow_remote_write(
         struct doca_verbs_qp_attr *verbs_qp_attr, int allow_remote_write)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->allow_remote_write = allow_remote_write;
 	return DOCA_SUCCESS;
 }
@@ -952,20 +806,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_allow_remote_write(
 DOCA_EXPERIMENTAL int
 doca_verbs_qp_attr_get_allow_remote_write(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->allow_remote_write;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_allow_remote_read(
         struct doca_verbs_qp_attr *verbs_qp_attr, int allow_remote_read)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->allow_remote_read = allow_remote_read;
 	return DOCA_SUCCESS;
 }
@@ -973,20 +823,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_allow_remote_read(
 DOCA_EXPERIMENTAL int
 doca_verbs_qp_attr_get_allow_remote_read(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->allow_remote_read;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_atomic_mode(
         struct doca_verbs_qp_attr *verbs_qp_attr, enum doca_verbs_qp_atomic_mode atomic_mode)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(atomic_mode <= DOCA_VERBS_QP_ATOMIC_MODE_UP_TO_256BYTES)) {
 		DOCA_LOG_ERR("%s: atomic_mode %d is out of range; pass a value the header lists",
 		             __func__, (int)atomic_mode);
@@ -999,20 +845,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_atomic_mode(
 DOCA_EXPERIMENTAL enum doca_verbs_qp_atomic_mode
 doca_verbs_qp_attr_get_atomic_mode(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return (enum doca_verbs_qp_atomic_mode)0;
-	}
 	return verbs_qp_attr->atomic_mode;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_max_rd_atomic(
         struct doca_verbs_qp_attr *verbs_qp_attr, uint8_t max_rd_atomic)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->max_rd_atomic = max_rd_atomic;
 	return DOCA_SUCCESS;
 }
@@ -1020,20 +862,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_max_rd_atomic(
 DOCA_EXPERIMENTAL uint8_t
 doca_verbs_qp_attr_get_max_rd_atomic(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return (uint8_t)verbs_qp_attr->max_rd_atomic;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_max_dest_rd_atomic(
         struct doca_verbs_qp_attr *verbs_qp_attr, uint8_t max_dest_rd_atomic)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->max_dest_rd_atomic = max_dest_rd_atomic;
 	return DOCA_SUCCESS;
 }
@@ -1041,20 +879,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_max_dest_rd_atomic(
 DOCA_EXPERIMENTAL uint8_t
 doca_verbs_qp_attr_get_max_dest_rd_atomic(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return (uint8_t)verbs_qp_attr->max_dest_rd_atomic;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_ah_attr(
         struct doca_verbs_qp_attr *verbs_qp_attr, struct doca_verbs_ah_attr *ah_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->ah_attr = ah_attr;
 	return DOCA_SUCCESS;
 }
@@ -1062,20 +896,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_ah_attr(
 DOCA_EXPERIMENTAL struct doca_verbs_ah_attr *
 doca_verbs_qp_attr_get_ah_attr(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return NULL;
-	}
 	return verbs_qp_attr->ah_attr;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_attr_set_pkey_index(struct doca_verbs_qp_attr *verbs_qp_attr, uint16_t pkey_index)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->pkey_index = pkey_index;
 	return DOCA_SUCCESS;
 }
@@ -1083,20 +913,16 @@ doca_verbs_qp_attr_set_pkey_index(struct doca_verbs_qp_attr *verbs_qp_attr, uint
 DOCA_EXPERIMENTAL uint16_t
 doca_verbs_qp_attr_get_pkey_index(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->pkey_index;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_attr_set_port_num(struct doca_verbs_qp_attr *verbs_qp_attr, uint16_t port_num)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->port_num = port_num;
 	return DOCA_SUCCESS;
 }
@@ -1104,20 +930,16 @@ doca_verbs_qp_attr_set_port_num(struct doca_verbs_qp_attr *verbs_qp_attr, uint16
 DOCA_EXPERIMENTAL uint16_t
 doca_verbs_qp_attr_get_port_num(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->port_num;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_attr_set_ack_timeout(struct doca_verbs_qp_attr *verbs_qp_attr, uint16_t ack_timeout)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->ack_timeout = ack_timeout;
 	return DOCA_SUCCESS;
 }
@@ -1125,20 +947,16 @@ doca_verbs_qp_attr_set_ack_timeout(struct doca_verbs_qp_attr *verbs_qp_attr, uin
 DOCA_EXPERIMENTAL uint16_t
 doca_verbs_qp_attr_get_ack_timeout(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->ack_timeout;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_attr_set_retry_cnt(struct doca_verbs_qp_attr *verbs_qp_attr, uint16_t retry_cnt)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->retry_cnt = retry_cnt;
 	return DOCA_SUCCESS;
 }
@@ -1146,20 +964,16 @@ doca_verbs_qp_attr_set_retry_cnt(struct doca_verbs_qp_attr *verbs_qp_attr, uint1
 DOCA_EXPERIMENTAL uint16_t
 doca_verbs_qp_attr_get_retry_cnt(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->retry_cnt;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_attr_set_rnr_retry(struct doca_verbs_qp_attr *verbs_qp_attr, uint16_t rnr_retry)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->rnr_retry = rnr_retry;
 	return DOCA_SUCCESS;
 }
@@ -1167,20 +981,16 @@ doca_verbs_qp_attr_set_rnr_retry(struct doca_verbs_qp_attr *verbs_qp_attr, uint1
 DOCA_EXPERIMENTAL uint16_t
 doca_verbs_qp_attr_get_rnr_retry(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->rnr_retry;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_min_rnr_timer(
         struct doca_verbs_qp_attr *verbs_qp_attr, uint16_t min_rnr_timer)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	verbs_qp_attr->min_rnr_timer = min_rnr_timer;
 	return DOCA_SUCCESS;
 }
@@ -1188,10 +998,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_min_rnr_timer(
 DOCA_EXPERIMENTAL uint16_t
 doca_verbs_qp_attr_get_min_rnr_timer(const struct doca_verbs_qp_attr *verbs_qp_attr)
 {
-	if (verbs_qp_attr == NULL) {
-		SAY_BAD_ARG("verbs_qp_attr is NULL", ATTR_FIX("qp_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return 0;
-	}
 	return verbs_qp_attr->min_rnr_timer;
 }
 
@@ -1199,10 +1007,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_create(struct doca_verbs_cq_at
 {
 	struct doca_verbs_cq_attr *a;
 
-	if (verbs_cq_attr == NULL) {
-		SAY_BAD_ARG("verbs_cq_attr is NULL", "pass a result pointer");
+	if (SDPA_NULL_ARGS(RESULT_FIX, verbs_cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	a = calloc(1, sizeof(*a));
 	if (a == NULL) {
 		DOCA_LOG_ERR("%s: out of memory; free memory and retry", __func__);
@@ -1214,10 +1020,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_create(struct doca_verbs_cq_at
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_destroy(struct doca_verbs_cq_attr *verbs_cq_attr)
 {
-	if (verbs_cq_attr == NULL) {
-		SAY_BAD_ARG("verbs_cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), verbs_cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	free(verbs_cq_attr);
 	return DOCA_SUCCESS;
 }
@@ -1225,10 +1029,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_destroy(struct doca_verbs_cq_a
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_entry_size(
         struct doca_verbs_cq_attr *cq_attr, enum doca_verbs_cq_entry_size entry_size)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(entry_size <= DOCA_VERBS_CQ_ENTRY_SIZE_128)) {
 		DOCA_LOG_ERR("%s: entry_size %d is out of range; pass a value the header lists",
 		             __func__, (int)entry_size);
@@ -1241,40 +1043,32 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_entry_size(
 DOCA_EXPERIMENTAL enum doca_verbs_cq_entry_size
 doca_verbs_cq_attr_get_entry_size(const struct doca_verbs_cq_attr *cq_attr)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return (enum doca_verbs_cq_entry_size)0;
-	}
 	return cq_attr->entry_size;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_cq_size(struct doca_verbs_cq_attr *cq_attr,
                                                               uint32_t cq_size)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	cq_attr->cq_size = cq_size;
 	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_verbs_cq_attr_get_cq_size(const struct doca_verbs_cq_attr *cq_attr)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return 0;
-	}
 	return cq_attr->cq_size;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_cq_overrun(struct doca_verbs_cq_attr *cq_attr,
                                                                  uint8_t cq_overrun)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	if (!(cq_overrun <= 1)) {
 		DOCA_LOG_ERR("%s: cq_overrun %d is out of range; pass a value the header lists",
 		             __func__, (int)cq_overrun);
@@ -1287,20 +1081,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_cq_overrun(struct doca_ver
 DOCA_EXPERIMENTAL uint8_t
 doca_verbs_cq_attr_get_cq_overrun(const struct doca_verbs_cq_attr *cq_attr)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return 0;
-	}
 	return (uint8_t)cq_attr->cq_overrun;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_comp_channel(
         struct doca_verbs_cq_attr *cq_attr, struct doca_verbs_comp_channel *comp_channel)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	cq_attr->comp_channel = comp_channel;
 	return DOCA_SUCCESS;
 }
@@ -1308,30 +1098,24 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_comp_channel(
 DOCA_EXPERIMENTAL struct doca_verbs_comp_channel *
 doca_verbs_cq_attr_get_comp_channel(const struct doca_verbs_cq_attr *cq_attr)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return NULL;
-	}
 	return cq_attr->comp_channel;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_cq_context(struct doca_verbs_cq_attr *cq_attr,
                                                                  void *cq_context)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	cq_attr->cq_context = cq_context;
 	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL void *doca_verbs_cq_attr_get_cq_context(const struct doca_verbs_cq_attr *cq_attr)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return NULL;
-	}
 	return cq_attr->cq_context;
 }
 
@@ -1339,10 +1123,8 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_cq_attr_set_external_umem(struct doca_verbs_cq_attr *cq_attr,
                                      struct doca_umem *external_umem, uint64_t external_umem_offset)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	cq_attr->external_umem = external_umem;
 	cq_attr->external_umem_offset = external_umem_offset;
 	return DOCA_SUCCESS;
@@ -1352,10 +1134,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_get_external_umem(
         const struct doca_verbs_cq_attr *cq_attr, struct doca_umem **external_umem,
         uint64_t *external_umem_offset)
 {
-	if (cq_attr == NULL || external_umem == NULL || external_umem_offset == NULL) {
-		SAY_BAD_ARG("an argument is NULL", ATTR_FIX("cq_attr") " and result pointers");
+	if (SDPA_BAD_ARG(cq_attr == NULL || external_umem == NULL || external_umem_offset == NULL,
+	                 "an argument is NULL", ATTR_FIX("cq_attr") " and result pointers"))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	*external_umem = cq_attr->external_umem;
 	*external_umem_offset = cq_attr->external_umem_offset;
 	return DOCA_SUCCESS;
@@ -1364,10 +1145,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_get_external_umem(
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_external_uar(
         struct doca_verbs_cq_attr *cq_attr, struct doca_uar *external_uar)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	cq_attr->external_uar = external_uar;
 	return DOCA_SUCCESS;
 }
@@ -1375,20 +1154,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_external_uar(
 DOCA_EXPERIMENTAL struct doca_uar *
 doca_verbs_cq_attr_get_external_uar(const struct doca_verbs_cq_attr *cq_attr)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return NULL;
-	}
 	return cq_attr->external_uar;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_cq_attr_set_dpa_thread_id(struct doca_verbs_cq_attr *cq_attr, uint32_t dpa_thread_id)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	cq_attr->dpa_thread_id = dpa_thread_id;
 	return DOCA_SUCCESS;
 }
@@ -1396,9 +1171,7 @@ doca_verbs_cq_attr_set_dpa_thread_id(struct doca_verbs_cq_attr *cq_attr, uint32_
 DOCA_EXPERIMENTAL uint32_t
 doca_verbs_cq_attr_get_dpa_thread_id(const struct doca_verbs_cq_attr *cq_attr)
 {
-	if (cq_attr == NULL) {
-		SAY_BAD_ARG("cq_attr is NULL", ATTR_FIX("cq_attr"));
+	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return 0;
-	}
 	return cq_attr->dpa_thread_id;
 }
