@@ -11,6 +11,7 @@
 #include <doca_flow_ct.h>
 
 #include "core/log.h"
+#include "core/refuse.h"
 
 SDPA_LOG_REGISTER(flow_ct);
 
@@ -19,16 +20,11 @@ SDPA_LOG_REGISTER(flow_ct);
 	                        "emulated)",                                                       \
 	                        __func__)
 
-/* One record for a bad argument: what is wrong and what to pass instead. */
-#define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
-
-/* Return INVALID_VALUE, with its record, when 'cond' holds. */
+/* Return INVALID_VALUE, with its record "<fn>: <what>; <fix>", when 'cond' holds. */
 #define CHECK_ARG(cond, what, fix)                                                                 \
 	do {                                                                                       \
-		if (cond) {                                                                        \
-			SAY_BAD_ARG(what, fix);                                                    \
+		if (SDPA_BAD_ARG(cond, what, fix))                                                 \
 			return DOCA_ERROR_INVALID_VALUE;                                           \
-		}                                                                                  \
 	} while (0)
 
 /* What the id getters answer: DOCA reports their failure as UINT32_MAX. */
@@ -236,21 +232,15 @@ DOCA_EXPERIMENTAL void doca_flow_ct_meta_prepare(struct doca_flow_meta *meta, ui
 {
 	(void)zone;
 	(void)is_reply;
-	if (meta == NULL) {
-		SAY_BAD_ARG("meta is NULL", "pass the metadata to fill");
-		return;
-	}
-	SAY_NOT_SUPPORTED();
+	if (!SDPA_NULL_ARGS("pass the metadata to fill", meta))
+		SAY_NOT_SUPPORTED();
 }
 
 DOCA_EXPERIMENTAL void doca_flow_ct_meta_mask_prepare(struct doca_flow_meta *meta, bool is_reply)
 {
 	(void)is_reply;
-	if (meta == NULL) {
-		SAY_BAD_ARG("meta is NULL", "pass the mask to fill");
-		return;
-	}
-	SAY_NOT_SUPPORTED();
+	if (!SDPA_NULL_ARGS("pass the mask to fill", meta))
+		SAY_NOT_SUPPORTED();
 }
 
 DOCA_EXPERIMENTAL void doca_flow_ct_meta_set_match_zone(struct doca_flow_meta *meta, uint32_t zone,
@@ -258,11 +248,8 @@ DOCA_EXPERIMENTAL void doca_flow_ct_meta_set_match_zone(struct doca_flow_meta *m
 {
 	(void)zone;
 	(void)is_reply;
-	if (meta == NULL) {
-		SAY_BAD_ARG("meta is NULL", "pass the metadata to write the zone into");
-		return;
-	}
-	SAY_NOT_SUPPORTED();
+	if (!SDPA_NULL_ARGS("pass the metadata to write the zone into", meta))
+		SAY_NOT_SUPPORTED();
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_flow_ct_meta_get_zone_offset(bool is_reply)
@@ -307,29 +294,20 @@ DOCA_EXPERIMENTAL void
 doca_flow_ct_aging_conn_update(struct doca_flow_ct_aging_ctx *ctx,
                                struct doca_flow_ct_aging_conn_update_info *info, uint32_t n)
 {
-	if (ctx == NULL) {
-		SAY_BAD_ARG("ctx is NULL", CTX_FIX);
+	if (SDPA_NULL_ARGS(CTX_FIX, ctx))
 		return;
-	}
-	if (info == NULL && n != 0) {
-		SAY_BAD_ARG("info is NULL", "pass n connection updates");
-		return;
-	}
-	SAY_NOT_SUPPORTED();
+	if (!SDPA_BAD_ARG(info == NULL && n != 0, "info is NULL", "pass n connection updates"))
+		SAY_NOT_SUPPORTED();
 }
 
 DOCA_EXPERIMENTAL void doca_flow_ct_aging_conn_timeout(struct doca_flow_ct_aging_ctx *ctx,
                                                        uint32_t *aging_conn_ids, uint32_t n)
 {
-	if (ctx == NULL) {
-		SAY_BAD_ARG("ctx is NULL", CTX_FIX);
+	if (SDPA_NULL_ARGS(CTX_FIX, ctx))
 		return;
-	}
-	if (aging_conn_ids == NULL && n != 0) {
-		SAY_BAD_ARG("aging_conn_ids is NULL", "pass n aging connection ids");
-		return;
-	}
-	SAY_NOT_SUPPORTED();
+	if (!SDPA_BAD_ARG(aging_conn_ids == NULL && n != 0, "aging_conn_ids is NULL",
+	                  "pass n aging connection ids"))
+		SAY_NOT_SUPPORTED();
 }
 
 /* ------------------------------------------------------------------ entries */

@@ -14,6 +14,7 @@
 #include <doca_flow_definitions.h>
 
 #include "core/log.h"
+#include "core/refuse.h"
 
 SDPA_LOG_REGISTER(flow_custom_header);
 
@@ -25,16 +26,11 @@ SDPA_LOG_REGISTER(flow_custom_header);
 #define NO_HDR   "custom headers are not emulated"
 #define NO_GRAPH "the custom header parse graph is not emulated"
 
-/* One record for a bad argument: what is wrong and what to pass instead. */
-#define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
-
-/* Return INVALID_VALUE, with its record, when 'cond' holds. */
+/* Return INVALID_VALUE, with its record "<fn>: <what>; <fix>", when 'cond' holds. */
 #define CHECK_ARG(cond, what, fix)                                                                 \
 	do {                                                                                       \
-		if (cond) {                                                                        \
-			SAY_BAD_ARG(what, fix);                                                    \
+		if (SDPA_BAD_ARG(cond, what, fix))                                                 \
 			return DOCA_ERROR_INVALID_VALUE;                                           \
-		}                                                                                  \
 	} while (0)
 
 #define HDR_FIX     "pass the header made by doca_flow_custom_header_create"
@@ -94,12 +90,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_definitions_add_field(struct doca_flow_
 
 DOCA_EXPERIMENTAL void doca_flow_definitions_destroy(struct doca_flow_definitions *defs)
 {
-	if (defs == NULL) {
-		SAY_BAD_ARG("defs is NULL",
-		            "pass the definitions object made by doca_flow_definitions_create");
-		return;
-	}
-	SAY_NOT_SUPPORTED(NO_DEFS);
+	if (!SDPA_NULL_ARGS("pass the definitions object made by doca_flow_definitions_create",
+	                    defs))
+		SAY_NOT_SUPPORTED(NO_DEFS);
 }
 
 /* ------------------------------------------------------------------ custom header */
@@ -296,8 +289,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_custom_header_sampler_set_tunnel_mode(
 	case DOCA_FLOW_CUSTOM_HEADER_SAMPLER_TUNNEL_MODE_FIRST:
 		break;
 	default:
-		SAY_BAD_ARG(
-		        "unknown tunnel_mode",
+		sdpa_bad_arg(
+		        SDPA_SITE, "unknown tunnel_mode",
 		        "pass DOCA_FLOW_CUSTOM_HEADER_SAMPLER_TUNNEL_MODE_OUTER, _INNER or _FIRST");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
