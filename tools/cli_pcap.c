@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pcap/pcap.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -581,6 +582,36 @@ struct gen_result {
 	uint64_t elephant_frames, mice_frames;
 };
 
+/* The capture is written through a stdio buffer that only we flush, always between
+ * records: a record never reaches the file in two pieces, so a kill (any signal, SIGKILL
+ * included) leaves a capture of whole records. SIGINT/SIGTERM only set a flag: the loop
+ * stops, the buffer is flushed and closed in normal context, then the signal is raised
+ * again with its default action. */
+enum { OUT_BUF = 1 << 20 };
+
+static char out_buf[OUT_BUF];
+static size_t out_pending; /* bytes in out_buf since the last flush */
+static volatile sig_atomic_t stop_sig;
+
+static void on_stop_signal(int sig)
+{
+	stop_sig = sig;
+}
+
+static bool dump_record(pcap_dumper_t *d, const struct pcap_pkthdr *h, const uint8_t *data)
+{
+	size_t need = 16 + h->caplen;
+
+	if (out_pending + need > sizeof(out_buf)) {
+		if (pcap_dump_flush(d) != 0)
+			return false;
+		out_pending = 0;
+	}
+	pcap_dump((u_char *)d, h, data);
+	out_pending += need;
+	return true;
+}
+
 static int generate(const struct gen_opts *o, struct flow *flows, struct rng *r, pcap_dumper_t *d,
                     struct gen_result *res)
 {
@@ -596,7 +627,7 @@ static int generate(const struct gen_opts *o, struct flow *flows, struct rng *r,
 		return CLI_EXIT_FAIL;
 	}
 	sdpa_progress_start("pcap gen", o->frames);
-	for (uint64_t i = 0; i < o->frames; i++) {
+	for (uint64_t i = 0; i < o->frames && stop_sig == 0; i++) {
 		struct sdpa_frame_spec inner, outer, *top;
 		struct pcap_pkthdr h;
 		bool to_elephant =
@@ -635,7 +666,10 @@ static int generate(const struct gen_opts *o, struct flow *flows, struct rng *r,
 		h.ts.tv_sec = (time_t)(START_SEC + t / NSEC);
 		h.ts.tv_usec = (suseconds_t)(nano ? t % NSEC : t % NSEC / 1000);
 		h.caplen = h.len = len;
-		pcap_dump((u_char *)d, &h, buf);
+		if (!dump_record(d, &h, buf)) {
+			ret = CLI_EXIT_FAIL; /* reported by the caller */
+			break;
+		}
 
 		res->bytes += len;
 		if (to_elephant)
@@ -714,6 +748,7 @@ int cli_pcap_gen(int argc, char **argv)
 	pcap_dumper_t *d;
 	struct rng r;
 	pcap_t *p;
+	FILE *fp;
 	int ret;
 
 	ret = parse_gen(argc, argv, &o);
@@ -750,15 +785,26 @@ int cli_pcap_gen(int argc, char **argv)
 	p = pcap_open_dead_with_tstamp_precision(DLT_EN10MB, SNAPLEN,
 	                                         o.rate > 1000000 ? PCAP_TSTAMP_PRECISION_NANO
 	                                                          : PCAP_TSTAMP_PRECISION_MICRO);
-	d = p != NULL ? pcap_dump_open(p, o.out) : NULL;
+	fp = strcmp(o.out, "-") == 0 ? stdout : fopen(o.out, "wb");
+	if (fp == NULL || setvbuf(fp, out_buf, _IOFBF, sizeof(out_buf)) != 0)
+		d = NULL;
+	else
+		d = p != NULL ? pcap_dump_fopen(p, fp) : NULL;
 	if (d == NULL) {
 		fprintf(stderr, "softdpa pcap gen: cannot create '%s': %s\n", o.out,
-		        p != NULL ? pcap_geterr(p) : "out of memory");
+		        fp == NULL  ? strerror(errno)
+		        : p != NULL ? pcap_geterr(p)
+		                    : "out of memory");
+		if (fp != NULL && fp != stdout)
+			fclose(fp);
 		if (p != NULL)
 			pcap_close(p);
 		free(flows);
 		return CLI_EXIT_FAIL;
 	}
+	out_pending = 24; /* the file header */
+	signal(SIGINT, on_stop_signal);
+	signal(SIGTERM, on_stop_signal);
 	ret = generate(&o, flows, &r, d, &res);
 	if (pcap_dump_flush(d) != 0 || ferror(pcap_dump_file(d))) {
 		fprintf(stderr, "softdpa pcap gen: writing '%s' failed (disk full?)\n", o.out);
@@ -766,6 +812,21 @@ int cli_pcap_gen(int argc, char **argv)
 	}
 	pcap_dump_close(d);
 	pcap_close(p);
+	if (stop_sig != 0) {
+		int sig = stop_sig;
+
+		fprintf(stderr,
+		        "softdpa pcap gen: interrupted by %s after %" PRIu64
+		        " frames; '%s' holds them, whole\n",
+		        sig == SIGINT ? "SIGINT" : "SIGTERM", res.elephant_frames + res.mice_frames,
+		        o.out);
+		free(flows);
+		signal(sig, SIG_DFL); /* end as the signal would have ended us */
+		raise(sig);
+		return CLI_EXIT_FAIL;
+	}
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 	if (ret == CLI_EXIT_OK)
 		/* "-o -" writes the capture to stdout: the summary moves to stderr. */
 		print_summary(strcmp(o.out, "-") == 0 ? stderr : stdout, &o, flows, &res);
@@ -778,7 +839,8 @@ int cli_pcap_gen(int argc, char **argv)
 struct info_counts {
 	uint64_t frames, bytes, min, max, ip4, ip6, other_l3, udp, tcp, other_l4, vlan, vxlan;
 	uint64_t bad_csum, malformed;
-	uint64_t first_ns, last_ns;
+	uint64_t first_ns, last_ns, min_ns, max_ns;
+	uint64_t backwards, first_backwards; /* timestamps earlier than the previous frame's */
 };
 
 static int cmp_frames_desc(const void *a, const void *b)
@@ -842,7 +904,8 @@ static void count_frame(struct info_counts *c, struct flowtab *t, const uint8_t 
 
 int cli_pcap_info(int argc, char **argv)
 {
-	char err[PCAP_ERRBUF_SIZE], k[160];
+	char err[PCAP_ERRBUF_SIZE], k[160], cut[PCAP_ERRBUF_SIZE + 16] = "",
+	                                                           bad[PCAP_ERRBUF_SIZE + 128] = "";
 	struct info_counts c = {.min = UINT64_MAX};
 	const char *path = NULL;
 	struct pcap_pkthdr *h;
@@ -896,12 +959,31 @@ int cli_pcap_info(int argc, char **argv)
 		return CLI_EXIT_FAIL;
 	}
 	sdpa_progress_start("pcap info", 0);
-	while ((rc = pcap_next_ex(p, &h, &data)) == 1) {
-		uint64_t ns = (uint64_t)h->ts.tv_sec * NSEC + (uint64_t)h->ts.tv_usec;
+	for (;;) {
+		FILE *fp = pcap_file(p);
+		long off = fp != NULL ? ftell(fp) : -1;
+		uint64_t ns;
 
-		if (c.frames == 0)
-			c.first_ns = ns;
+		rc = pcap_next_ex(p, &h, &data);
+		if (rc != 1)
+			break;
+		if (h->caplen > h->len) {
+			/* A record claiming more captured bytes than its frame had: corrupt. */
+			snprintf(bad, sizeof(bad),
+			         "record %" PRIu64 " at byte offset %ld: captured length %u "
+			         "exceeds frame length %u",
+			         c.frames + 1, off, h->caplen, h->len);
+			break;
+		}
+		ns = (uint64_t)h->ts.tv_sec * NSEC + (uint64_t)h->ts.tv_usec;
+		if (c.frames == 0) {
+			c.first_ns = c.min_ns = c.max_ns = ns;
+		} else if (ns < c.last_ns && c.backwards++ == 0) {
+			c.first_backwards = c.frames + 1;
+		}
 		c.last_ns = ns;
+		c.min_ns = ns < c.min_ns ? ns : c.min_ns;
+		c.max_ns = ns > c.max_ns ? ns : c.max_ns;
 		c.frames++;
 		c.bytes += h->len;
 		c.min = h->len < c.min ? h->len : c.min;
@@ -910,16 +992,16 @@ int cli_pcap_info(int argc, char **argv)
 		sdpa_progress_update(c.frames);
 	}
 	sdpa_progress_end();
-	if (rc == PCAP_ERROR) {
-		fprintf(stderr, "softdpa pcap info: '%s' is damaged after %" PRIu64 " frames: %s\n",
-		        path, c.frames, pcap_geterr(p));
-		pcap_close(p);
-		free(t.e);
-		return CLI_EXIT_FAIL;
-	}
+	/* libpcap's words for a file that ends inside a record: a capture cut short. */
+	if (rc == PCAP_ERROR && strstr(pcap_geterr(p), "truncated dump file") != NULL)
+		snprintf(cut, sizeof(cut), "%s", pcap_geterr(p));
+	else if (rc == PCAP_ERROR)
+		snprintf(bad, sizeof(bad), "after %" PRIu64 " frames: %s", c.frames,
+		         pcap_geterr(p));
 	pcap_close(p);
 
-	double secs = (double)(c.last_ns - c.first_ns) / 1e9;
+	/* Timestamps may go backwards (merged or edited captures): the span they cover. */
+	double secs = (double)(c.max_ns - c.min_ns) / 1e9;
 
 	printf("file       %s\n", path);
 	printf("frames     %" PRIu64 "\n", c.frames);
@@ -929,6 +1011,9 @@ int cli_pcap_info(int argc, char **argv)
 	printf("duration   %.6f s", secs);
 	if (c.frames > 1 && secs > 0)
 		printf(" (%.0f pps)", (double)(c.frames - 1) / secs);
+	if (c.backwards)
+		printf(" (timestamps go backwards %" PRIu64 " times, first at frame %" PRIu64 ")",
+		       c.backwards, c.first_backwards);
 	printf("\n");
 	printf("ipv4       %" PRIu64 "\nipv6       %" PRIu64 "\nother_l3   %" PRIu64 "\n", c.ip4,
 	       c.ip6, c.other_l3);
@@ -954,5 +1039,23 @@ int cli_pcap_info(int argc, char **argv)
 		printf("  %-60s %" PRIu64 " frames\n", k, t.e[i].frames);
 	}
 	free(t.e);
+	/* As capinfos: what was read is printed above, then what stopped the reading. */
+	if (cut[0] != '\0') {
+		printf("truncated  last record (%s)\n", cut);
+		fflush(stdout);
+		fprintf(stderr,
+		        "softdpa pcap info: '%s': truncated last record (%s); the capture was cut "
+		        "short (its writer was killed, or its disk filled): the %" PRIu64
+		        " whole frames before it are counted above\n",
+		        path, cut, c.frames);
+	}
+	if (bad[0] != '\0') {
+		fflush(stdout);
+		fprintf(stderr,
+		        "softdpa pcap info: '%s' is damaged (%s); the %" PRIu64
+		        " frames before it are counted above\n",
+		        path, bad, c.frames);
+		return CLI_EXIT_FAIL;
+	}
 	return CLI_EXIT_OK;
 }

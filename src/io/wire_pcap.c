@@ -9,10 +9,11 @@
  * was cut short), and sdpa_wire_rx_error() reports it.
  *
  * TX writes OUT itself, without stdio: each burst's records are formatted whole into one
- * buffer and written with one write(2), so OUT holds whole records at every moment — a
- * process killed by any signal (SIGKILL included) leaves a capture every reader accepts,
- * and there is nothing to flush at exit. A failed or short write is cut back to the last
- * whole record.
+ * buffer and written with one write(2), so OUT holds whole records between writes — a
+ * process ended by SIGTERM or SIGINT leaves a complete capture, and there is nothing to
+ * flush at exit. Only SIGKILL landing inside a write(2) (the kernel stops a write at a
+ * page boundary) can cut the last record; readers report it as a truncated last record.
+ * A failed or short write is cut back to the last whole record.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -318,8 +318,7 @@ static void test_oversize_frames(void **state)
 }
 
 /* A child transmits on a pcap wire until it is killed by 'sig'; OUT must then hold whole
- * records only (every reader accepts it), at least the ones written before the child
- * said it was running. */
+ * records only, at least the ones written before the child said it was running. */
 static void kill_mid_capture(int sig)
 {
 	enum { LEN = 100, BURST = 7, BEFORE = 300 };
@@ -374,7 +373,10 @@ static void kill_mid_capture(int sig)
 		assert_int_equal(hdr->caplen, LEN);
 		records++;
 	}
-	if (rc != PCAP_ERROR_BREAK)
+	/* SIGKILL may land inside a write(2), between two pages of a record: only then may
+	 * the last record be cut (readers report a truncated last record). */
+	if (rc != PCAP_ERROR_BREAK &&
+	    (sig != SIGKILL || strstr(pcap_geterr(rd), "truncated dump file") == NULL))
 		fail_msg("signal %d: '%s' ends in a partial record after %llu whole ones: %s", sig,
 		         out, (unsigned long long)records, pcap_geterr(rd));
 	assert_true(records >= (BEFORE + 1) * BURST);
