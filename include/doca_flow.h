@@ -34,179 +34,258 @@
 extern "C" {
 #endif
 
+/** @brief An opened device (doca_dev.h). */
 struct doca_dev;
+/** @brief An opened representor (doca_dev.h). */
 struct doca_dev_rep;
 
 /* Opaque handles. */
+/** @brief A started DOCA Flow port. */
 struct doca_flow_port;
+/** @brief A pipe: a match/actions/forward table of a port. */
 struct doca_flow_pipe;
+/** @brief An entry of a pipe. */
 struct doca_flow_pipe_entry;
+/** @brief The target of a DOCA_FLOW_FWD_TARGET forward (doca_flow_get_target()). */
 struct doca_flow_target;
-struct doca_flow_parser; /* a GENEVE TLV option parser (doca_flow_parser_geneve_opt_create) */
-/* Custom header definitions (doca_flow_definitions.h). */
+/** @brief A GENEVE TLV option parser (doca_flow_parser_geneve_opt_create()). */
+struct doca_flow_parser;
+/** @brief Custom header definitions (doca_flow_definitions.h). */
 struct doca_flow_definitions;
+/** @brief A global DOCA Flow configuration (doca_flow_cfg_create()). */
 struct doca_flow_cfg;
+/** @brief A port configuration (doca_flow_port_cfg_create()). */
 struct doca_flow_port_cfg;
+/** @brief A pipe configuration (doca_flow_pipe_cfg_create()). */
 struct doca_flow_pipe_cfg;
+/** @brief A DOCA Flow Tune configuration (doca_flow_tune_cfg_create()). */
 struct doca_flow_tune_cfg;
 
 /* ------------------------------------------------------------------------------------- */
 /* Enums                                                                                 */
 /* ------------------------------------------------------------------------------------- */
 
-/* Where resource budgets (counters, meters, ...) are set: globally or per port. */
+/** @brief Where resource budgets (counters, meters, ...) are set: globally or per port. */
 enum doca_flow_resource_mode {
-	DOCA_FLOW_RESOURCE_MODE_SYSTEM = 0,
-	DOCA_FLOW_RESOURCE_MODE_PORT,
+	DOCA_FLOW_RESOURCE_MODE_SYSTEM = 0, /**< globally (doca_flow_cfg_set_nr_*) */
+	DOCA_FLOW_RESOURCE_MODE_PORT,       /**< per port (doca_flow_port_cfg_set_nr_resources) */
 };
 
+/** @brief A resource type with a per-port budget (doca_flow_port_cfg_set_nr_resources()). */
 enum doca_flow_resource {
-	DOCA_FLOW_RESOURCE_METER = 0,
-	DOCA_FLOW_RESOURCE_COUNTER,
-	DOCA_FLOW_RESOURCE_RSS,
-	DOCA_FLOW_RESOURCE_PSP,
-	DOCA_FLOW_RESOURCE_ENCAP,
-	DOCA_FLOW_RESOURCE_DECAP,
-	DOCA_FLOW_RESOURCE_IPSEC_SA,
+	DOCA_FLOW_RESOURCE_METER = 0, /**< meters */
+	DOCA_FLOW_RESOURCE_COUNTER,   /**< counters */
+	DOCA_FLOW_RESOURCE_RSS,       /**< RSS configurations */
+	DOCA_FLOW_RESOURCE_PSP,       /**< PSP security associations */
+	DOCA_FLOW_RESOURCE_ENCAP,     /**< encapsulations */
+	DOCA_FLOW_RESOURCE_DECAP,     /**< decapsulations */
+	DOCA_FLOW_RESOURCE_IPSEC_SA,  /**< IPsec security associations */
 };
 
+/** @brief The type of a shared resource. */
 enum doca_flow_shared_resource_type {
-	DOCA_FLOW_SHARED_RESOURCE_METER = 0,
-	DOCA_FLOW_SHARED_RESOURCE_COUNTER,
-	DOCA_FLOW_SHARED_RESOURCE_RSS,
-	DOCA_FLOW_SHARED_RESOURCE_PSP,
-	DOCA_FLOW_SHARED_RESOURCE_ENCAP,
-	DOCA_FLOW_SHARED_RESOURCE_DECAP,
-	DOCA_FLOW_SHARED_RESOURCE_IPSEC_SA,
+	DOCA_FLOW_SHARED_RESOURCE_METER = 0, /**< a meter (not emulated) */
+	DOCA_FLOW_SHARED_RESOURCE_COUNTER,   /**< a counter */
+	DOCA_FLOW_SHARED_RESOURCE_RSS,       /**< an RSS configuration */
+	DOCA_FLOW_SHARED_RESOURCE_PSP,       /**< a PSP security association (not emulated) */
+	DOCA_FLOW_SHARED_RESOURCE_ENCAP,     /**< an encapsulation (not emulated) */
+	DOCA_FLOW_SHARED_RESOURCE_DECAP,     /**< a decapsulation (not emulated) */
+	DOCA_FLOW_SHARED_RESOURCE_IPSEC_SA,  /**< an IPsec security association (not emulated) */
 };
 
-/* Entry flags: exactly one of NO_WAIT / WAIT_FOR_BATCH. */
+/** @brief Entry flags: at most one of NO_WAIT / WAIT_FOR_BATCH (none behaves as a batch). */
 enum doca_flow_entry_flags {
-	DOCA_FLOW_ENTRY_FLAGS_NO_WAIT = (1u << 0),        /* push to the hardware table now */
-	DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH = (1u << 1), /* buffer until NO_WAIT or process */
+	DOCA_FLOW_ENTRY_FLAGS_NO_WAIT = (1u << 0),        /**< push to the hardware table now */
+	DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH = (1u << 1), /**< buffer until NO_WAIT or process */
 };
+/**
+ * @brief DOCA_FLOW_FLAGS_SET sets the bit 'flag' in 'flags', DOCA_FLOW_FLAGS_UNSET clears it,
+ * DOCA_FLOW_FLAGS_IS_SET tells whether it is set.
+ */
 #define DOCA_FLOW_FLAGS_SET(flags, flag)    ((flags) |= (uint32_t)(flag))
 #define DOCA_FLOW_FLAGS_UNSET(flags, flag)  ((flags) &= ~(uint32_t)(flag))
 #define DOCA_FLOW_FLAGS_IS_SET(flags, flag) (((flags) & (uint32_t)(flag)) != 0)
 
+/** @brief The pipe operation a pipe callback reports. */
 enum doca_flow_pipe_op {
-	DOCA_FLOW_PIPE_OP_CONGESTION_REACHED = 0,
-	DOCA_FLOW_PIPE_OP_RESIZED,
-	DOCA_FLOW_PIPE_OP_DESTROYED,
+	DOCA_FLOW_PIPE_OP_CONGESTION_REACHED = 0, /**< the pipe reached its congestion level */
+	DOCA_FLOW_PIPE_OP_RESIZED,                /**< the pipe was resized */
+	DOCA_FLOW_PIPE_OP_DESTROYED,              /**< the pipe was destroyed */
 };
 
+/** @brief The outcome of a pipe operation. */
 enum doca_flow_pipe_status {
-	DOCA_FLOW_PIPE_STATUS_SUCCESS = 1,
-	DOCA_FLOW_PIPE_STATUS_ERROR,
+	DOCA_FLOW_PIPE_STATUS_SUCCESS = 1, /**< the operation succeeded */
+	DOCA_FLOW_PIPE_STATUS_ERROR,       /**< the operation failed */
 };
 
+/** @brief The entry operation an entry callback reports. */
 enum doca_flow_entry_op {
-	DOCA_FLOW_ENTRY_OP_ADD = 0,
-	DOCA_FLOW_ENTRY_OP_DEL,
-	DOCA_FLOW_ENTRY_OP_UPD,
-	DOCA_FLOW_ENTRY_OP_AGED,
+	DOCA_FLOW_ENTRY_OP_ADD = 0, /**< the entry was added */
+	DOCA_FLOW_ENTRY_OP_DEL,     /**< the entry was removed */
+	DOCA_FLOW_ENTRY_OP_UPD,     /**< the entry was updated */
+	DOCA_FLOW_ENTRY_OP_AGED,    /**< the entry aged (never in softdpa) */
 };
 
+/** @brief The status of an entry's last operation. */
 enum doca_flow_entry_status {
-	DOCA_FLOW_ENTRY_STATUS_IN_PROCESS = 0, /* queued, not yet completed */
-	DOCA_FLOW_ENTRY_STATUS_SUCCESS,
-	DOCA_FLOW_ENTRY_STATUS_ERROR,
+	DOCA_FLOW_ENTRY_STATUS_IN_PROCESS = 0, /**< queued, not yet completed */
+	DOCA_FLOW_ENTRY_STATUS_SUCCESS,        /**< completed */
+	DOCA_FLOW_ENTRY_STATUS_ERROR,          /**< failed */
 };
 
+/** @brief The hash function of an RSS. */
 enum doca_flow_rss_hash_function {
-	DOCA_FLOW_RSS_HASH_FUNCTION_TOEPLITZ = 0,
-	DOCA_FLOW_RSS_HASH_FUNCTION_SYMMETRIC_TOEPLITZ, /* source and destination sorted */
+	DOCA_FLOW_RSS_HASH_FUNCTION_TOEPLITZ = 0,       /**< Toeplitz */
+	DOCA_FLOW_RSS_HASH_FUNCTION_SYMMETRIC_TOEPLITZ, /**< source and destination sorted */
 };
 
-/* An RSS: hashed fields (enum doca_rss_type bits) and the queues. */
+/** @brief An RSS: hashed fields (enum doca_rss_type bits) and the queues. */
 struct doca_flow_resource_rss_cfg {
-	uint32_t outer_flags; /* enum doca_rss_type bits */
-	uint32_t inner_flags;
-	uint16_t *queues_array;
-	int nr_queues;
-	enum doca_flow_rss_hash_function rss_hash_func;
+	uint32_t outer_flags;   /**< enum doca_rss_type bits, outer headers */
+	uint32_t inner_flags;   /**< enum doca_rss_type bits, inner headers */
+	uint16_t *queues_array; /**< the queues */
+	int nr_queues;          /**< the number of queues */
+	enum doca_flow_rss_hash_function rss_hash_func; /**< the hash function */
 };
 
 /* ------------------------------------------------------------------------------------- */
 /* Callbacks                                                                             */
 /* ------------------------------------------------------------------------------------- */
 
-/* Called from doca_flow_entries_process once per completed add/remove/update. */
+/**
+ * @brief Told about an operation on a pipe (doca_flow_cfg_set_cb_pipe_process()).
+ *
+ * @param [in] pipe
+ * The pipe.
+ * @param [in] status
+ * The outcome.
+ * @param [in] op
+ * The operation.
+ * @param [in] user_ctx
+ * The pipe's user context (doca_flow_pipe_cfg_set_user_ctx()).
+ */
 typedef void (*doca_flow_pipe_process_cb)(struct doca_flow_pipe *pipe,
                                           enum doca_flow_pipe_status status,
                                           enum doca_flow_pipe_op op, void *user_ctx);
+
+/**
+ * @brief Called from doca_flow_entries_process() once per completed add, remove or update
+ * (doca_flow_cfg_set_cb_entry_process()).
+ *
+ * @param [in] entry
+ * The entry; after a DEL it is freed when the callback returns.
+ * @param [in] pipe_queue
+ * The queue of the operation.
+ * @param [in] status
+ * SUCCESS or ERROR.
+ * @param [in] op
+ * The operation.
+ * @param [in] user_ctx
+ * The usr_ctx given when the entry was added.
+ */
 typedef void (*doca_flow_entry_process_cb)(struct doca_flow_pipe_entry *entry, uint16_t pipe_queue,
                                            enum doca_flow_entry_status status,
                                            enum doca_flow_entry_op op, void *user_ctx);
+
+/**
+ * @brief Told when a shared resource is unbound from an object
+ * (doca_flow_cfg_set_cb_shared_resource_unbind()).
+ *
+ * @param [in] type
+ * The resource type.
+ * @param [in] shared_resource_id
+ * The resource id.
+ * @param [in] bindable_obj
+ * The port or pipe it was bound to.
+ */
 typedef void (*doca_flow_shared_resource_unbind_cb)(enum doca_flow_shared_resource_type type,
                                                     uint32_t shared_resource_id,
                                                     void *bindable_obj);
 
+/** @brief The type of a pipe: how it finds the entry a packet uses. */
 enum doca_flow_pipe_type {
-	DOCA_FLOW_PIPE_BASIC = 0,
-	DOCA_FLOW_PIPE_CONTROL,
-	DOCA_FLOW_PIPE_LPM,
-	DOCA_FLOW_PIPE_CT,
-	DOCA_FLOW_PIPE_ACL,
-	DOCA_FLOW_PIPE_ORDERED_LIST,
-	DOCA_FLOW_PIPE_HASH,
+	DOCA_FLOW_PIPE_BASIC = 0,    /**< exact match on the template's fields */
+	DOCA_FLOW_PIPE_CONTROL,      /**< each entry its own mask, by priority */
+	DOCA_FLOW_PIPE_LPM,          /**< longest prefix match (not emulated) */
+	DOCA_FLOW_PIPE_CT,           /**< connection tracking (not emulated) */
+	DOCA_FLOW_PIPE_ACL,          /**< access control list (not emulated) */
+	DOCA_FLOW_PIPE_ORDERED_LIST, /**< each entry runs an ordered list of elements */
+	DOCA_FLOW_PIPE_HASH,         /**< the entry at the index the packet's hash gives */
 };
 
+/** @brief The steering domain of a pipe. */
 enum doca_flow_pipe_domain {
-	DOCA_FLOW_PIPE_DOMAIN_DEFAULT = 0, /* ingress */
-	DOCA_FLOW_PIPE_DOMAIN_SECURE_INGRESS,
-	DOCA_FLOW_PIPE_DOMAIN_EGRESS,
-	DOCA_FLOW_PIPE_DOMAIN_SECURE_EGRESS,
+	DOCA_FLOW_PIPE_DOMAIN_DEFAULT = 0,    /**< ingress */
+	DOCA_FLOW_PIPE_DOMAIN_SECURE_INGRESS, /**< ingress, after decryption (not emulated) */
+	DOCA_FLOW_PIPE_DOMAIN_EGRESS,         /**< egress (not emulated) */
+	DOCA_FLOW_PIPE_DOMAIN_SECURE_EGRESS,  /**< egress, before encryption (not emulated) */
 };
 
+/**
+ * @brief DOCA_FLOW_META_SCRATCH_PAD_MAX: the number of 32-bit scratch words of struct
+ * doca_flow_meta; DOCA_FLOW_META_MAX: the size of the metadata, in bytes.
+ */
 #define DOCA_FLOW_META_SCRATCH_PAD_MAX 10
 #define DOCA_FLOW_META_MAX             ((DOCA_FLOW_META_SCRATCH_PAD_MAX + 1) * 4) /* bytes */
-/* Most action memory one entry can use, in bytes: size doca_flow_port_cfg_set_actions_mem_size
- * from it (entries x this, rounded up to a power of two). */
+/**
+ * @brief Most action memory one entry can use, in bytes: size
+ * doca_flow_port_cfg_set_actions_mem_size() from it (entries x this, rounded up to a power of
+ * two).
+ */
 #define DOCA_FLOW_MAX_ENTRY_ACTIONS_MEM_SIZE (128)
 
-/* A meter's packet color; one byte, as in DOCA. */
+/** @brief A meter's packet color; one byte, as in DOCA. */
 enum __attribute__((__packed__)) doca_flow_meter_color {
-	DOCA_FLOW_METER_COLOR_RED = 0,
-	DOCA_FLOW_METER_COLOR_YELLOW,
-	DOCA_FLOW_METER_COLOR_GREEN,
+	DOCA_FLOW_METER_COLOR_RED = 0, /**< red */
+	DOCA_FLOW_METER_COLOR_YELLOW,  /**< yellow */
+	DOCA_FLOW_METER_COLOR_GREEN,   /**< green */
 };
 
+/** @brief The L2 header type the parser found (parser_meta.outer_l2_type, inner_l2_type). */
 enum doca_flow_l2_meta {
-	DOCA_FLOW_L2_META_NO_VLAN = 0,
-	DOCA_FLOW_L2_META_MULTI_VLAN,
-	DOCA_FLOW_L2_META_SINGLE_VLAN,
-	DOCA_FLOW_L2_META_CUSTOM_VLAN,
+	DOCA_FLOW_L2_META_NO_VLAN = 0, /**< no VLAN tag */
+	DOCA_FLOW_L2_META_MULTI_VLAN,  /**< two or more VLAN tags */
+	DOCA_FLOW_L2_META_SINGLE_VLAN, /**< one VLAN tag */
+	DOCA_FLOW_L2_META_CUSTOM_VLAN, /**< a VLAN tag with a custom EtherType */
 };
 
+/** @brief The L3 header type the parser found. */
 enum doca_flow_l3_meta {
-	DOCA_FLOW_L3_META_NONE = 0,
-	DOCA_FLOW_L3_META_IPV4,
-	DOCA_FLOW_L3_META_IPV6,
+	DOCA_FLOW_L3_META_NONE = 0, /**< none */
+	DOCA_FLOW_L3_META_IPV4,     /**< IPv4 */
+	DOCA_FLOW_L3_META_IPV6,     /**< IPv6 */
 };
 
+/** @brief The L4 header type the parser found. */
 enum doca_flow_l4_meta {
-	DOCA_FLOW_L4_META_NONE = 0,
-	DOCA_FLOW_L4_META_TCP,
-	DOCA_FLOW_L4_META_UDP,
-	DOCA_FLOW_L4_META_ICMP, /* ICMP or ICMPv6 */
-	DOCA_FLOW_L4_META_ESP,
+	DOCA_FLOW_L4_META_NONE = 0, /**< none */
+	DOCA_FLOW_L4_META_TCP,      /**< TCP */
+	DOCA_FLOW_L4_META_UDP,      /**< UDP */
+	DOCA_FLOW_L4_META_ICMP,     /**< ICMP or ICMPv6 */
+	DOCA_FLOW_L4_META_ESP,      /**< ESP */
 };
 
-/* Values of parser_meta.ipsec_syndrome / psp_syndrome. */
+/** @brief Values of parser_meta.ipsec_syndrome / psp_syndrome. */
 enum doca_flow_crypto_syndrome {
-	DOCA_FLOW_CRYPTO_SYNDROME_OK,
-	DOCA_FLOW_CRYPTO_SYNDROME_ICV_FAIL,
-	DOCA_FLOW_CRYPTO_SYNDROME_BAD_TRAILER,
+	DOCA_FLOW_CRYPTO_SYNDROME_OK,          /**< decrypted and authenticated */
+	DOCA_FLOW_CRYPTO_SYNDROME_ICV_FAIL,    /**< the integrity check failed */
+	DOCA_FLOW_CRYPTO_SYNDROME_BAD_TRAILER, /**< the trailer is malformed */
 };
 
-/* Hash pipe index selection (OR-able; DECISIONS D2). */
+/** @brief Hash pipe index selection (OR-able; DECISIONS D2). */
 enum doca_flow_pipe_hash_map_algorithm {
-	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH = (1 << 0), /* default */
+	/** index = the hash of the masked fields, modulo the index space (default) */
+	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH = (1 << 0),
+	/** a random index */
 	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM = (1 << 1),
+	/** index = the masked field value itself, modulo the index space */
 	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_IDENTITY = (1 << 2),
+	/** each index in turn */
 	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_ROUND_ROBIN = (1 << 3),
+	/** a copy of the packet to every enabled entry */
 	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_FLOODING = (1 << 4),
+	/** an index without an enabled entry moves to the next enabled one */
 	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED = (1 << 5),
 };
 
@@ -214,98 +293,106 @@ enum doca_flow_pipe_hash_map_algorithm {
 /* Match                                                                                 */
 /* ------------------------------------------------------------------------------------- */
 
-/* Per-packet metadata the pipeline carries between pipes (set by actions, matched). */
+/** @brief Per-packet metadata the pipeline carries between pipes (set by actions, matched). */
 struct doca_flow_meta {
-	doca_be32_t pkt_meta;
-	doca_be32_t u32[DOCA_FLOW_META_SCRATCH_PAD_MAX];
+	doca_be32_t pkt_meta;                            /**< packet metadata */
+	doca_be32_t u32[DOCA_FLOW_META_SCRATCH_PAD_MAX]; /**< scratch words */
 };
 
-/* What the parser learnt about the packet (read-only: match only). */
+/** @brief What the parser learnt about the packet (read-only: match only). */
 struct doca_flow_parser_meta {
-	uint16_t port_id;   /* ingress DOCA Flow port id (host order) */
-	doca_be16_t random; /* a random value per packet, not derived from headers */
-	uint8_t ipsec_syndrome;
-	uint8_t ipsec_ar_syndrome;
-	uint8_t psp_syndrome;
-	enum doca_flow_meter_color meter_color;
-	enum doca_flow_l2_meta outer_l2_type;
-	enum doca_flow_l3_meta outer_l3_type;
-	enum doca_flow_l4_meta outer_l4_type;
-	enum doca_flow_l2_meta inner_l2_type;
-	enum doca_flow_l3_meta inner_l3_type;
-	enum doca_flow_l4_meta inner_l4_type;
-	uint8_t outer_ip_fragmented;
-	uint8_t inner_ip_fragmented;
-	uint8_t outer_l3_ok;
-	uint8_t outer_ip4_checksum_ok;
-	uint8_t outer_l4_ok;
-	uint8_t outer_l4_checksum_ok;
-	uint8_t inner_l3_ok;
-	uint8_t inner_ip4_checksum_ok;
-	uint8_t inner_l4_ok;
-	uint8_t inner_l4_checksum_ok;
+	uint16_t port_id;                       /**< ingress DOCA Flow port id (host order) */
+	doca_be16_t random;                     /**< a random value per packet, not from headers */
+	uint8_t ipsec_syndrome;                 /**< enum doca_flow_crypto_syndrome of IPsec */
+	uint8_t ipsec_ar_syndrome;              /**< IPsec anti-replay syndrome */
+	uint8_t psp_syndrome;                   /**< enum doca_flow_crypto_syndrome of PSP */
+	enum doca_flow_meter_color meter_color; /**< the color a meter gave the packet */
+	enum doca_flow_l2_meta outer_l2_type;   /**< outer L2 type */
+	enum doca_flow_l3_meta outer_l3_type;   /**< outer L3 type */
+	enum doca_flow_l4_meta outer_l4_type;   /**< outer L4 type */
+	enum doca_flow_l2_meta inner_l2_type;   /**< inner L2 type */
+	enum doca_flow_l3_meta inner_l3_type;   /**< inner L3 type */
+	enum doca_flow_l4_meta inner_l4_type;   /**< inner L4 type */
+	uint8_t outer_ip_fragmented;            /**< the outer IP packet is a fragment */
+	uint8_t inner_ip_fragmented;            /**< the inner IP packet is a fragment */
+	uint8_t outer_l3_ok;                    /**< the outer L3 header is valid */
+	uint8_t outer_ip4_checksum_ok;          /**< the outer IPv4 checksum is right */
+	uint8_t outer_l4_ok;                    /**< the outer L4 header is valid */
+	uint8_t outer_l4_checksum_ok;           /**< the outer L4 checksum is right */
+	uint8_t inner_l3_ok;                    /**< the inner L3 header is valid */
+	uint8_t inner_ip4_checksum_ok;          /**< the inner IPv4 checksum is right */
+	uint8_t inner_l4_ok;                    /**< the inner L4 header is valid */
+	uint8_t inner_l4_checksum_ok;           /**< the inner L4 checksum is right */
 };
 
-/* TCP flag bits (doca_flow_header_tcp.flags, header byte 13). */
+/** @brief TCP flag bits (doca_flow_header_tcp.flags, header byte 13). */
 enum doca_flow_match_tcp_flags {
-	DOCA_FLOW_MATCH_TCP_FLAG_FIN = (1 << 0),
-	DOCA_FLOW_MATCH_TCP_FLAG_SYN = (1 << 1),
-	DOCA_FLOW_MATCH_TCP_FLAG_RST = (1 << 2),
-	DOCA_FLOW_MATCH_TCP_FLAG_PSH = (1 << 3),
-	DOCA_FLOW_MATCH_TCP_FLAG_ACK = (1 << 4),
-	DOCA_FLOW_MATCH_TCP_FLAG_URG = (1 << 5),
-	DOCA_FLOW_MATCH_TCP_FLAG_ECE = (1 << 6),
-	DOCA_FLOW_MATCH_TCP_FLAG_CWR = (1 << 7),
+	DOCA_FLOW_MATCH_TCP_FLAG_FIN = (1 << 0), /**< FIN */
+	DOCA_FLOW_MATCH_TCP_FLAG_SYN = (1 << 1), /**< SYN */
+	DOCA_FLOW_MATCH_TCP_FLAG_RST = (1 << 2), /**< RST */
+	DOCA_FLOW_MATCH_TCP_FLAG_PSH = (1 << 3), /**< PSH */
+	DOCA_FLOW_MATCH_TCP_FLAG_ACK = (1 << 4), /**< ACK */
+	DOCA_FLOW_MATCH_TCP_FLAG_URG = (1 << 5), /**< URG */
+	DOCA_FLOW_MATCH_TCP_FLAG_ECE = (1 << 6), /**< ECE */
+	DOCA_FLOW_MATCH_TCP_FLAG_CWR = (1 << 7), /**< CWR */
 };
 
-/* The header fields the NIC's entropy (e.g. a tunnel's UDP source port) is computed from
- * (doca_flow_port_calc_entropy). */
+/**
+ * @brief The header fields the NIC's entropy (e.g. a tunnel's UDP source port) is computed
+ * from (doca_flow_port_calc_entropy()).
+ */
 struct doca_flow_entropy_format {
-	enum doca_flow_l3_type l3_type;
+	enum doca_flow_l3_type l3_type; /**< IP4 or IP6: which of ip4 / ip6 is meaningful */
 	union {
-		struct doca_flow_header_ip4 ip4;
-		struct doca_flow_header_ip6 ip6;
+		struct doca_flow_header_ip4 ip4; /**< the IPv4 header */
+		struct doca_flow_header_ip6 ip6; /**< the IPv6 header */
 	};
-	bool is_transport; /* the next layer is TCP or UDP: 'transport' is meaningful */
-	struct doca_flow_header_l4_port transport;
+	bool is_transport; /**< the next layer is TCP or UDP: 'transport' is meaningful */
+	struct doca_flow_header_l4_port transport; /**< the transport ports */
 };
 
-/* A match (pipe template, pipe mask or entry value). */
+/** @brief A match (pipe template, pipe mask or entry value). */
 struct doca_flow_match {
-	struct doca_flow_meta meta;
-	struct doca_flow_parser_meta parser_meta;
-	struct doca_flow_header_format outer;
-	struct doca_flow_tun tun;
-	struct doca_flow_header_format inner;
+	struct doca_flow_meta meta;               /**< metadata */
+	struct doca_flow_parser_meta parser_meta; /**< what the parser found */
+	struct doca_flow_header_format outer;     /**< outer headers */
+	struct doca_flow_tun tun;                 /**< tunnel header */
+	struct doca_flow_header_format inner;     /**< inner headers */
 };
 
+/** @brief A comparison operator of a match condition. */
 enum doca_flow_compare_op {
-	DOCA_FLOW_COMPARE_EQ = 0,
-	DOCA_FLOW_COMPARE_NE,
-	DOCA_FLOW_COMPARE_LT,
-	DOCA_FLOW_COMPARE_LE,
-	DOCA_FLOW_COMPARE_GT,
-	DOCA_FLOW_COMPARE_GE,
+	DOCA_FLOW_COMPARE_EQ = 0, /**< equal */
+	DOCA_FLOW_COMPARE_NE,     /**< not equal */
+	DOCA_FLOW_COMPARE_LT,     /**< less than */
+	DOCA_FLOW_COMPARE_LE,     /**< less than or equal */
+	DOCA_FLOW_COMPARE_GT,     /**< greater than */
+	DOCA_FLOW_COMPARE_GE,     /**< greater than or equal */
 };
 
-/* Names a field by string ("meta.data", "outer.ipv4.dst_ip", ...) and a bit offset in it
- * (docs/FLOW.md lists the strings softdpa knows and how bits are numbered). 'width' is a
- * softdpa addition that sits in the padding DOCA leaves after bit_offset (the struct keeps
- * DOCA's size and offsets): 0, what DOCA code leaves there, means "to the end of the field". */
+/**
+ * @brief Names a field by string ("meta.data", "outer.ipv4.dst_ip", ...) and a bit offset in
+ * it (docs/FLOW.md lists the strings softdpa knows and how bits are numbered).
+ *
+ * 'width' is a softdpa addition that sits in the padding DOCA leaves after bit_offset (the
+ * struct keeps DOCA's size and offsets): 0, what DOCA code leaves there, means "to the end
+ * of the field".
+ */
 struct doca_flow_desc_field {
-	const char *field_string;
-	uint32_t bit_offset;
-	uint32_t width; /* bits; 0 = the whole field from bit_offset */
+	const char *field_string; /**< the field's name */
+	uint32_t bit_offset;      /**< the first bit in the field */
+	uint32_t width;           /**< bits; 0 = the whole field from bit_offset */
 };
 
-/* A comparison between fields (control pipe entries); not supported by softdpa. */
+/** @brief A comparison between fields (control pipe entries); not supported by softdpa. */
 struct doca_flow_match_condition {
-	enum doca_flow_compare_op operation;
+	enum doca_flow_compare_op operation; /**< the operator */
 	union {
+		/** Compare field a with field b. */
 		struct {
-			struct doca_flow_desc_field a;
-			struct doca_flow_desc_field b;
-			uint32_t width;
+			struct doca_flow_desc_field a; /**< the first field */
+			struct doca_flow_desc_field b; /**< the second field */
+			uint32_t width;                /**< the bits compared */
 		} field_op;
 	};
 };
@@ -314,180 +401,196 @@ struct doca_flow_match_condition {
 /* Actions                                                                               */
 /* ------------------------------------------------------------------------------------- */
 
-/* The headers an encap pushes. */
+/** @brief The headers an encap pushes. */
 struct doca_flow_encap_action {
-	struct doca_flow_header_format outer;
-	struct doca_flow_tun tun;
+	struct doca_flow_header_format outer; /**< the outer headers */
+	struct doca_flow_tun tun;             /**< the tunnel header */
 };
 
-/* A VLAN push: the EtherType written before the tag, and the tag. */
+/** @brief A VLAN push: the EtherType written before the tag, and the tag. */
 struct doca_flow_push_vlan_action {
-	doca_be16_t eth_type;
-	struct doca_flow_header_eth_vlan vlan_hdr;
+	doca_be16_t eth_type;                      /**< the EtherType before the tag */
+	struct doca_flow_header_eth_vlan vlan_hdr; /**< the tag */
 };
 
+/** @brief The header a push action inserts. */
 enum doca_flow_push_action_type {
-	DOCA_FLOW_PUSH_ACTION_VLAN,
+	DOCA_FLOW_PUSH_ACTION_VLAN, /**< a VLAN tag */
 };
 
-/* A header push (actions.has_push); not emulated. */
+/** @brief A header push (actions.has_push); not emulated. */
 struct doca_flow_push_action {
-	enum doca_flow_push_action_type type;
+	enum doca_flow_push_action_type type; /**< the header pushed */
 	union {
-		struct doca_flow_push_vlan_action vlan;
+		struct doca_flow_push_vlan_action vlan; /**< a VLAN push */
 	};
 };
 
-/* NAT64 (not emulated): the L3 type of the header before translation. */
+/** @brief NAT64 (not emulated): the L3 type of the header before translation. */
 struct doca_flow_nat64_action {
-	enum doca_flow_l3_type original_l3_type;
+	enum doca_flow_l3_type original_l3_type; /**< IP4 or IP6 */
 };
 
+/** @brief Whether a resource (counter, meter, encap, ...) is used, and how. */
 enum doca_flow_resource_type {
-	DOCA_FLOW_RESOURCE_TYPE_NONE = 0,
-	DOCA_FLOW_RESOURCE_TYPE_SHARED,
-	DOCA_FLOW_RESOURCE_TYPE_NON_SHARED,
+	DOCA_FLOW_RESOURCE_TYPE_NONE = 0,   /**< no resource */
+	DOCA_FLOW_RESOURCE_TYPE_SHARED,     /**< a shared resource, by id */
+	DOCA_FLOW_RESOURCE_TYPE_NON_SHARED, /**< a resource of the pipe or entry itself */
 };
 
-/* The crypto_id of PSP decryption at pipe creation and entry addition. */
+/** @brief The crypto_id of PSP decryption at pipe creation and entry addition. */
 #define DOCA_FLOW_PSP_DECRYPTION_ID UINT32_MAX
 
-/* Encrypt or decrypt with a shared IPSEC_SA or PSP resource (not emulated). */
+/** @brief Encrypt or decrypt with a shared IPSEC_SA or PSP resource (not emulated). */
 struct doca_flow_crypto_action {
-	enum doca_flow_crypto_action_type action_type;
-	enum doca_flow_crypto_resource_type resource_type;
+	enum doca_flow_crypto_action_type action_type;     /**< encrypt or decrypt */
+	enum doca_flow_crypto_resource_type resource_type; /**< IPSEC_SA or PSP */
 	union {
+		/** IPsec SA options. */
 		struct {
-			bool sn_en; /* sequence numbers on egress, anti-replay on ingress */
+			bool sn_en; /**< sequence numbers on egress, anti-replay on ingress */
 		} ipsec_sa;
 	};
-	uint32_t crypto_id; /* the shared resource id */
+	uint32_t crypto_id; /**< the shared resource id */
 };
 
-/* Insert or remove a crypto header and trailer (not emulated). */
+/** @brief Insert or remove a crypto header and trailer (not emulated). */
 struct doca_flow_crypto_encap_action {
-	enum doca_flow_crypto_encap_action_type action_type;
-	enum doca_flow_crypto_encap_net_type net_type;
-	uint16_t icv_size;  /* trailer bytes */
-	uint16_t data_size; /* header bytes */
-	uint8_t encap_data[DOCA_FLOW_CRYPTO_HEADER_LEN_MAX];
+	enum doca_flow_crypto_encap_action_type action_type; /**< encap or decap */
+	enum doca_flow_crypto_encap_net_type net_type;       /**< the headers */
+	uint16_t icv_size;                                   /**< trailer bytes */
+	uint16_t data_size;                                  /**< header bytes */
+	uint8_t encap_data[DOCA_FLOW_CRYPTO_HEADER_LEN_MAX]; /**< the header */
 };
 
-/* Encap (not emulated). */
+/** @brief Encap (not emulated). */
 struct doca_flow_resource_encap_cfg {
-	bool is_l2; /* L2 tunnel (else L3) */
-	struct doca_flow_encap_action encap;
+	bool is_l2;                          /**< L2 tunnel (else L3) */
+	struct doca_flow_encap_action encap; /**< the headers pushed */
 };
 
-/* Decap (not emulated). For an L3 tunnel (is_l2 false) the L2 header to put back. */
+/** @brief Decap (not emulated). For an L3 tunnel (is_l2 false) the L2 header to put back. */
 struct doca_flow_resource_decap_cfg {
-	bool is_l2;
-	struct doca_flow_header_eth eth;
-	uint16_t l2_valid_headers; /* enum doca_flow_l2_valid_header bits */
-	struct doca_flow_header_eth_vlan eth_vlan[DOCA_FLOW_VLAN_MAX];
+	bool is_l2;                      /**< L2 tunnel (else L3) */
+	struct doca_flow_header_eth eth; /**< the Ethernet header put back (L3 tunnel) */
+	uint16_t l2_valid_headers;       /**< enum doca_flow_l2_valid_header bits */
+	struct doca_flow_header_eth_vlan eth_vlan[DOCA_FLOW_VLAN_MAX]; /**< VLAN tags put back */
 };
 
-/* Actions (pipe template, pipe mask or entry value). Template rule: a field left 0 is not
- * modified, an all-ones field is supplied by each entry, any other value is a constant. */
+/**
+ * @brief Actions (pipe template, pipe mask or entry value). Template rule: a field left 0 is
+ * not modified, an all-ones field is supplied by each entry, any other value is a constant.
+ */
 struct doca_flow_actions {
-	enum doca_flow_resource_type decap_type;
+	enum doca_flow_resource_type decap_type; /**< decapsulation: none, shared or own */
 	union {
-		struct doca_flow_resource_decap_cfg decap_cfg;
-		uint32_t shared_decap_id;
+		struct doca_flow_resource_decap_cfg decap_cfg; /**< own decap */
+		uint32_t shared_decap_id;                      /**< shared decap id */
 	};
-	bool pop_vlan;
-	struct doca_flow_meta meta;
-	struct doca_flow_parser_meta parser_meta;
-	struct doca_flow_header_format outer;
-	struct doca_flow_tun tun;
-	enum doca_flow_resource_type encap_type;
+	bool pop_vlan;                            /**< remove the outer VLAN tag */
+	struct doca_flow_meta meta;               /**< metadata to set */
+	struct doca_flow_parser_meta parser_meta; /**< parser metadata */
+	struct doca_flow_header_format outer;     /**< outer header fields to set */
+	struct doca_flow_tun tun;                 /**< tunnel header fields to set */
+	enum doca_flow_resource_type encap_type;  /**< encapsulation: none, shared or own */
 	union {
-		struct doca_flow_resource_encap_cfg encap_cfg;
-		uint32_t shared_encap_id;
+		struct doca_flow_resource_encap_cfg encap_cfg; /**< own encap */
+		uint32_t shared_encap_id;                      /**< shared encap id */
 	};
-	bool has_push;
-	struct doca_flow_push_action push;
-	struct doca_flow_nat64_action nat64;
-	bool has_crypto_encap;
-	struct doca_flow_crypto_encap_action crypto_encap;
-	struct doca_flow_crypto_action crypto;
+	bool has_push;                                     /**< push is meaningful */
+	struct doca_flow_push_action push;                 /**< a header push */
+	struct doca_flow_nat64_action nat64;               /**< NAT64 */
+	bool has_crypto_encap;                             /**< crypto_encap is meaningful */
+	struct doca_flow_crypto_encap_action crypto_encap; /**< crypto header insert/remove */
+	struct doca_flow_crypto_action crypto;             /**< encryption or decryption */
 };
 
-/* Crypto actions of an ordered-list CRYPTO element (not emulated). */
+/** @brief Crypto actions of an ordered-list CRYPTO element (not emulated). */
 struct doca_flow_crypto {
-	bool has_crypto_encap;
-	struct doca_flow_crypto_encap_action crypto_encap;
-	struct doca_flow_crypto_action crypto;
+	bool has_crypto_encap;                             /**< crypto_encap is meaningful */
+	struct doca_flow_crypto_encap_action crypto_encap; /**< crypto header insert/remove */
+	struct doca_flow_crypto_action crypto;             /**< encryption or decryption */
 };
 
 /* ------------------------------------------------------------------------------------- */
 /* Forward                                                                               */
 /* ------------------------------------------------------------------------------------- */
 
-/* Targets of doca_flow_get_target. */
+/** @brief Targets of doca_flow_get_target(). */
 enum doca_flow_target_type {
-	DOCA_FLOW_TARGET_KERNEL,
+	DOCA_FLOW_TARGET_KERNEL, /**< the kernel network stack (none behind softdpa's ports) */
 };
 
+/** @brief Where a forward sends the packet. */
 enum doca_flow_fwd_type {
-	DOCA_FLOW_FWD_NONE = 0,
-	DOCA_FLOW_FWD_RSS,
-	DOCA_FLOW_FWD_PORT,
-	DOCA_FLOW_FWD_PIPE,
-	DOCA_FLOW_FWD_DROP,
-	DOCA_FLOW_FWD_TARGET,
-	DOCA_FLOW_FWD_ORDERED_LIST_PIPE,
-	DOCA_FLOW_FWD_HASH_PIPE,
-	DOCA_FLOW_FWD_CHANGEABLE = 100, /* decided by each entry */
+	DOCA_FLOW_FWD_NONE = 0,          /**< no forward (a pipe's: decided by each entry) */
+	DOCA_FLOW_FWD_RSS,               /**< to software queues, spread by RSS */
+	DOCA_FLOW_FWD_PORT,              /**< out of a port */
+	DOCA_FLOW_FWD_PIPE,              /**< to another pipe */
+	DOCA_FLOW_FWD_DROP,              /**< drop the packet */
+	DOCA_FLOW_FWD_TARGET,            /**< to a target (not emulated) */
+	DOCA_FLOW_FWD_ORDERED_LIST_PIPE, /**< to a list of an ORDERED_LIST pipe */
+	DOCA_FLOW_FWD_HASH_PIPE,         /**< to a HASH pipe, with a given algorithm */
+	DOCA_FLOW_FWD_CHANGEABLE = 100,  /**< decided by each entry */
 };
 
-/* RSS fields (outer_flags / inner_flags). IPV4/IPV6/UDP/TCP hash both addresses or both
- * ports; the _SRC/_DST bits hash one of them. */
+/**
+ * @brief RSS fields (outer_flags / inner_flags). IPV4/IPV6/UDP/TCP hash both addresses or
+ * both ports; the _SRC/_DST bits hash one of them.
+ */
 enum doca_rss_type {
-	DOCA_FLOW_RSS_IPV4 = (1 << 0),
-	DOCA_FLOW_RSS_IPV6 = (1 << 1),
-	DOCA_FLOW_RSS_UDP = (1 << 2),
-	DOCA_FLOW_RSS_TCP = (1 << 3),
-	DOCA_FLOW_RSS_ESP = (1 << 4),
-	DOCA_FLOW_RSS_IPV4_SRC = (1 << 5),
-	DOCA_FLOW_RSS_IPV4_DST = (1 << 6),
-	DOCA_FLOW_RSS_IPV6_SRC = (1 << 7),
-	DOCA_FLOW_RSS_IPV6_DST = (1 << 8),
-	DOCA_FLOW_RSS_UDP_SRC = (1 << 9),
-	DOCA_FLOW_RSS_UDP_DST = (1 << 10),
-	DOCA_FLOW_RSS_TCP_SRC = (1 << 11),
-	DOCA_FLOW_RSS_TCP_DST = (1 << 12),
-	DOCA_FLOW_RSS_AUTO = (1 << 30), /* as DOCA Flow sees fit */
+	DOCA_FLOW_RSS_IPV4 = (1 << 0),     /**< both IPv4 addresses */
+	DOCA_FLOW_RSS_IPV6 = (1 << 1),     /**< both IPv6 addresses */
+	DOCA_FLOW_RSS_UDP = (1 << 2),      /**< both UDP ports */
+	DOCA_FLOW_RSS_TCP = (1 << 3),      /**< both TCP ports */
+	DOCA_FLOW_RSS_ESP = (1 << 4),      /**< the ESP SPI (not supported by softdpa) */
+	DOCA_FLOW_RSS_IPV4_SRC = (1 << 5), /**< the IPv4 source address */
+	DOCA_FLOW_RSS_IPV4_DST = (1 << 6), /**< the IPv4 destination address */
+	DOCA_FLOW_RSS_IPV6_SRC = (1 << 7), /**< the IPv6 source address */
+	DOCA_FLOW_RSS_IPV6_DST = (1 << 8), /**< the IPv6 destination address */
+	DOCA_FLOW_RSS_UDP_SRC = (1 << 9),  /**< the UDP source port */
+	DOCA_FLOW_RSS_UDP_DST = (1 << 10), /**< the UDP destination port */
+	DOCA_FLOW_RSS_TCP_SRC = (1 << 11), /**< the TCP source port */
+	DOCA_FLOW_RSS_TCP_DST = (1 << 12), /**< the TCP destination port */
+	DOCA_FLOW_RSS_AUTO = (1 << 30),    /**< as DOCA Flow sees fit */
 };
 
-/* Where a packet goes next. A pipe fwd of PORT with port_id 0xffff, PIPE with
- * next_pipe NULL, or CHANGEABLE is decided by each entry. */
+/**
+ * @brief Where a packet goes next. A pipe fwd of PORT with port_id 0xffff, PIPE with
+ * next_pipe NULL, or CHANGEABLE is decided by each entry.
+ */
 struct doca_flow_fwd {
-	enum doca_flow_fwd_type type;
+	enum doca_flow_fwd_type type; /**< the kind of forward; says which member is meaningful */
 	union {
+		/** DOCA_FLOW_FWD_RSS */
 		struct {
-			enum doca_flow_resource_type rss_type;
+			enum doca_flow_resource_type rss_type; /**< shared or own RSS */
 			union {
-				struct doca_flow_resource_rss_cfg rss;
-				uint32_t shared_rss_id;
+				struct doca_flow_resource_rss_cfg rss; /**< own RSS */
+				uint32_t shared_rss_id;                /**< shared RSS id */
 			};
 		};
+		/** DOCA_FLOW_FWD_PORT */
 		struct {
-			uint16_t port_id;
+			uint16_t port_id; /**< the port id */
 		};
+		/** DOCA_FLOW_FWD_PIPE */
 		struct {
-			struct doca_flow_pipe *next_pipe;
+			struct doca_flow_pipe *next_pipe; /**< the next pipe */
 		};
+		/** DOCA_FLOW_FWD_ORDERED_LIST_PIPE */
 		struct {
-			struct doca_flow_pipe *pipe;
-			uint32_t idx;
+			struct doca_flow_pipe *pipe; /**< the ORDERED_LIST pipe */
+			uint32_t idx;                /**< the list's index */
 		} ordered_list_pipe;
+		/** DOCA_FLOW_FWD_TARGET */
 		struct {
-			struct doca_flow_target *target;
+			struct doca_flow_target *target; /**< the target */
 		};
+		/** DOCA_FLOW_FWD_HASH_PIPE */
 		struct {
-			struct doca_flow_pipe *pipe;
-			enum doca_flow_pipe_hash_map_algorithm algorithm;
+			struct doca_flow_pipe *pipe;                      /**< the HASH pipe */
+			enum doca_flow_pipe_hash_map_algorithm algorithm; /**< index selection */
 		} hash_pipe;
 	};
 };
@@ -496,169 +599,187 @@ struct doca_flow_fwd {
 /* Meters, shared resources, monitor                                                     */
 /* ------------------------------------------------------------------------------------- */
 
+/** @brief A meter's algorithm. */
 enum doca_flow_meter_algorithm_type {
-	DOCA_FLOW_METER_ALGORITHM_TYPE_RFC2697, /* single rate three color marker */
-	DOCA_FLOW_METER_ALGORITHM_TYPE_RFC2698, /* two rate three color marker */
-	DOCA_FLOW_METER_ALGORITHM_TYPE_RFC4115, /* two rate, excess rate */
+	DOCA_FLOW_METER_ALGORITHM_TYPE_RFC2697, /**< single rate three color marker */
+	DOCA_FLOW_METER_ALGORITHM_TYPE_RFC2698, /**< two rate three color marker */
+	DOCA_FLOW_METER_ALGORITHM_TYPE_RFC4115, /**< two rate, excess rate */
 };
 
-/* Unit of every meter rate and burst: bytes or packets. */
+/** @brief Unit of every meter rate and burst: bytes or packets. */
 enum doca_flow_meter_limit_type {
-	DOCA_FLOW_METER_LIMIT_TYPE_BYTES = 0,
-	DOCA_FLOW_METER_LIMIT_TYPE_PACKETS,
+	DOCA_FLOW_METER_LIMIT_TYPE_BYTES = 0, /**< bytes */
+	DOCA_FLOW_METER_LIMIT_TYPE_PACKETS,   /**< packets */
 };
 
-/* A meter's initial color: blind (green) or aware (configured). */
+/** @brief A meter's initial color: blind (green) or aware (configured). */
 enum doca_flow_meter_color_mode {
-	DOCA_FLOW_METER_COLOR_MODE_BLIND = 0,
-	DOCA_FLOW_METER_COLOR_MODE_AWARE,
+	DOCA_FLOW_METER_COLOR_MODE_BLIND = 0, /**< every packet starts green */
+	DOCA_FLOW_METER_COLOR_MODE_AWARE,     /**< a packet starts with its configured color */
 };
 
-/* A shared meter (not emulated). */
+/** @brief A shared meter (not emulated). */
 struct doca_flow_resource_meter_cfg {
-	enum doca_flow_meter_limit_type limit_type;
-	enum doca_flow_meter_color_mode color_mode;
-	enum doca_flow_meter_algorithm_type alg;
-	uint64_t cir; /* committed information rate, per second */
-	uint64_t cbs; /* committed burst size */
+	enum doca_flow_meter_limit_type limit_type; /**< bytes or packets */
+	enum doca_flow_meter_color_mode color_mode; /**< blind or aware */
+	enum doca_flow_meter_algorithm_type alg;    /**< the algorithm */
+	uint64_t cir;                               /**< committed information rate, per second */
+	uint64_t cbs;                               /**< committed burst size */
 	union {
+		/** RFC 2697 parameters. */
 		struct {
-			uint64_t ebs; /* excess burst size */
+			uint64_t ebs; /**< excess burst size */
 		} rfc2697;
+		/** RFC 2698 parameters. */
 		struct {
-			uint64_t pir; /* peak information rate */
-			uint64_t pbs; /* peak burst size */
+			uint64_t pir; /**< peak information rate */
+			uint64_t pbs; /**< peak burst size */
 		} rfc2698;
+		/** RFC 4115 parameters. */
 		struct {
-			uint64_t eir; /* excess information rate */
-			uint64_t ebs; /* excess burst size */
+			uint64_t eir; /**< excess information rate */
+			uint64_t ebs; /**< excess burst size */
 		} rfc4115;
 	};
 };
 
-/* A shared PSP resource (not emulated). */
+/** @brief A shared PSP resource (not emulated). */
 struct doca_flow_resource_psp_cfg {
-	struct doca_flow_crypto_key_cfg key_cfg;
+	struct doca_flow_crypto_key_cfg key_cfg; /**< the key */
 };
 
-/* A shared IPsec SA (not emulated). */
+/** @brief A shared IPsec SA (not emulated). */
 struct doca_flow_resource_ipsec_sa_cfg {
-	struct doca_flow_crypto_key_cfg key_cfg;
-	uint32_t salt;
-	uint64_t implicit_iv;
-	enum doca_flow_crypto_icv_len icv_len;
-	enum doca_flow_crypto_sn_offload_type sn_offload_type;
-	enum doca_flow_crypto_replay_win_size win_size; /* with SN_OFFLOAD_AR */
-	bool esn_en;
-	uint64_t sn_initial;
-	uint32_t lifetime_threshold;
+	struct doca_flow_crypto_key_cfg key_cfg;               /**< the key */
+	uint32_t salt;                                         /**< the salt */
+	uint64_t implicit_iv;                                  /**< the implicit IV */
+	enum doca_flow_crypto_icv_len icv_len;                 /**< the ICV length */
+	enum doca_flow_crypto_sn_offload_type sn_offload_type; /**< sequence-number offload */
+	enum doca_flow_crypto_replay_win_size win_size;        /**< with SN_OFFLOAD_AR */
+	bool esn_en;                                           /**< extended sequence numbers */
+	uint64_t sn_initial;                                   /**< the first sequence number */
+	uint32_t lifetime_threshold;                           /**< the lifetime threshold */
 };
 
-/* Configuration of one shared resource (doca_flow_shared_resource_set_cfg); the member
- * is the one of the resource's type. */
+/**
+ * @brief Configuration of one shared resource (doca_flow_shared_resource_set_cfg()); the
+ * member is the one of the resource's type.
+ */
 struct doca_flow_shared_resource_cfg {
 	union {
-		struct doca_flow_resource_meter_cfg meter_cfg;
-		struct doca_flow_resource_rss_cfg rss_cfg;
-		struct doca_flow_resource_psp_cfg psp_cfg;
-		struct doca_flow_resource_encap_cfg encap_cfg;
-		struct doca_flow_resource_decap_cfg decap_cfg;
-		struct doca_flow_resource_ipsec_sa_cfg ipsec_sa_cfg;
+		struct doca_flow_resource_meter_cfg meter_cfg;       /**< METER */
+		struct doca_flow_resource_rss_cfg rss_cfg;           /**< RSS */
+		struct doca_flow_resource_psp_cfg psp_cfg;           /**< PSP */
+		struct doca_flow_resource_encap_cfg encap_cfg;       /**< ENCAP */
+		struct doca_flow_resource_decap_cfg decap_cfg;       /**< DECAP */
+		struct doca_flow_resource_ipsec_sa_cfg ipsec_sa_cfg; /**< IPSEC_SA */
 	};
 };
 
-/* Monitor: counters (bytes and packets), meters, aging. */
+/** @brief Monitor: counters (bytes and packets), meters, aging. */
 struct doca_flow_monitor {
-	enum doca_flow_resource_type meter_type;
+	enum doca_flow_resource_type meter_type; /**< meter: none, shared or own (not emulated) */
 	union {
+		/** An own meter. */
 		struct {
-			enum doca_flow_meter_limit_type limit_type;
-			uint64_t cir;
-			uint64_t cbs;
+			enum doca_flow_meter_limit_type limit_type; /**< bytes or packets */
+			uint64_t cir;                               /**< committed info rate */
+			uint64_t cbs;                               /**< committed burst size */
 		} non_shared_meter;
+		/** A shared meter. */
 		struct {
-			uint32_t shared_meter_id;
-			enum doca_flow_meter_color meter_init_color;
+			uint32_t shared_meter_id;                    /**< the meter's id */
+			enum doca_flow_meter_color meter_init_color; /**< the initial color */
 		} shared_meter;
 	};
-	enum doca_flow_resource_type counter_type;
+	enum doca_flow_resource_type counter_type; /**< counter: none, shared or own */
 	union {
+		/** A shared counter. */
 		struct {
-			uint32_t shared_counter_id;
+			uint32_t shared_counter_id; /**< the counter's id (UINT32_MAX: per entry) */
 		} shared_counter;
 	};
-	uint32_t aging_sec;
+	uint32_t aging_sec; /**< aging time in seconds, 0 for none (aging is not emulated) */
 };
 
 /* ------------------------------------------------------------------------------------- */
 /* Action descriptors, ordered lists, queries                                            */
 /* ------------------------------------------------------------------------------------- */
 
-/* How an action descriptor changes a field. */
+/** @brief How an action descriptor changes a field. */
 enum doca_flow_action_type {
-	DOCA_FLOW_ACTION_AUTO = 0, /* derived from the actions and mask */
-	DOCA_FLOW_ACTION_ADD,
-	DOCA_FLOW_ACTION_COPY,
+	DOCA_FLOW_ACTION_AUTO = 0, /**< derived from the actions and mask */
+	DOCA_FLOW_ACTION_ADD,      /**< add the source to the destination (not emulated) */
+	DOCA_FLOW_ACTION_COPY,     /**< copy the source to the destination (not emulated) */
 };
 
-/* A field operation described by strings instead of the actions struct. */
+/** @brief A field operation described by strings instead of the actions struct. */
 struct doca_flow_action_desc {
-	enum doca_flow_action_type type;
+	enum doca_flow_action_type type; /**< the operation */
 	union {
+		/** The fields of an ADD or COPY. */
 		struct {
-			struct doca_flow_desc_field src;
-			struct doca_flow_desc_field dst;
-			uint32_t width;
+			struct doca_flow_desc_field src; /**< the source field */
+			struct doca_flow_desc_field dst; /**< the destination field */
+			uint32_t width;                  /**< the bits operated on */
 		} field_op;
 	};
 };
 
+/** @brief The action descriptors of an action template. */
 struct doca_flow_action_descs {
-	uint8_t nb_action_desc;
-	struct doca_flow_action_desc *desc_array;
+	uint8_t nb_action_desc;                   /**< the number of descriptors */
+	struct doca_flow_action_desc *desc_array; /**< the descriptors */
 };
 
-/* What an ordered-list element points at. The external-actions element (type 100) is
- * declared in doca_flow_external_actions.h. */
+/**
+ * @brief What an ordered-list element points at. The external-actions element (type 100) is
+ * declared in doca_flow_external_actions.h.
+ */
 enum doca_flow_ordered_list_element_type {
-	DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS = 0, /* actions, actions_mask, action_descs */
-	DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR,
-	DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64,
-	DOCA_FLOW_ORDERED_LIST_ELEMENT_CRYPTO,
+	DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS = 0, /**< actions, actions_mask, action_descs */
+	DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR,     /**< monitor (counters only in softdpa) */
+	DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64,       /**< nat64 (not emulated) */
+	DOCA_FLOW_ORDERED_LIST_ELEMENT_CRYPTO,      /**< crypto (not emulated) */
 };
 
-/* One element of an ordered list. An ACTIONS element carries its template, its mask and
- * its descriptors side by side (mask and descriptors may be NULL). */
+/**
+ * @brief One element of an ordered list. An ACTIONS element carries its template, its mask
+ * and its descriptors side by side (mask and descriptors may be NULL).
+ */
 struct doca_flow_ordered_list_element {
-	enum doca_flow_ordered_list_element_type type;
+	enum doca_flow_ordered_list_element_type type; /**< says which member is meaningful */
 	union {
+		/** ACTIONS */
 		struct {
-			struct doca_flow_actions *actions;
-			struct doca_flow_actions *actions_mask;
-			struct doca_flow_action_descs *action_descs;
+			struct doca_flow_actions *actions;           /**< the actions */
+			struct doca_flow_actions *actions_mask;      /**< their mask, or NULL */
+			struct doca_flow_action_descs *action_descs; /**< descriptors, or NULL */
 		};
-		struct doca_flow_monitor *monitor;
-		struct doca_flow_nat64_action *nat64;
-		struct doca_flow_crypto *crypto;
+		struct doca_flow_monitor *monitor;    /**< MONITOR */
+		struct doca_flow_nat64_action *nat64; /**< NAT64 */
+		struct doca_flow_crypto *crypto;      /**< CRYPTO */
 	};
 };
 
-/* An ordered list: elements executed in order by an ORDERED_LIST pipe entry. */
+/** @brief An ordered list: elements executed in order by an ORDERED_LIST pipe entry. */
 struct doca_flow_ordered_list {
-	uint32_t idx;  /* the list's index in the pipe (its position at pipe creation) */
-	uint32_t size; /* number of elements */
-	struct doca_flow_ordered_list_element *elements;
+	uint32_t idx;  /**< the list's index in the pipe (its position at pipe creation) */
+	uint32_t size; /**< number of elements */
+	struct doca_flow_ordered_list_element *elements; /**< the elements */
 };
 
-/* Counter values (cumulative). */
+/** @brief Counter values (cumulative). */
 struct doca_flow_resource_query {
 	union {
+		/** A counter. */
 		struct {
-			uint64_t total_bytes;
-			uint64_t total_pkts;
+			uint64_t total_bytes; /**< bytes counted */
+			uint64_t total_pkts;  /**< packets counted */
 		} counter;
+		/** An IPsec SA. */
 		struct {
-			uint64_t current_sn;
+			uint64_t current_sn; /**< the current sequence number */
 		} ipsec_sa;
 	};
 };
@@ -667,46 +788,71 @@ struct doca_flow_resource_query {
 /* Parser, default miss, port state, tune                                                */
 /* ------------------------------------------------------------------------------------- */
 
-/* The role of a GENEVE option's class. */
+/** @brief The role of a GENEVE option's class. */
 enum doca_flow_parser_geneve_opt_mode {
-	DOCA_FLOW_PARSER_GENEVE_OPT_MODE_IGNORE,    /* class ignored */
-	DOCA_FLOW_PARSER_GENEVE_OPT_MODE_FIXED,     /* class and type define the option */
-	DOCA_FLOW_PARSER_GENEVE_OPT_MODE_MATCHABLE, /* class matched per flow */
+	DOCA_FLOW_PARSER_GENEVE_OPT_MODE_IGNORE,    /**< class ignored */
+	DOCA_FLOW_PARSER_GENEVE_OPT_MODE_FIXED,     /**< class and type define the option */
+	DOCA_FLOW_PARSER_GENEVE_OPT_MODE_MATCHABLE, /**< class matched per flow */
 };
 
-/* What a pipe miss with no fwd_miss does on a port. */
+/** @brief What a pipe miss with no fwd_miss does on a port. */
 enum doca_flow_port_default_miss_type {
-	DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL = 0,
-	DOCA_FLOW_PORT_DEFAULT_MISS_RSS,
-	DOCA_FLOW_PORT_DEFAULT_MISS_DROP,
+	DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL = 0, /**< to the kernel (softdpa: dropped) */
+	DOCA_FLOW_PORT_DEFAULT_MISS_RSS,        /**< to the port's RSS queues */
+	DOCA_FLOW_PORT_DEFAULT_MISS_DROP,       /**< dropped (softdpa's default) */
 };
 
-/* One GENEVE TLV option a parser describes. */
+/** @brief One GENEVE TLV option a parser describes. */
 struct doca_flow_parser_geneve_opt_cfg {
+	/** The role of the class. */
 	enum doca_flow_parser_geneve_opt_mode match_on_class_mode;
-	doca_be16_t option_class;
-	uint8_t option_type;
-	uint8_t option_len; /* data length in 4-byte words */
+	doca_be16_t option_class; /**< the option class */
+	uint8_t option_type;      /**< the option type */
+	uint8_t option_len;       /**< data length in 4-byte words */
+	/** The data bits parsed. */
 	doca_be32_t data_mask[DOCA_FLOW_GENEVE_DATA_OPTION_LEN_MAX];
 };
 
+/** @brief The operation state of a port (hot upgrade: which of two instances serves). */
 enum doca_flow_port_operation_state {
-	DOCA_FLOW_PORT_OPERATION_STATE_ACTIVE = 0,
-	DOCA_FLOW_PORT_OPERATION_STATE_ACTIVE_READY_TO_SWAP,
-	DOCA_FLOW_PORT_OPERATION_STATE_STANDBY,
-	DOCA_FLOW_PORT_OPERATION_STATE_UNCONNECTED,
+	DOCA_FLOW_PORT_OPERATION_STATE_ACTIVE = 0,           /**< serves traffic */
+	DOCA_FLOW_PORT_OPERATION_STATE_ACTIVE_READY_TO_SWAP, /**< serves, ready to hand over */
+	DOCA_FLOW_PORT_OPERATION_STATE_STANDBY,              /**< waits to take over */
+	DOCA_FLOW_PORT_OPERATION_STATE_UNCONNECTED,          /**< serves no traffic */
 };
 
-/* DOCA Flow Tune profiles (softdpa records the profile; it has no tune server). */
+/** @brief DOCA Flow Tune profiles (softdpa records the profile; it has no tune server). */
 enum doca_flow_tune_profile {
-	DOCA_FLOW_TUNE_PROFILE_NONE = 0,
-	DOCA_FLOW_TUNE_PROFILE_PIPELINE = 30,
-	DOCA_FLOW_TUNE_PROFILE_FULL = 60,
+	DOCA_FLOW_TUNE_PROFILE_NONE = 0,      /**< no tuning information */
+	DOCA_FLOW_TUNE_PROFILE_PIPELINE = 30, /**< the pipeline layout */
+	DOCA_FLOW_TUNE_PROFILE_FULL = 60,     /**< everything */
 };
 
-/* Pipe resize callbacks (doca_flow_pipe_resize). */
+/**
+ * @brief Told the new number of entries of a resized pipe (doca_flow_pipe_resize()).
+ *
+ * @param [in] pipe_user_ctx
+ * The pipe's user context.
+ * @param [in] nr_entries
+ * The new number of entries.
+ * @return DOCA_SUCCESS to go on; another code stops the resize.
+ */
 typedef doca_error_t (*doca_flow_pipe_resize_nr_entries_changed_cb)(void *pipe_user_ctx,
                                                                     uint32_t nr_entries);
+
+/**
+ * @brief Told about each entry a pipe resize moves (doca_flow_pipe_resize()).
+ *
+ * @param [in] pipe_user_ctx
+ * The pipe's user context.
+ * @param [in] pipe_queue
+ * The queue of the move.
+ * @param [in] entry_user_ctx
+ * The entry's user context.
+ * @param [out] new_entry_user_ctx
+ * The entry's user context from now on.
+ * @return DOCA_SUCCESS to go on; another code stops the resize.
+ */
 typedef doca_error_t (*doca_flow_pipe_resize_entry_relocate_cb)(void *pipe_user_ctx,
                                                                 uint16_t pipe_queue,
                                                                 void *entry_user_ctx,
@@ -726,6 +872,7 @@ typedef doca_error_t (*doca_flow_pipe_resize_entry_relocate_cb)(void *pipe_user_
  * when it cannot be allocated.
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_create(struct doca_flow_cfg **cfg);
+
 /**
  * @brief Destroy a global configuration; DOCA Flow keeps what doca_flow_init() read from it.
  *
@@ -734,6 +881,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_create(struct doca_flow_cfg **cfg);
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_destroy(struct doca_flow_cfg *cfg);
+
 /**
  * @brief Set the number of entry queues of every port: each thread that adds or removes entries
  * uses a queue of its own.
@@ -747,6 +895,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_destroy(struct doca_flow_cfg *cfg);
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_pipe_queues(struct doca_flow_cfg *cfg,
                                                        uint16_t pipe_queues);
+
 /**
  * @brief Set the number of counters DOCA Flow reserves (SYSTEM resource mode).
  *
@@ -759,6 +908,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_pipe_queues(struct doca_flow_cfg *cfg
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_counters(struct doca_flow_cfg *cfg,
                                                        uint32_t nr_counters);
+
 /**
  * @brief Set the number of meters DOCA Flow reserves (SYSTEM resource mode).
  *
@@ -770,6 +920,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_counters(struct doca_flow_cfg *cfg
  * @note softdpa does not meter: the value is accepted and unused.
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_meters(struct doca_flow_cfg *cfg, uint32_t nr_meters);
+
 /**
  * @brief Set the number of collisions an ACL pipe tolerates.
  *
@@ -783,6 +934,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_meters(struct doca_flow_cfg *cfg, 
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_acl_collisions(struct doca_flow_cfg *cfg,
                                                              uint8_t nr_acl_collisions);
+
 /**
  * @brief Set the mode DOCA Flow runs in: "vnf" or "switch", optionally followed by options (",hws",
  * ",expert", ",isolated", ...).
@@ -797,6 +949,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_acl_collisions(struct doca_flow_cf
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_mode_args(struct doca_flow_cfg *cfg,
                                                      const char *mode_args);
+
 /**
  * @brief Set the number of shared resources of a type; their ids are 0..nr_shared_resource-1.
  *
@@ -812,6 +965,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_mode_args(struct doca_flow_cfg *cfg,
 DOCA_STABLE doca_error_t
 doca_flow_cfg_set_nr_shared_resource(struct doca_flow_cfg *cfg, uint32_t nr_shared_resource,
                                      enum doca_flow_shared_resource_type type);
+
 /**
  * @brief Set how many entry operations may be outstanding per (port, queue) before
  * doca_flow_entries_process() must be called.
@@ -825,6 +979,7 @@ doca_flow_cfg_set_nr_shared_resource(struct doca_flow_cfg *cfg, uint32_t nr_shar
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_queue_depth(struct doca_flow_cfg *cfg,
                                                        uint32_t queue_depth);
+
 /**
  * @brief Set the callback told about pipe operations.
  *
@@ -836,6 +991,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_queue_depth(struct doca_flow_cfg *cfg
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_pipe_process(struct doca_flow_cfg *cfg,
                                                            doca_flow_pipe_process_cb cb);
+
 /**
  * @brief Set the callback doca_flow_entries_process() calls once per completed entry operation.
  *
@@ -847,6 +1003,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_pipe_process(struct doca_flow_cfg 
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_entry_process(struct doca_flow_cfg *cfg,
                                                             doca_flow_entry_process_cb cb);
+
 /**
  * @brief Set the callback told when a shared resource is unbound from an object.
  *
@@ -858,6 +1015,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_entry_process(struct doca_flow_cfg
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_shared_resource_unbind(
         struct doca_flow_cfg *cfg, doca_flow_shared_resource_unbind_cb cb);
+
 /**
  * @brief Set the key of the RSS hash function (copied).
  *
@@ -873,6 +1031,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_cb_shared_resource_unbind(
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_rss_key(struct doca_flow_cfg *cfg,
                                                    const uint8_t *rss_key, uint32_t rss_key_len);
+
 /**
  * @brief Set the RSS used by ports whose default miss is DOCA_FLOW_PORT_DEFAULT_MISS_RSS and that
  * have no RSS of their own (queues copied).
@@ -886,6 +1045,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_rss_key(struct doca_flow_cfg *cfg,
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_default_rss(
         struct doca_flow_cfg *cfg, const struct doca_flow_resource_rss_cfg *rss);
+
 /**
  * @brief Choose where resource budgets are set: globally (SYSTEM, default) or per port (PORT).
  *
@@ -898,6 +1058,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_default_rss(
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_resource_mode(struct doca_flow_cfg *cfg,
                                                          const enum doca_flow_resource_mode mode);
+
 /**
  * @brief Give DOCA Flow the custom header definitions (doca_flow_definitions.h).
  *
@@ -910,6 +1071,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_resource_mode(struct doca_flow_cfg *c
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_flow_cfg_set_definitions(struct doca_flow_cfg *cfg, const struct doca_flow_definitions *defs);
+
 /**
  * @brief Create a DOCA Flow Tune configuration.
  *
@@ -920,6 +1082,7 @@ doca_flow_cfg_set_definitions(struct doca_flow_cfg *cfg, const struct doca_flow_
  * @note softdpa has no tune server: the configuration is accepted and otherwise ignored.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_create(struct doca_flow_tune_cfg **tune_cfg);
+
 /**
  * @brief Destroy a DOCA Flow Tune configuration.
  *
@@ -928,6 +1091,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_create(struct doca_flow_tune_c
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when tune_cfg is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_destroy(struct doca_flow_tune_cfg *tune_cfg);
+
 /**
  * @brief Set the DOCA Flow Tune profile.
  *
@@ -941,6 +1105,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_destroy(struct doca_flow_tune_
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_set_profile(struct doca_flow_tune_cfg *tune_cfg,
                                                               enum doca_flow_tune_profile profile);
+
 /**
  * @brief Attach a DOCA Flow Tune configuration to the global configuration.
  *
@@ -953,6 +1118,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_set_profile(struct doca_flow_t
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_cfg_set_tune_cfg(struct doca_flow_cfg *cfg,
                                                           struct doca_flow_tune_cfg *tune_cfg);
+
 /**
  * @brief Initialise DOCA Flow, once per process (until doca_flow_destroy()).
  *
@@ -966,6 +1132,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_cfg_set_tune_cfg(struct doca_flow_cfg *
  * @note softdpa starts its NIC worker threads here (SOFTDPA_NIC_WORKERS, docs/FLOW.md).
  */
 DOCA_STABLE doca_error_t doca_flow_init(struct doca_flow_cfg *cfg);
+
 /**
  * @brief Tear DOCA Flow down: stop every port, destroy every pipe and entry, forget the
  * configuration. DOCA Flow may then be initialised again.
@@ -987,6 +1154,7 @@ DOCA_STABLE void doca_flow_destroy(void);
  * when it cannot be allocated.
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_create(struct doca_flow_port_cfg **cfg);
+
 /**
  * @brief Destroy a port configuration.
  *
@@ -995,6 +1163,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_create(struct doca_flow_port_cfg **c
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_destroy(struct doca_flow_port_cfg *cfg);
+
 /**
  * @brief Set the port's DPDK-style device arguments.
  *
@@ -1009,6 +1178,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_destroy(struct doca_flow_port_cfg *c
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_devargs(struct doca_flow_port_cfg *cfg,
                                                         const char *devargs);
+
 /**
  * @brief Set the size of the port's private data area (doca_flow_port_priv_data()).
  *
@@ -1021,6 +1191,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_devargs(struct doca_flow_port_cf
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_priv_data_size(struct doca_flow_port_cfg *cfg,
                                                                uint16_t priv_data_size);
+
 /**
  * @brief Set the device behind the port (in switch mode: the PF, port id 0 unless set).
  *
@@ -1033,6 +1204,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_priv_data_size(struct doca_flow_
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_dev(struct doca_flow_port_cfg *cfg,
                                                     struct doca_dev *dev);
+
 /**
  * @brief Make the port a representor port.
  *
@@ -1047,6 +1219,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_dev(struct doca_flow_port_cfg *c
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_dev_rep(struct doca_flow_port_cfg *cfg,
                                                         struct doca_dev_rep *dev_rep);
+
 /**
  * @brief Set the port's logical id: the id forwards of type PORT and softdpa_port_* use.
  *
@@ -1059,6 +1232,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_dev_rep(struct doca_flow_port_cf
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_port_id(struct doca_flow_port_cfg *cfg,
                                                         uint16_t port_id);
+
 /**
  * @brief Set the RSS of the port's default miss (queues copied).
  *
@@ -1072,6 +1246,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_port_id(struct doca_flow_port_cf
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_rss_cfg(
         struct doca_flow_port_cfg *cfg, const struct doca_flow_resource_rss_cfg *rss);
+
 /**
  * @brief Disable the offload of IPsec sequence numbers on the port.
  *
@@ -1082,6 +1257,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_rss_cfg(
  */
 DOCA_STABLE doca_error_t
 doca_flow_port_cfg_set_ipsec_sn_offload_disable(struct doca_flow_port_cfg *cfg);
+
 /**
  * @brief Set the operation state the port starts in (default ACTIVE).
  *
@@ -1095,6 +1271,7 @@ doca_flow_port_cfg_set_ipsec_sn_offload_disable(struct doca_flow_port_cfg *cfg);
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_operation_state(
         struct doca_flow_port_cfg *cfg, enum doca_flow_port_operation_state state);
+
 /**
  * @brief Set the memory the port reserves for entry actions (see
  * DOCA_FLOW_MAX_ENTRY_ACTIONS_MEM_SIZE).
@@ -1109,6 +1286,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_operation_state(
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_actions_mem_size(struct doca_flow_port_cfg *cfg,
                                                                  uint32_t size);
+
 /**
  * @brief Set the CPU core of the port's service threads.
  *
@@ -1121,6 +1299,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_actions_mem_size(struct doca_flo
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_service_threads_core(struct doca_flow_port_cfg *cfg,
                                                                      uint32_t core);
+
 /**
  * @brief Set the period of the port's service threads.
  *
@@ -1133,6 +1312,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_service_threads_core(struct doca
  */
 DOCA_STABLE doca_error_t
 doca_flow_port_cfg_set_service_threads_cycle(struct doca_flow_port_cfg *cfg, uint32_t cycle_ms);
+
 /**
  * @brief Set the port's budget of a resource type (PORT resource mode): the pool of ids
  * doca_flow_port_shared_resource_get() takes from.
@@ -1149,6 +1329,7 @@ doca_flow_port_cfg_set_service_threads_cycle(struct doca_flow_port_cfg *cfg, uin
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_nr_resources(struct doca_flow_port_cfg *cfg,
                                                              enum doca_flow_resource type,
                                                              uint32_t nr);
+
 /**
  * @brief Start a port: from here on it receives traffic and pipes can be created on it.
  *
@@ -1167,6 +1348,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_nr_resources(struct doca_flow_po
  */
 DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *cfg,
                                               struct doca_flow_port **port);
+
 /**
  * @brief Stop a port: destroy its pipes and entries and close its wire.
  *
@@ -1176,6 +1358,7 @@ DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *c
  * DOCA_ERROR_IN_USE for a switch port while representor ports are still started.
  */
 DOCA_STABLE doca_error_t doca_flow_port_stop(struct doca_flow_port *port);
+
 /**
  * @brief Pair two ports, for hairpin traffic between them.
  *
@@ -1189,6 +1372,7 @@ DOCA_STABLE doca_error_t doca_flow_port_stop(struct doca_flow_port *port);
  */
 DOCA_STABLE doca_error_t doca_flow_port_pair(struct doca_flow_port *port,
                                              struct doca_flow_port *pair_port);
+
 /**
  * @brief The port's private data area (doca_flow_port_cfg_set_priv_data_size()).
  *
@@ -1198,6 +1382,7 @@ DOCA_STABLE doca_error_t doca_flow_port_pair(struct doca_flow_port *port,
  * (then with one log line).
  */
 DOCA_STABLE uint8_t *doca_flow_port_priv_data(struct doca_flow_port *port);
+
 /**
  * @brief The switch manager port.
  *
@@ -1208,6 +1393,7 @@ DOCA_STABLE uint8_t *doca_flow_port_priv_data(struct doca_flow_port *port);
  * @note softdpa emulates one switch: the answer does not depend on which started port is given.
  */
 DOCA_STABLE struct doca_flow_port *doca_flow_port_switch_get(const struct doca_flow_port *port);
+
 /**
  * @brief Destroy every pipe (and entry) of a port.
  *
@@ -1216,6 +1402,7 @@ DOCA_STABLE struct doca_flow_port *doca_flow_port_switch_get(const struct doca_f
  * @note Without entry callbacks. A port that is not started is logged and ignored.
  */
 DOCA_STABLE void doca_flow_port_pipes_flush(struct doca_flow_port *port);
+
 /**
  * @brief Change the operation state of a port.
  *
@@ -1229,6 +1416,7 @@ DOCA_STABLE void doca_flow_port_pipes_flush(struct doca_flow_port *port);
  */
 DOCA_STABLE doca_error_t doca_flow_port_operation_state_modify(
         struct doca_flow_port *port, enum doca_flow_port_operation_state state);
+
 /**
  * @brief Set what a packet does on this port when it misses a pipe that has no miss forward
  * (default: DROP), and whether such packets are counted.
@@ -1245,6 +1433,7 @@ DOCA_STABLE doca_error_t doca_flow_port_operation_state_modify(
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_update_default_miss(
         struct doca_flow_port *port, enum doca_flow_port_default_miss_type type, bool counter_en);
+
 /**
  * @brief Read the port's default-miss counter.
  *
@@ -1275,6 +1464,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_query_default_miss(
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_create(struct doca_flow_pipe_cfg **cfg,
                                                    struct doca_flow_port *port);
+
 /**
  * @brief Destroy a pipe configuration; a pipe created from it keeps what it needs.
  *
@@ -1283,6 +1473,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_create(struct doca_flow_pipe_cfg **c
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_destroy(struct doca_flow_pipe_cfg *cfg);
+
 /**
  * @brief Set the pipe's match template and mask (copied).
  *
@@ -1302,6 +1493,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_destroy(struct doca_flow_pipe_cfg *c
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_match(struct doca_flow_pipe_cfg *cfg,
                                                       const struct doca_flow_match *match,
                                                       const struct doca_flow_match *match_mask);
+
 /**
  * @brief Set the pipe's action templates 0..nr_actions-1 (copied); each entry picks one by
  * action_idx.
@@ -1324,6 +1516,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
         struct doca_flow_pipe_cfg *cfg, struct doca_flow_actions *const *actions,
         struct doca_flow_actions *const *actions_masks,
         struct doca_flow_action_descs *const *action_descs, size_t nr_actions);
+
 /**
  * @brief Set the pipe's monitor: its counter, meter and aging (copied).
  *
@@ -1337,6 +1530,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_monitor(struct doca_flow_pipe_cfg *cfg,
                                                         const struct doca_flow_monitor *monitor);
+
 /**
  * @brief Set the ordered-list templates of an ORDERED_LIST pipe (copied).
  *
@@ -1354,6 +1548,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_monitor(struct doca_flow_pipe_cf
 DOCA_STABLE doca_error_t
 doca_flow_pipe_cfg_set_ordered_lists(struct doca_flow_pipe_cfg *cfg,
                                      struct doca_flow_ordered_list *const *lists, size_t nr_lists);
+
 /**
  * @brief Set the pipe's name (in logs and doca_flow_pipe_dump()).
  *
@@ -1366,6 +1561,7 @@ doca_flow_pipe_cfg_set_ordered_lists(struct doca_flow_pipe_cfg *cfg,
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_name(struct doca_flow_pipe_cfg *cfg,
                                                      const char *name);
+
 /**
  * @brief Set the pipe's label.
  *
@@ -1378,6 +1574,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_name(struct doca_flow_pipe_cfg *
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_label(struct doca_flow_pipe_cfg *cfg,
                                                       const char *label);
+
 /**
  * @brief Set the pipe's type (default BASIC).
  *
@@ -1391,6 +1588,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_label(struct doca_flow_pipe_cfg 
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_type(struct doca_flow_pipe_cfg *cfg,
                                                      enum doca_flow_pipe_type type);
+
 /**
  * @brief Set the pipe's steering domain (default: ingress).
  *
@@ -1405,6 +1603,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_type(struct doca_flow_pipe_cfg *
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_domain(struct doca_flow_pipe_cfg *cfg,
                                                        enum doca_flow_pipe_domain domain);
+
 /**
  * @brief Make the pipe its port's root pipe: the one that sees every packet that arrives on the
  * port.
@@ -1417,6 +1616,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_domain(struct doca_flow_pipe_cfg
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_root(struct doca_flow_pipe_cfg *cfg,
                                                         bool is_root);
+
 /**
  * @brief Set the most entries the pipe holds (default 8192; for a HASH pipe, its index space).
  *
@@ -1429,6 +1629,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_root(struct doca_flow_pipe_cf
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_nr_entries(struct doca_flow_pipe_cfg *cfg,
                                                            uint32_t nr_entries);
+
 /**
  * @brief Make the pipe resizable (doca_flow_pipe_resize()).
  *
@@ -1442,6 +1643,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_nr_entries(struct doca_flow_pipe
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_resizable(struct doca_flow_pipe_cfg *cfg,
                                                              bool is_resizable);
+
 /**
  * @brief Exclude an entry queue from the pipe's operations.
  *
@@ -1455,6 +1657,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_resizable(struct doca_flow_pi
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_excluded_queue(struct doca_flow_pipe_cfg *cfg,
                                                                uint16_t pipe_queue);
+
 /**
  * @brief Count the packets that miss the pipe (doca_flow_resource_query_pipe_miss()).
  *
@@ -1466,6 +1669,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_excluded_queue(struct doca_flow_
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_miss_counter(struct doca_flow_pipe_cfg *cfg,
                                                              bool miss_counter);
+
 /**
  * @brief Set the fill level at which the pipe reports congestion (resizable pipes).
  *
@@ -1479,6 +1683,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_miss_counter(struct doca_flow_pi
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_congestion_level_threshold(
         struct doca_flow_pipe_cfg *cfg, uint8_t congestion_level_threshold);
+
 /**
  * @brief Set the pipe's user context, given to the pipe callbacks.
  *
@@ -1490,6 +1695,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_congestion_level_threshold(
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_user_ctx(struct doca_flow_pipe_cfg *cfg,
                                                          void *user_ctx);
+
 /**
  * @brief Set how a HASH pipe maps a packet to an entry index.
  *
@@ -1503,6 +1709,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_user_ctx(struct doca_flow_pipe_c
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_hash_map_algorithm(struct doca_flow_pipe_cfg *cfg,
                                                                    uint32_t algorithm_flags);
+
 /**
  * @brief Create a pipe on the configuration's port.
  *
@@ -1527,6 +1734,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
                                                const struct doca_flow_fwd *fwd,
                                                const struct doca_flow_fwd *fwd_miss,
                                                struct doca_flow_pipe **pipe);
+
 /**
  * @brief Destroy a pipe and its entries.
  *
@@ -1535,6 +1743,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
  * @note Without entry callbacks. A pipe that is not live is logged and ignored.
  */
 DOCA_STABLE void doca_flow_pipe_destroy(struct doca_flow_pipe *pipe);
+
 /**
  * @brief Replace the pipe's miss forward.
  *
@@ -1548,6 +1757,7 @@ DOCA_STABLE void doca_flow_pipe_destroy(struct doca_flow_pipe *pipe);
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_update_miss(struct doca_flow_pipe *pipe,
                                                     const struct doca_flow_fwd *fwd_miss);
+
 /**
  * @brief The hash a HASH pipe computes for a packet with the given header values.
  *
@@ -1564,6 +1774,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_update_miss(struct doca_flow_pipe *pipe,
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_calc_hash(struct doca_flow_pipe *pipe,
                                                         const struct doca_flow_match *match,
                                                         uint32_t *hash);
+
 /**
  * @brief Resize a resizable pipe to a new congestion level.
  *
@@ -1583,6 +1794,7 @@ DOCA_STABLE doca_error_t
 doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,
                       doca_flow_pipe_resize_nr_entries_changed_cb nr_entries_changed_cb,
                       doca_flow_pipe_resize_entry_relocate_cb entry_relocation_cb);
+
 /**
  * @brief The entropy the NIC derives from a header, e.g. the UDP source port of a tunnel.
  *
@@ -1599,6 +1811,7 @@ doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_calc_entropy(struct doca_flow_port *port,
                                                            struct doca_flow_entropy_format *header,
                                                            uint16_t *entropy);
+
 /**
  * @brief Print a human-readable description of the pipe.
  *
@@ -1650,6 +1863,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
         uint8_t action_idx, const struct doca_flow_actions *actions,
         const struct doca_flow_monitor *monitor, const struct doca_flow_fwd *fwd, uint32_t flags,
         void *usr_ctx, struct doca_flow_pipe_entry **entry);
+
 /**
  * @brief Add an entry to a HASH pipe at a given index; packets whose hash maps to that index use
  * it.
@@ -1682,6 +1896,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_hash_add_entry(
         const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
         const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
         struct doca_flow_pipe_entry **entry);
+
 /**
  * @brief Give a BASIC or HASH entry new actions, monitor and forward; it completes through
  * doca_flow_entries_process().
@@ -1713,6 +1928,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
         const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
         const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry);
+
 /**
  * @brief Add an entry to a CONTROL pipe: it brings its own match mask and actions, and among the
  * entries that match, the lowest priority value wins.
@@ -1758,6 +1974,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
         const struct doca_flow_action_descs *action_descs, const struct doca_flow_monitor *monitor,
         uint32_t priority, const struct doca_flow_fwd *fwd, void *usr_ctx,
         struct doca_flow_pipe_entry **entry);
+
 /**
  * @brief Add an entry to an ORDERED_LIST pipe: it executes one of the pipe's lists with its own
  * element values.
@@ -1790,6 +2007,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint32_t idx,
         const struct doca_flow_ordered_list *list, const struct doca_flow_fwd *fwd, uint32_t flags,
         void *user_ctx, struct doca_flow_pipe_entry **entry);
+
 /**
  * @brief Add an entry to an LPM (longest prefix match) pipe.
  *
@@ -1825,6 +2043,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_add_entry(
         const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
         const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
         struct doca_flow_pipe_entry **entry);
+
 /**
  * @brief Give an LPM entry new actions, monitor and forward.
  *
@@ -1852,6 +2071,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_update_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
         const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
         const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry);
+
 /**
  * @brief Add an entry to an ACL pipe.
  *
@@ -1887,6 +2107,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_add_entry(
         const struct doca_flow_actions *actions, const uint32_t priority,
         const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
         struct doca_flow_pipe_entry **entry);
+
 /**
  * @brief Give an ACL entry new actions and forward.
  *
@@ -1912,6 +2133,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_update_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
         const struct doca_flow_actions *actions, const struct doca_flow_fwd *fwd, uint32_t flags,
         struct doca_flow_pipe_entry *entry);
+
 /**
  * @brief Remove an entry; it completes through doca_flow_entries_process(), and the entry is freed
  * after its DEL callback.
@@ -1929,6 +2151,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_update_entry(
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_remove_entry(uint16_t pipe_queue, uint32_t flags,
                                                      struct doca_flow_pipe_entry *entry);
+
 /**
  * @brief The status of an entry's last operation.
  *
@@ -1939,6 +2162,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_remove_entry(uint16_t pipe_queue, uint32
  */
 DOCA_STABLE enum doca_flow_entry_status
 doca_flow_pipe_entry_get_status(struct doca_flow_pipe_entry *entry);
+
 /**
  * @brief Complete the entry operations of a (port, queue): push the buffered ones and call the
  * entry callback once for each completed one.
@@ -1959,6 +2183,7 @@ doca_flow_pipe_entry_get_status(struct doca_flow_pipe_entry *entry);
 DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, uint16_t pipe_queue,
                                                    uint64_t timeout,
                                                    uint32_t max_processed_entries);
+
 /**
  * @brief Handle the aging of a port's entries: report the entries whose aging time expired (AGED
  * callback).
@@ -1994,6 +2219,7 @@ DOCA_STABLE int doca_flow_aging_handle(struct doca_flow_port *port, uint16_t que
  */
 DOCA_STABLE doca_error_t doca_flow_resource_query_entry(
         struct doca_flow_pipe_entry *entry, struct doca_flow_resource_query *query_stats);
+
 /**
  * @brief Read a pipe's miss counter (doca_flow_pipe_cfg_set_miss_counter(true)).
  *
@@ -2006,6 +2232,7 @@ DOCA_STABLE doca_error_t doca_flow_resource_query_entry(
  */
 DOCA_STABLE doca_error_t doca_flow_resource_query_pipe_miss(
         struct doca_flow_pipe *pipe, struct doca_flow_resource_query *query_stats);
+
 /**
  * @brief Read shared counters by id.
  *
@@ -2024,6 +2251,7 @@ DOCA_STABLE doca_error_t doca_flow_resource_query_pipe_miss(
 DOCA_STABLE doca_error_t doca_flow_shared_resources_query(
         enum doca_flow_shared_resource_type type, uint32_t *res_array,
         struct doca_flow_resource_query *query_results_array, uint32_t array_len);
+
 /**
  * @brief Configure a shared resource.
  *
@@ -2043,6 +2271,7 @@ DOCA_STABLE doca_error_t doca_flow_shared_resources_query(
 DOCA_STABLE doca_error_t
 doca_flow_shared_resource_set_cfg(enum doca_flow_shared_resource_type type, uint32_t id,
                                   struct doca_flow_shared_resource_cfg *cfg);
+
 /**
  * @brief Bind shared resources to a port, a pipe or (NULL) to DOCA Flow as a whole.
  *
@@ -2085,6 +2314,7 @@ DOCA_STABLE doca_error_t doca_flow_shared_resources_bind(enum doca_flow_shared_r
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_get(
         struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t *res_id);
+
 /**
  * @brief Give an id back to the port's pool.
  *
@@ -2101,6 +2331,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_get(
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_put(
         struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t res_id);
+
 /**
  * @brief Configure an id the port holds, as doca_flow_shared_resource_set_cfg() does.
  *
@@ -2120,6 +2351,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_put(
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_set_cfg(
         struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t res_id,
         struct doca_flow_shared_resource_cfg *cfg);
+
 /**
  * @brief Read counters the port holds.
  *
@@ -2164,6 +2396,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resources_query(
 DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_encode(uint32_t label, uint8_t traffic_class,
                                                            uint8_t ttl, bool bottom_of_stack,
                                                            struct doca_flow_header_mpls *mpls);
+
 /**
  * @brief Read the fields of an MPLS label stack entry.
  *
@@ -2208,6 +2441,7 @@ DOCA_EXPERIMENTAL doca_error_t
 doca_flow_parser_geneve_opt_create(const struct doca_flow_port *port,
                                    const struct doca_flow_parser_geneve_opt_cfg tlv_list[],
                                    uint8_t nb_options, struct doca_flow_parser **parser);
+
 /**
  * @brief Destroy a GENEVE option parser.
  *
@@ -2217,6 +2451,7 @@ doca_flow_parser_geneve_opt_create(const struct doca_flow_port *port,
  * parser can exist in softdpa).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_destroy(struct doca_flow_parser *parser);
+
 /**
  * @brief The target of a DOCA_FLOW_FWD_TARGET forward.
  *
