@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <pcap/pcap.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,13 +59,14 @@ static struct frame *read_pcap(const char *path, uint32_t *n)
 	const u_char *d;
 	uint32_t cap = 0;
 	pcap_t *p = pcap_open_offline(path, err);
+	int rc = 0;
 
 	*n = 0;
 	if (p == NULL) {
 		fprintf(stderr, "cannot read '%s': %s\n", path, err);
 		return NULL;
 	}
-	while (pcap_next_ex(p, &h, &d) == 1) {
+	while ((rc = pcap_next_ex(p, &h, &d)) == 1) {
 		if (*n == cap) {
 			struct frame *nv = realloc(v, (cap = cap ? cap * 2 : 1024) * sizeof(*v));
 
@@ -79,6 +81,13 @@ static struct frame *read_pcap(const char *path, uint32_t *n)
 		memcpy(v[*n].data, d, h->caplen);
 		(*n)++;
 	}
+	/* A capture cut short (its writer was killed): use the frames before the cut. */
+	if (rc == PCAP_ERROR)
+		fprintf(stderr, "%s: '%s': %s after %u frames (%s); using the frames read\n",
+		        strstr(pcap_geterr(p), "truncated dump file") ? "warning" : "error", path,
+		        strstr(pcap_geterr(p), "truncated dump file") ? "truncated last record"
+		                                                      : "damaged record",
+		        *n, pcap_geterr(p));
 	pcap_close(p);
 	return v;
 }
@@ -114,6 +123,55 @@ static uint32_t backend_of(const uint8_t *f, uint32_t len)
 	return b <= DR_NR_BACKENDS ? b : 0;
 }
 
+/* ---- the output capture survives a kill ----
+ * stdio writes the capture only when we flush, always between records (the buffer holds
+ * any record): a killed run leaves whole records. SIGINT/SIGTERM only set a flag; the
+ * replay stops, the capture is flushed and closed, the run tears down as usual, and the
+ * process then ends by that signal. */
+enum { OUT_BUF = 1 << 20 };
+
+static char out_buf[OUT_BUF];
+static size_t out_pending;
+static volatile sig_atomic_t stop_sig;
+
+static void on_stop_signal(int sig)
+{
+	stop_sig = sig;
+}
+
+static pcap_dumper_t *dump_open(pcap_t *dead, const char *path)
+{
+	FILE *fp = fopen(path, "wb");
+	pcap_dumper_t *d;
+
+	if (fp == NULL || setvbuf(fp, out_buf, _IOFBF, sizeof(out_buf)) != 0) {
+		if (fp != NULL)
+			fclose(fp);
+		return NULL;
+	}
+	d = pcap_dump_fopen(dead, fp);
+	if (d == NULL)
+		fclose(fp);
+	out_pending = 24; /* the file header */
+	return d;
+}
+
+static void dump_record(pcap_dumper_t *d, const struct pcap_pkthdr *h, const uint8_t *data)
+{
+	if (out_pending + 16 + h->caplen > sizeof(out_buf)) {
+		pcap_dump_flush(d);
+		out_pending = 0;
+	}
+	pcap_dump((u_char *)d, h, data);
+	out_pending += 16 + h->caplen;
+}
+
+static void dump_flush(pcap_dumper_t *d)
+{
+	pcap_dump_flush(d);
+	out_pending = 0;
+}
+
 static void drain(struct run *r, uint32_t phase, pcap_dumper_t *dump, const struct frame *in)
 {
 	static uint8_t buf[SOFTDPA_FRAME_MAX];
@@ -123,7 +181,7 @@ static void drain(struct run *r, uint32_t phase, pcap_dumper_t *dump, const stru
 		struct pcap_pkthdr h = in[r->nr_out < r->nr_in ? r->nr_out : r->nr_in - 1].h;
 
 		h.caplen = h.len = len;
-		pcap_dump((u_char *)dump, &h, buf);
+		dump_record(dump, &h, buf);
 		r->nr_out++;
 		r->phase_frames[phase]++;
 		r->phase_backend[phase][backend_of(buf, len)]++;
@@ -136,7 +194,7 @@ static void drain(struct run *r, uint32_t phase, pcap_dumper_t *dump, const stru
 static doca_error_t replay(struct opts *o, const struct frame *in, struct run *r, struct dr_dpa *d)
 {
 	pcap_t *dead = pcap_open_dead(DLT_EN10MB, 65535);
-	pcap_dumper_t *dump = dead ? pcap_dump_open(dead, o->out) : NULL;
+	pcap_dumper_t *dump = dead ? dump_open(dead, o->out) : NULL;
 	uint32_t phase = 0;
 	doca_error_t rc = DOCA_SUCCESS;
 
@@ -147,7 +205,9 @@ static doca_error_t replay(struct opts *o, const struct frame *in, struct run *r
 			pcap_close(dead);
 		return DOCA_ERROR_IO_FAILED;
 	}
-	for (uint32_t i = 0; i < r->nr_in && rc == DOCA_SUCCESS;) {
+	uint32_t i = 0;
+
+	for (; i < r->nr_in && rc == DOCA_SUCCESS && stop_sig == 0;) {
 		uint32_t end = i + BATCH < r->nr_in ? i + BATCH : r->nr_in;
 
 		/* Every frame before a command has left the NIC when it is sent, and no frame
@@ -169,9 +229,16 @@ static doca_error_t replay(struct opts *o, const struct frame *in, struct run *r
 		}
 		softdpa_nic_sync();
 		drain(r, phase, dump, in);
+		dump_flush(dump);
 	}
 	pcap_dump_close(dump);
 	pcap_close(dead);
+	if (stop_sig != 0)
+		fprintf(stderr,
+		        "%s: interrupted by %s after %u frames; '%s' holds the %u frames sent so "
+		        "far, whole\n",
+		        "backend_drain", stop_sig == SIGINT ? "SIGINT" : "SIGTERM", i, o->out,
+		        r->nr_out);
 	return rc;
 }
 
@@ -483,9 +550,14 @@ int main(int argc, char **argv)
 		rc = dr_flow_build(&f, process);
 	if (rc == DOCA_SUCCESS)
 		rc = dr_dpa_thread_start(&d, f.sel_addr);
-	if (rc == DOCA_SUCCESS)
-		rc = replay(&o, in, &r, &d);
 	if (rc == DOCA_SUCCESS) {
+		signal(SIGINT, on_stop_signal);
+		signal(SIGTERM, on_stop_signal);
+		rc = replay(&o, in, &r, &d);
+	}
+	if (rc == DOCA_SUCCESS && stop_sig != 0) {
+		ret = 1; /* no report of a partial run */
+	} else if (rc == DOCA_SUCCESS) {
 		report(&o, &r, &f);
 		ret = o.check && check(&o, in, &r, &f) != 0 ? 1 : 0;
 	} else {
@@ -497,5 +569,11 @@ int main(int argc, char **argv)
 	dr_dpa_destroy(&d);
 	dr_devices_close(&f);
 	free_frames(in, r.nr_in);
+	if (stop_sig != 0) { /* torn down: now end as the signal would have */
+		int sig = stop_sig;
+
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 	return ret;
 }

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,13 +88,22 @@ static int capture_load(struct capture *c, const char *path)
 		fprintf(stderr, "%s: link type %u, not Ethernet\n", path, rd32(c->buf + 20, swap));
 		return -1;
 	}
-	while (off + 16 <= (size_t)size) {
-		uint32_t incl = rd32(c->buf + off + 8, swap);
+	while (off < (size_t)size) {
+		uint32_t incl = off + 16 <= (size_t)size ? rd32(c->buf + off + 8, swap) : 0;
 
-		if (incl > SOFTDPA_FRAME_MAX || off + 16 + incl > (size_t)size) {
-			fprintf(stderr, "%s: record %u at offset %zu is truncated or too large\n",
-			        path, c->nr, off);
+		if (incl > SOFTDPA_FRAME_MAX) {
+			fprintf(stderr, "%s: record %u at offset %zu is too large (%u bytes)\n",
+			        path, c->nr, off, incl);
 			return -1;
+		}
+		if (off + 16 > (size_t)size || off + 16 + incl > (size_t)size) {
+			/* A capture cut short (its writer was killed): use the records before. */
+			fprintf(stderr,
+			        "warning: %s: truncated last record (record %u at offset %zu is "
+			        "cut "
+			        "short); using the %u frames before it\n",
+			        path, c->nr + 1, off, c->nr);
+			break;
 		}
 		if (c->nr == c->cap) {
 			uint32_t ncap = c->cap ? 2 * c->cap : 4096;
@@ -196,6 +206,21 @@ static struct flow *flow_add(struct flow_table *t, const struct flow *k)
 
 /* ------------------------------------------------------------------- output pcaps */
 
+/* The captures survive a kill: stdio writes them only when we flush, always between
+ * records (each buffer holds any record), so a killed run leaves whole records.
+ * SIGINT/SIGTERM only set a flag: the run stops after the current window, the captures
+ * are flushed and closed, everything is torn down, then the process ends by the signal. */
+enum { OUT_BUF = 1 << 20 };
+
+static char out_buf[3][OUT_BUF];
+static size_t out_pending[3];
+static volatile sig_atomic_t stop_sig;
+
+static void on_stop_signal(int sig)
+{
+	stop_sig = sig;
+}
+
 static FILE *pcap_create(const char *dir, uint16_t port, char *path, size_t cap)
 {
 	static const uint32_t hdr[6] = {0xa1b2c3d4, 0x00040002, 0, 0, 65535, 1};
@@ -203,6 +228,11 @@ static FILE *pcap_create(const char *dir, uint16_t port, char *path, size_t cap)
 
 	snprintf(path, cap, "%s/port%u.pcap", dir, port);
 	fp = fopen(path, "wb");
+	if (fp != NULL && setvbuf(fp, out_buf[port], _IOFBF, OUT_BUF) != 0) {
+		fclose(fp);
+		fp = NULL;
+	}
+	out_pending[port] = sizeof(hdr);
 	if (fp == NULL || fwrite(hdr, sizeof(hdr), 1, fp) != 1) {
 		fprintf(stderr, "cannot write %s: %s\n", path, strerror(errno));
 		if (fp != NULL)
@@ -244,6 +274,15 @@ static int drain_outputs(struct run *r, uint32_t window)
 			uint32_t rec[4] = {PCAP_EPOCH + window, seq < 999999 ? seq++ : seq, len,
 			                   len};
 
+			if (out_pending[p] + sizeof(rec) + len > OUT_BUF) {
+				if (fflush(r->out[p]) != 0) {
+					fprintf(stderr, "cannot write %s: %s\n", r->out_path[p],
+					        strerror(errno));
+					return -1;
+				}
+				out_pending[p] = 0;
+			}
+			out_pending[p] += sizeof(rec) + len;
 			if (fwrite(rec, sizeof(rec), 1, r->out[p]) != 1 ||
 			    fwrite(buf, len, 1, r->out[p]) != 1) {
 				fprintf(stderr, "cannot write %s: %s\n", r->out_path[p],
@@ -256,6 +295,11 @@ static int drain_outputs(struct run *r, uint32_t window)
 			fprintf(stderr, "softdpa_port_drain(%u): %s\n", p, doca_error_get_name(rc));
 			return -1;
 		}
+		if (fflush(r->out[p]) != 0) { /* the window's records, whole */
+			fprintf(stderr, "cannot write %s: %s\n", r->out_path[p], strerror(errno));
+			return -1;
+		}
+		out_pending[p] = 0;
 	}
 	return 0;
 }
@@ -654,9 +698,21 @@ static int run(struct run *r)
 	cfg.cooldown = r->opt.cooldown;
 	if (guard_dpa_start_thread(&r->dpa, &cfg) != DOCA_SUCCESS)
 		return -1;
-	for (uint32_t w = 0; w < r->nr_windows; w++)
+	signal(SIGINT, on_stop_signal);
+	signal(SIGTERM, on_stop_signal);
+	for (uint32_t w = 0; w < r->nr_windows; w++) {
+		if (stop_sig != 0) {
+			fprintf(stderr,
+			        "elephant_guard: interrupted by %s after %u of %u windows; %s and "
+			        "%s "
+			        "hold the frames sent so far, whole (no report)\n",
+			        stop_sig == SIGINT ? "SIGINT" : "SIGTERM", w, r->nr_windows,
+			        r->out_path[GUARD_FAST_PORT], r->out_path[GUARD_BULK_PORT]);
+			return -1;
+		}
 		if (play_window(r, w) != 0)
 			return -1;
+	}
 	if (!r->opt.quiet)
 		print_report(r);
 	return write_json(r);
@@ -692,5 +748,11 @@ int main(int argc, char **argv)
 	free(r.flows.f);
 	free(r.bucket_frames);
 	free(r.action);
+	if (stop_sig != 0) { /* torn down: now end as the signal would have */
+		int sig = stop_sig;
+
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 	return rc == 0 ? 0 : 1;
 }

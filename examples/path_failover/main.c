@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <getopt.h>
 #include <pcap/pcap.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,13 +50,14 @@ static struct frame *read_pcap(const char *path, uint32_t *n)
 	const u_char *d;
 	uint32_t cap = 0;
 	pcap_t *p = pcap_open_offline(path, err);
+	int rc = 0;
 
 	*n = 0;
 	if (p == NULL) {
 		fprintf(stderr, "cannot read '%s': %s\n", path, err);
 		return NULL;
 	}
-	while (pcap_next_ex(p, &h, &d) == 1) {
+	while ((rc = pcap_next_ex(p, &h, &d)) == 1) {
 		if (*n == cap) {
 			struct frame *nv = realloc(v, (cap = cap ? cap * 2 : 1024) * sizeof(*v));
 
@@ -70,6 +72,13 @@ static struct frame *read_pcap(const char *path, uint32_t *n)
 		memcpy(v[*n].data, d, h->caplen);
 		(*n)++;
 	}
+	/* A capture cut short (its writer was killed): use the frames before the cut. */
+	if (rc == PCAP_ERROR)
+		fprintf(stderr, "%s: '%s': %s after %u frames (%s); using the frames read\n",
+		        strstr(pcap_geterr(p), "truncated dump file") ? "warning" : "error", path,
+		        strstr(pcap_geterr(p), "truncated dump file") ? "truncated last record"
+		                                                      : "damaged record",
+		        *n, pcap_geterr(p));
 	pcap_close(p);
 	return v;
 }
@@ -99,6 +108,55 @@ static uint16_t be16(const uint8_t *p)
 	return (uint16_t)(p[0] << 8 | p[1]);
 }
 
+/* ---- the output capture survives a kill ----
+ * stdio writes the capture only when we flush, always between records (the buffer holds
+ * any record): a killed run leaves whole records. SIGINT/SIGTERM only set a flag; the
+ * replay stops, the capture is flushed and closed, the run tears down as usual, and the
+ * process then ends by that signal. */
+enum { OUT_BUF = 1 << 20 };
+
+static char out_buf[OUT_BUF];
+static size_t out_pending;
+static volatile sig_atomic_t stop_sig;
+
+static void on_stop_signal(int sig)
+{
+	stop_sig = sig;
+}
+
+static pcap_dumper_t *dump_open(pcap_t *dead, const char *path)
+{
+	FILE *fp = fopen(path, "wb");
+	pcap_dumper_t *d;
+
+	if (fp == NULL || setvbuf(fp, out_buf, _IOFBF, sizeof(out_buf)) != 0) {
+		if (fp != NULL)
+			fclose(fp);
+		return NULL;
+	}
+	d = pcap_dump_fopen(dead, fp);
+	if (d == NULL)
+		fclose(fp);
+	out_pending = 24; /* the file header */
+	return d;
+}
+
+static void dump_record(pcap_dumper_t *d, const struct pcap_pkthdr *h, const uint8_t *data)
+{
+	if (out_pending + 16 + h->caplen > sizeof(out_buf)) {
+		pcap_dump_flush(d);
+		out_pending = 0;
+	}
+	pcap_dump((u_char *)d, h, data);
+	out_pending += 16 + h->caplen;
+}
+
+static void dump_flush(pcap_dumper_t *d)
+{
+	pcap_dump_flush(d);
+	out_pending = 0;
+}
+
 /* Drain everything the NIC transmitted; port 1 goes to the output capture. */
 static void drain(struct run *r, uint32_t phase, pcap_dumper_t *dump, const struct frame *in)
 {
@@ -110,7 +168,7 @@ static void drain(struct run *r, uint32_t phase, pcap_dumper_t *dump, const stru
 		uint32_t l4 = udp_offset(buf, len);
 
 		h.caplen = h.len = len;
-		pcap_dump((u_char *)dump, &h, buf);
+		dump_record(dump, &h, buf);
 		r->nr_out++;
 		r->phase_frames[phase]++;
 		if (l4 != 0) {
@@ -143,7 +201,7 @@ static doca_error_t replay(const struct opts *o, const struct frame *in, struct 
 {
 	char err[PCAP_ERRBUF_SIZE];
 	pcap_t *dead = pcap_open_dead(DLT_EN10MB, 65535);
-	pcap_dumper_t *dump = dead ? pcap_dump_open(dead, o->out) : NULL;
+	pcap_dumper_t *dump = dead ? dump_open(dead, o->out) : NULL;
 	uint32_t phase = 0;
 	doca_error_t rc = DOCA_SUCCESS;
 
@@ -154,7 +212,9 @@ static doca_error_t replay(const struct opts *o, const struct frame *in, struct 
 			pcap_close(dead);
 		return DOCA_ERROR_IO_FAILED;
 	}
-	for (uint32_t i = 0; i < r->nr_in && rc == DOCA_SUCCESS;) {
+	uint32_t i = 0;
+
+	for (; i < r->nr_in && rc == DOCA_SUCCESS && stop_sig == 0;) {
 		uint32_t end = i + BATCH < r->nr_in ? i + BATCH : r->nr_in;
 
 		/* Each link change happens between two frames: everything before it has left
@@ -174,9 +234,16 @@ static doca_error_t replay(const struct opts *o, const struct frame *in, struct 
 			rc = inject(&in[i], r, phase, dump, in);
 		softdpa_nic_sync();
 		drain(r, phase, dump, in);
+		dump_flush(dump);
 	}
 	pcap_dump_close(dump);
 	pcap_close(dead);
+	if (stop_sig != 0)
+		fprintf(stderr,
+		        "%s: interrupted by %s after %u frames; '%s' holds the %u frames sent so "
+		        "far, whole\n",
+		        "path_failover", stop_sig == SIGINT ? "SIGINT" : "SIGTERM", i, o->out,
+		        r->nr_out);
 	return rc;
 }
 
@@ -426,8 +493,11 @@ int main(int argc, char **argv)
 		rc = fo_flow_build(&f, process);
 	if (rc == DOCA_SUCCESS)
 		rc = fo_dpa_launch_watcher(f.dev, &d, f.pipe_addr);
-	if (rc == DOCA_SUCCESS)
+	if (rc == DOCA_SUCCESS) {
+		signal(SIGINT, on_stop_signal);
+		signal(SIGTERM, on_stop_signal);
 		rc = replay(&o, in, &r, &d);
+	}
 	if (fo_dpa_stop_watcher(&d, ACK_TIMEOUT_MS) != DOCA_SUCCESS) {
 		/* The kernel still runs and still reads the link table: tearing down the
 		 * memory and the pipe under it would only turn one failure into a crash. */
@@ -437,7 +507,9 @@ int main(int argc, char **argv)
 	}
 	if (d.report != NULL)
 		memcpy(&rep, d.report, sizeof(rep)); /* final: the kernel has returned */
-	if (rc == DOCA_SUCCESS) {
+	if (rc == DOCA_SUCCESS && stop_sig != 0) {
+		ret = 1; /* no report of a partial run */
+	} else if (rc == DOCA_SUCCESS) {
 		report(&o, &r, &f, &rep);
 		if (o.check && check(&o, in, &r, &f, &rep) != 0)
 			ret = 1;
@@ -451,5 +523,11 @@ int main(int argc, char **argv)
 	fo_dpa_destroy(&d);
 	fo_devices_close(&f);
 	free_frames(in, r.nr_in);
+	if (stop_sig != 0) { /* torn down: now end as the signal would have */
+		int sig = stop_sig;
+
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 	return ret;
 }
