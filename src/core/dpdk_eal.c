@@ -120,12 +120,14 @@ doca_error_t sdpa_dpdk_eal_extend(int *argc, char ***argv)
 		add(&w, v[i]);
 	bool no_huge = has_opt(c, v, "--no-huge");
 
-	if (!no_huge && !has_opt(c, v, "-m") && !has_opt(c, v, "--socket-mem") &&
-	    !has_opt(c, v, "--socket-limit") && !has_opt(c, v, "--huge-dir")) {
+	if (!no_huge && !has_opt(c, v, "--socket-mem") && !has_opt(c, v, "--socket-limit") &&
+	    !has_opt(c, v, "--huge-dir")) {
 		add(&w, "--no-huge");
+		no_huge = true;
+	}
+	if (no_huge && !has_opt(c, v, "-m")) {
 		add(&w, "-m");
 		add(&w, "512");
-		no_huge = true;
 	}
 	/* No files shared with other DPDK processes; --in-memory says so with hugepages, and
 	 * is refused with --no-huge (which implies legacy memory), where --no-shconf does. */

@@ -19,7 +19,8 @@ void sdpa_dpdk_eal_set_driver(const char *name);
 /* Extend argv (argv[0], then EAL words; *argc entries then NULL; the array and every string
  * malloc'ed, the caller frees them) with the options softdpa adds, each unless the words
  * already say otherwise:
- *   --no-huge -m 512   unless --no-huge, -m, --socket-mem, --socket-limit or --huge-dir;
+ *   --no-huge          unless --socket-mem, --socket-limit or --huge-dir (hugepages);
+ *   -m 512             with --no-huge, unless -m;
  *   --no-shconf (with --no-huge) or --in-memory (with hugepages)
  *                      unless --in-memory, --file-prefix, --no-shconf or --proc-type;
  *   --no-pci           unless present (the emulated devices are not on the PCI bus);

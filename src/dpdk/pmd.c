@@ -63,7 +63,7 @@ static const uint8_t default_rss_key[RSS_KEY_LEN] = {
 };
 
 struct pmd_rxq {
-	const struct rte_eth_dev_data *data;
+	struct rte_eth_dev_data *data;
 	struct rte_mempool *mp;
 	uint16_t port_id;
 	uint16_t queue_id;
@@ -182,7 +182,7 @@ static bool rx_one(void *arg, const uint8_t *frame, uint32_t len, uint32_t hash,
 		if (m == NULL) {
 			rte_pktmbuf_free(head);
 			/* the frame stays queued; the application frees mbufs and polls again */
-			rte_eth_devices[c->q->port_id].data->rx_mbuf_alloc_failed++;
+			c->q->data->rx_mbuf_alloc_failed++;
 			return false;
 		}
 		room = rte_pktmbuf_tailroom(m);

@@ -25,6 +25,7 @@
 
 #include "core/config.h"
 #include "core/devices.h"
+#include "core/dpdk_eal.h"
 #include "flow_t.h"
 
 enum { NQ = 4, VNF_PORT = 3 };
@@ -127,6 +128,51 @@ static void test_eal_no_root(void **state)
 	assert_int_equal(rte_eal_iova_mode(), RTE_IOVA_VA);
 	/* the samples' allow-list names no emulated device: no port until doca_dpdk probes */
 	assert_int_equal(rte_eth_dev_count_avail(), 0);
+}
+
+static int find_word(int argc, char **argv, const char *word)
+{
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], word) == 0)
+			return i;
+	return -1;
+}
+
+/* An -a naming an emulated device becomes its vdev, devargs kept; options the program gave
+ * are not added again. */
+static void test_eal_args(void **state)
+{
+	const char *words[] = {"prog",
+	                       "-a",
+	                       "0000:04:00.0,dv_flow_en=2",
+	                       "-a",
+	                       "pci:00:00.0",
+	                       "-m",
+	                       "64",
+	                       "--file-prefix=x"};
+	char **argv = calloc(9, sizeof(*argv));
+	int argc = 8, at;
+
+	(void)state;
+	assert_non_null(argv);
+	for (int i = 0; i < argc; i++)
+		argv[i] = strdup(words[i]);
+	assert_int_equal(sdpa_dpdk_eal_extend(&argc, &argv), DOCA_SUCCESS);
+	assert_null(argv[argc]);
+	for (int i = 0; i < 8; i++)
+		assert_string_equal(argv[i], words[i]);
+	at = find_word(argc, argv, "--vdev");
+	assert_true(at > 0);
+	assert_string_equal(argv[at + 1], "net_softdpa1,dv_flow_en=2");
+	assert_int_equal(find_word(argc - at - 2, argv + at + 2, "--vdev"), -1); /* only one */
+	assert_true(find_word(argc, argv, "--no-huge") > 7);
+	assert_int_equal(find_word(argc, argv, "512"), -1);         /* -m was given */
+	assert_int_equal(find_word(argc, argv, "--no-shconf"), -1); /* so was --file-prefix */
+	assert_int_equal(find_word(argc, argv, "--in-memory"), -1);
+	assert_true(find_word(argc, argv, "--no-pci") > 0);
+	for (int i = 0; i < argc; i++)
+		free(argv[i]);
+	free(argv);
 }
 
 static void test_probe(void **state)
@@ -440,10 +486,11 @@ static void test_teardown(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_eal_no_root),     cmocka_unit_test(test_probe),
-	        cmocka_unit_test(test_port_info),       cmocka_unit_test(test_configure_rss),
-	        cmocka_unit_test(test_rss_to_rx_burst), cmocka_unit_test(test_tx_burst),
-	        cmocka_unit_test(test_stats),           cmocka_unit_test(test_teardown),
+	        cmocka_unit_test(test_eal_no_root),   cmocka_unit_test(test_eal_args),
+	        cmocka_unit_test(test_probe),         cmocka_unit_test(test_port_info),
+	        cmocka_unit_test(test_configure_rss), cmocka_unit_test(test_rss_to_rx_burst),
+	        cmocka_unit_test(test_tx_burst),      cmocka_unit_test(test_stats),
+	        cmocka_unit_test(test_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
