@@ -88,7 +88,7 @@ typedef enum doca_dpa_dev_completion_type {
 enum doca_dpa_dev_submit_flag {
 	DOCA_DPA_DEV_SUBMIT_FLAG_NONE = 0,                    /**< no flag */
 	DOCA_DPA_DEV_SUBMIT_FLAG_FLUSH = (1 << 0),            /**< submit now, with those before */
-	DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS = (1 << 1), /**< completions may be reported in batches */
+	DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS = (1 << 1), /**< reports may be batched */
 };
 
 /* ---- who am I ---- */
