@@ -234,6 +234,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_log_file_get_path(struct doca_dpa *dpa, 
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dpa is NULL or not a DPA context,
  * or file_path is NULL, empty or longer than PATH_MAX; DOCA_ERROR_BAD_STATE when the context is
  * started; DOCA_ERROR_NO_MEMORY.
+ * @note softdpa records the path but writes doca_dpa_dev_trace() records to the SDK log (DEBUG
+ * level), not to this file.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_trace_file_set_path(struct doca_dpa *dpa,
                                                             const char *file_path);
