@@ -48,6 +48,11 @@ if [ -z "$pcdir" ]; then
 		"'make install PREFIX=$prefix' first" >&2
 	exit 2
 fi
+# Builds run from inside each sample's directory: every path must be absolute.
+mkdir -p "$work" && work=$(cd "$work" && pwd)
+samples=$(cd "$samples" && pwd)
+prefix=$(cd "$prefix" && pwd)
+pcdir=$(cd "$pcdir" && pwd)
 case $jobs in '' | *[!0-9]* | 0) echo "conformance: -j takes a positive number" >&2; exit 2 ;; esac
 
 # A scratch copy of the release, with each build file under its installed name.

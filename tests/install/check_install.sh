@@ -11,9 +11,15 @@ export PKG_CONFIG_PATH="$root/lib/pkgconfig"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-for m in doca-common doca-argp doca-flow doca-dpa doca-flow-dpa-provider; do
+for m in doca-common doca-argp doca-flow doca-dpa doca-flow-dpa-provider doca-dpdk-bridge doca-rdma \
+	doca-eth doca-verbs libflexio; do
 	v=$(pkg-config --modversion "$m") || fail "pkg-config does not find $m in $PKG_CONFIG_PATH"
 	[ "$v" = "3.5.0-softdpa" ] || fail "$m reports version '$v', expected 3.5.0-softdpa"
+done
+
+# DOCA's layout: the compiler driver and the attributes tool where NVIDIA's scripts call them.
+for t in dpacc dpa-app-attributes2blob; do
+	[ -x "$root/tools/$t" ] || fail "tools/$t not installed (NVIDIA's DPA build script calls it)"
 done
 
 # Every public header of the source tree, host and device side, is installed.
