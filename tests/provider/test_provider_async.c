@@ -151,7 +151,7 @@ static struct prov_result read_early(const char *mode)
 	a = memory_resource(&arr, &res);
 	t_log_reset();
 	pt_results_clear();
-	pt_launch(1, prov_read_early, a, 5, 0x55, 0x11, pt_result_addr(0));
+	pt_launch(1, prov_read_early, a, 5, (uint64_t)0x55, (uint64_t)0x11, pt_result_addr(0));
 	pt_results(&r, 1);
 	assert_int_equal(r.post_rc, DOCA_SUCCESS);
 	assert_int_equal(r.completed, 1);
