@@ -1044,13 +1044,14 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_completion_start(struct doca_dpa_complet
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_completion_stop(struct doca_dpa_completion *comp);
 
 /**
- * @brief Destroy a completion; its thread is attached to nothing afterwards.
+ * @brief Destroy a completion; its thread loses this attachment (it stays attached to any
+ * other completion or notification completion).
  *
  * @param [in] comp
  * The completion.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when comp is NULL or not a DPA
- * completion; DOCA_ERROR_IN_USE while its thread is executing.
- * @note softdpa does not check whether async ops are still attached to the completion.
+ * completion; DOCA_ERROR_IN_USE while its thread is executing, or while async ops are
+ * attached to it (destroy them first).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_completion_destroy(struct doca_dpa_completion *comp);
 

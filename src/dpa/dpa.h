@@ -332,7 +332,7 @@ struct doca_dpa_thread {
 	int affinity; /* EU id, -1 = relaxed */
 	/* Under root->lock: */
 	enum sdpa_thread_state state;
-	bool attached;
+	unsigned int attached; /* completions + notification completions attached to it */
 	bool queued;
 	bool running;
 	struct sdpa_eu *run_eu; /* the EU running it, while 'running' */
@@ -378,6 +378,7 @@ struct doca_dpa_completion {
 	uint64_t cons; /* acknowledged */
 	bool armed;
 	uint64_t overflows;
+	unsigned int nr_async_ops; /* async ops attached (under lock): destroy waits for none */
 };
 
 struct doca_dpa_notification_completion {

@@ -369,7 +369,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_thread_destroy(struct doca_dpa_thread *t
 	}
 	pthread_mutex_lock(&root->lock);
 	if (thread->attached || thread->tg != NULL || thread->running) {
-		bool attached = thread->attached, grouped = thread->tg != NULL;
+		bool attached = thread->attached != 0, grouped = thread->tg != NULL;
 
 		pthread_mutex_unlock(&root->lock);
 		DOCA_LOG_ERR(
@@ -657,7 +657,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_completion_set_thread(struct doca_dpa_co
 	}
 	comp->thread = thread;
 	pthread_mutex_lock(&sdpa_dpa_root(thread->dpa)->lock);
-	thread->attached = true;
+	thread->attached++;
 	pthread_mutex_unlock(&sdpa_dpa_root(thread->dpa)->lock);
 	return DOCA_SUCCESS;
 }
@@ -706,7 +706,19 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_completion_stop(struct doca_dpa_completi
 
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_completion_destroy(struct doca_dpa_completion *comp)
 {
+	unsigned int aops;
+
 	CHECK_COMP(comp, __func__);
+	pthread_mutex_lock(&comp->lock);
+	aops = comp->nr_async_ops;
+	pthread_mutex_unlock(&comp->lock);
+	if (aops != 0) {
+		DOCA_LOG_ERR(
+		        "doca_dpa_completion_destroy: %u async ops are attached to it and would "
+		        "post into freed memory; doca_dpa_async_ops_destroy them first",
+		        aops);
+		return DOCA_ERROR_IN_USE;
+	}
 	if (comp->thread != NULL) {
 		struct doca_dpa *root = sdpa_dpa_root(comp->thread->dpa);
 
@@ -720,7 +732,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_completion_destroy(struct doca_dpa_compl
 			        comp->thread->id);
 			return DOCA_ERROR_IN_USE;
 		}
-		comp->thread->attached = false;
+		comp->thread->attached--;
 		pthread_mutex_unlock(&root->lock);
 	}
 	sdpa_fetch_sub_acq_rel(&comp->dpa->nr_completions, 1);
@@ -811,7 +823,7 @@ doca_dpa_notification_completion_create(struct doca_dpa *dpa, struct doca_dpa_th
 	n->dpa = dpa;
 	n->thread = thread;
 	pthread_mutex_lock(&sdpa_dpa_root(thread->dpa)->lock);
-	thread->attached = true;
+	thread->attached++;
 	pthread_mutex_unlock(&sdpa_dpa_root(thread->dpa)->lock);
 	sdpa_fetch_add_acq_rel(&dpa->nr_completions, 1);
 	*notify_comp = n;
@@ -858,7 +870,7 @@ doca_dpa_notification_completion_destroy(struct doca_dpa_notification_completion
 		             notify_comp->thread->id);
 		return DOCA_ERROR_IN_USE;
 	}
-	notify_comp->thread->attached = false;
+	notify_comp->thread->attached--;
 	pthread_mutex_unlock(&root->lock);
 	sdpa_fetch_sub_acq_rel(&notify_comp->dpa->nr_completions, 1);
 	notify_comp->magic = 0;
@@ -950,6 +962,14 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_async_ops_attach(struct doca_dpa_async_o
 		             "doca_dpa_async_ops_start");
 		return DOCA_ERROR_BAD_STATE;
 	}
+	if (async_ops->comp != NULL) {
+		pthread_mutex_lock(&async_ops->comp->lock);
+		async_ops->comp->nr_async_ops--;
+		pthread_mutex_unlock(&async_ops->comp->lock);
+	}
+	pthread_mutex_lock(&comp->lock);
+	comp->nr_async_ops++;
+	pthread_mutex_unlock(&comp->lock);
 	async_ops->comp = comp;
 	return DOCA_SUCCESS;
 }
@@ -983,6 +1003,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_async_ops_stop(struct doca_dpa_async_ops
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_async_ops_destroy(struct doca_dpa_async_ops *async_ops)
 {
 	CHECK_AOPS(async_ops, __func__);
+	if (async_ops->comp != NULL) {
+		pthread_mutex_lock(&async_ops->comp->lock);
+		async_ops->comp->nr_async_ops--;
+		pthread_mutex_unlock(&async_ops->comp->lock);
+	}
 	sdpa_fetch_sub_acq_rel(&async_ops->dpa->nr_async_ops, 1);
 	async_ops->magic = 0;
 	free(async_ops);

@@ -397,6 +397,39 @@ static void test_thread_errors(void **state)
 	EXPECT(doca_dpa_thread_get_id(NULL, &id), DOCA_ERROR_INVALID_VALUE, "not a DPA thread");
 }
 
+/* What points at what outlives it: a thread stays attached while any completion or
+ * notification completion still refers to it, and a completion while async ops would post
+ * into it (each destroy in the wrong order would leave a dangling pointer behind). */
+static void test_attachment_lifetimes(void **state)
+{
+	struct fx *f = *state;
+	struct doca_dpa_thread *t;
+	struct doca_dpa_completion *c, *c2;
+	struct doca_dpa_notification_completion *nc;
+	struct doca_dpa_async_ops *ops;
+
+	assert_int_equal(doca_dpa_thread_create(f->dpa, &t), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_set_func_arg(t, &counting_thread, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_completion_create(f->dpa, 4, &c), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_completion_set_thread(c, t), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_notification_completion_create(f->dpa, t, &nc), DOCA_SUCCESS);
+	/* Two attachments; dropping one leaves the other. */
+	assert_int_equal(doca_dpa_notification_completion_destroy(nc), DOCA_SUCCESS);
+	EXPECT(doca_dpa_thread_destroy(t), DOCA_ERROR_IN_USE, "still attached");
+
+	assert_int_equal(doca_dpa_completion_create(f->dpa, 4, &c2), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_async_ops_create(f->dpa, 4, 5, &ops), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_async_ops_attach(ops, c2), DOCA_SUCCESS);
+	EXPECT(doca_dpa_completion_destroy(c2), DOCA_ERROR_IN_USE, "1 async ops are attached");
+	/* Re-attaching moves the reference: c2 is free, c is held. */
+	assert_int_equal(doca_dpa_async_ops_attach(ops, c), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_completion_destroy(c2), DOCA_SUCCESS);
+	EXPECT(doca_dpa_completion_destroy(c), DOCA_ERROR_IN_USE, "async ops are attached");
+	assert_int_equal(doca_dpa_async_ops_destroy(ops), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_completion_destroy(c), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_destroy(t), DOCA_SUCCESS);
+}
+
 static void test_sync_event_errors(void **state)
 {
 	struct fx *f = *state;
@@ -635,6 +668,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_launch_and_rpc_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_heap_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_thread_errors, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_attachment_lifetimes, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_sync_event_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_mmap_and_buf_arr_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_mmap_export, setup, teardown),
