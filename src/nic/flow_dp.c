@@ -1521,6 +1521,30 @@ void sdpa_dp_stop(void)
 	dp.nworkers = 0;
 }
 
+/* Mode 0: one datapath iteration in the caller's thread, unless another thread is in one
+ * (a DPDK program polling rx_burst drives the NIC, as hardware runs by itself). The same
+ * contract as softdpa_nic_sync: DOCA Flow is not destroyed meanwhile. */
+void sdpa_nic_poll(void)
+{
+	struct worker *w;
+	bool pending;
+
+	pthread_mutex_lock(&flow_g.lock);
+	w = flow_g.inited && dp.w != NULL && dp.nworkers == 0 ? &dp.w[0] : NULL;
+	pthread_mutex_unlock(&flow_g.lock);
+	if (w == NULL || my_worker >= 0 || pthread_mutex_trylock(&dp.dp_mtx) != 0)
+		return;
+	my_worker = 0;
+	qs_online(w);
+	(void)iterate(w, &pending);
+	(void)run_pollers(0);
+	qs_quiescent(w);
+	qs_offline(w);
+	my_worker = -1;
+	pthread_mutex_unlock(&dp.dp_mtx);
+	defer_reclaim(false);
+}
+
 static sdpa_atomic_u32 sync_waiters; /* threads inside softdpa_nic_sync */
 
 DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void)

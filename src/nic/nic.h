@@ -81,6 +81,12 @@ typedef bool (*sdpa_nic_rxq_fn)(void *arg, const uint8_t *frame, uint32_t len, u
 uint16_t sdpa_nic_rxq_take(uint16_t port_id, uint16_t queue, uint16_t n, sdpa_nic_rxq_fn fn,
                            void *arg);
 
+/* With SOFTDPA_NIC_WORKERS=0, run one datapath iteration (every port's RX, the pipes, TX,
+ * the pollers) in the calling thread; nothing in threaded mode, before doca_flow_init, or
+ * while another thread runs one. The DPDK driver's rx_burst calls it, so that a program
+ * that polls its queues sees frames without softdpa_nic_sync. Not from a poller. */
+void sdpa_nic_poll(void);
+
 /* How many software queues a port has (queue ids 0..N-1). */
 uint16_t sdpa_nic_rxq_max(void);
 
