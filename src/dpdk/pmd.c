@@ -220,6 +220,7 @@ static uint16_t pmd_rx_burst(void *queue, struct rte_mbuf **pkts, uint16_t n)
 
 	if (q == NULL || !q->data->dev_started)
 		return 0;
+	sdpa_nic_poll(); /* SOFTDPA_NIC_WORKERS=0: polling drives the NIC */
 	return sdpa_nic_rxq_take(q->port_id, q->queue_id, n, rx_one, &c);
 }
 
@@ -345,9 +346,11 @@ static int pmd_close(struct rte_eth_dev *dev)
 		pmd_rxq_release(dev, i);
 	for (uint16_t i = 0; i < dev->data->nb_tx_queues; i++)
 		pmd_txq_release(dev, i);
+	/* The port id keeps its device binding until a new port takes the id: DOCA's
+	 * applications ask doca_dpdk_port_as_dev for the device to close after
+	 * rte_eal_cleanup closed the ports (dpdk_fini_with_devs). */
 	pthread_mutex_lock(&pmd.lock);
 	pmd.port[port_id].used = false;
-	pmd.port[port_id].dev = NULL;
 	pthread_mutex_unlock(&pmd.lock);
 	return 0;
 }
@@ -1024,15 +1027,17 @@ bool sdpa_pmd_first_port(uint32_t dev_id, uint16_t *port_id)
 	return found;
 }
 
-struct doca_dev *sdpa_pmd_port_dev(uint16_t port_id)
+struct doca_dev *sdpa_pmd_port_dev(uint16_t port_id, bool *open)
 {
-	struct doca_dev *dev = NULL;
+	struct doca_dev *dev;
 
-	if (port_id >= RTE_MAX_ETHPORTS)
+	if (port_id >= RTE_MAX_ETHPORTS) {
+		*open = false;
 		return NULL;
+	}
 	pthread_mutex_lock(&pmd.lock);
-	if (pmd.port[port_id].used)
-		dev = pmd.port[port_id].dev;
+	dev = pmd.port[port_id].dev;
+	*open = pmd.port[port_id].used;
 	pthread_mutex_unlock(&pmd.lock);
 	return dev;
 }

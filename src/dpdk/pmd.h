@@ -41,8 +41,10 @@ bool sdpa_pmd_port_owner(uint16_t port_id, uint32_t *dev_id, int32_t *rep_index)
 /* The first net_softdpa port of emulated device dev_id (its own port), or false. */
 bool sdpa_pmd_first_port(uint32_t dev_id, uint16_t *port_id);
 
-/* The doca_dev bound to a port (doca_dpdk_port_probe binds the probing device), or NULL. */
-struct doca_dev *sdpa_pmd_port_dev(uint16_t port_id);
+/* The doca_dev bound to a port id (doca_dpdk_port_probe binds the probing device), or NULL;
+ * *open says whether the port still exists. A closed port keeps its binding until a new
+ * port takes its id. */
+struct doca_dev *sdpa_pmd_port_dev(uint16_t port_id, bool *open);
 void sdpa_pmd_port_bind(uint16_t port_id, struct doca_dev *dev);
 
 #endif

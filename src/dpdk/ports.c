@@ -160,16 +160,23 @@ doca_error_t sdpa_dpdk_port_as_dev(const char *fn, uint16_t port_id, struct doca
 {
 	struct doca_devinfo **list;
 	struct doca_dev *bound;
-	uint32_t dev_id, n = 0;
+	uint32_t dev_id = 0, n = 0;
 	int32_t rep_index;
+	bool open;
 	doca_error_t err = DOCA_ERROR_NOT_FOUND;
 
-	if (!sdpa_pmd_port_owner(port_id, &dev_id, &rep_index)) {
+	bound = sdpa_pmd_port_dev(port_id, &open);
+	if (!open) {
+		/* closed (rte_eal_cleanup closes them all): the device it was probed with */
+		if (bound != NULL && sdpa_dev_id(bound) != SDPA_DEV_ID_INVALID) {
+			*dev = bound;
+			return DOCA_SUCCESS;
+		}
 		DOCA_LOG_ERR("%s: DPDK port %u is not a softdpa port (none, or another driver's)",
 		             fn, port_id);
 		return DOCA_ERROR_NOT_FOUND;
 	}
-	bound = sdpa_pmd_port_dev(port_id);
+	(void)sdpa_pmd_port_owner(port_id, &dev_id, &rep_index);
 	if (bound != NULL && sdpa_dev_id(bound) == dev_id) {
 		*dev = bound;
 		return DOCA_SUCCESS;
