@@ -1113,8 +1113,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_set_profile(struct doca_flow_t
  * The configuration.
  * @param [in] tune_cfg
  * The tune configuration; it may be destroyed after doca_flow_init().
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or tune_cfg is NULL.
- * @note softdpa checks the arguments and keeps nothing: it has no tune server.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or tune_cfg is NULL;
+ * DOCA_ERROR_NOT_SUPPORTED when the profile is PIPELINE or FULL.
+ * @note softdpa has no Flow Tune server: a NONE profile is accepted (it asks for nothing),
+ * the others are refused with one log line.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_cfg_set_tune_cfg(struct doca_flow_cfg *cfg,
                                                           struct doca_flow_tune_cfg *tune_cfg);

@@ -270,20 +270,20 @@ doca_error_t sdpa_rss_compile(const struct doca_flow_resource_rss_cfg *cfg, cons
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	for (int inner = 0; inner < 2; inner++) {
-		const uint32_t known = DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_IPV6 | DOCA_FLOW_RSS_UDP |
-		                       DOCA_FLOW_RSS_TCP | DOCA_FLOW_RSS_ESP |
-		                       DOCA_FLOW_RSS_IPV4_SRC | DOCA_FLOW_RSS_IPV4_DST |
-		                       DOCA_FLOW_RSS_IPV6_SRC | DOCA_FLOW_RSS_IPV6_DST |
-		                       DOCA_FLOW_RSS_UDP_SRC | DOCA_FLOW_RSS_UDP_DST |
-		                       DOCA_FLOW_RSS_TCP_SRC | DOCA_FLOW_RSS_TCP_DST |
-		                       DOCA_FLOW_RSS_AUTO;
+		const uint32_t known =
+		        DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_IPV6 | DOCA_FLOW_RSS_UDP |
+		        DOCA_FLOW_RSS_TCP | DOCA_FLOW_RSS_ESP | DOCA_FLOW_RSS_IPV4_SRC |
+		        DOCA_FLOW_RSS_IPV4_DST | DOCA_FLOW_RSS_IPV6_SRC | DOCA_FLOW_RSS_IPV6_DST |
+		        DOCA_FLOW_RSS_UDP_SRC | DOCA_FLOW_RSS_UDP_DST | DOCA_FLOW_RSS_TCP_SRC |
+		        DOCA_FLOW_RSS_TCP_DST | DOCA_FLOW_RSS_AUTO;
 		uint32_t fl = inner ? cfg->inner_flags : cfg->outer_flags;
 		const char *name = inner ? "inner_flags" : "outer_flags";
 
 		if (fl & ~known) {
-			DOCA_LOG_ERR("%s: RSS %s 0x%x has unknown bits 0x%x; use enum doca_rss_type "
-			             "bits",
-			             who, name, fl, fl & ~known);
+			DOCA_LOG_ERR(
+			        "%s: RSS %s 0x%x has unknown bits 0x%x; use enum doca_rss_type "
+			        "bits",
+			        who, name, fl, fl & ~known);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
 		if (fl & DOCA_FLOW_RSS_ESP) {
@@ -381,9 +381,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_destroy(struct doca_flow_tune_
 DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_set_profile(struct doca_flow_tune_cfg *tune_cfg,
                                                               enum doca_flow_tune_profile profile)
 {
-	if (tune_cfg == NULL || (profile != DOCA_FLOW_TUNE_PROFILE_NONE &&
-	                         profile != DOCA_FLOW_TUNE_PROFILE_PIPELINE &&
-	                         profile != DOCA_FLOW_TUNE_PROFILE_FULL)) {
+	if (tune_cfg == NULL ||
+	    (profile != DOCA_FLOW_TUNE_PROFILE_NONE && profile != DOCA_FLOW_TUNE_PROFILE_PIPELINE &&
+	     profile != DOCA_FLOW_TUNE_PROFILE_FULL)) {
 		DOCA_LOG_ERR("doca_flow_tune_cfg_set_profile: %s; pass a tune configuration and "
 		             "NONE, PIPELINE or FULL",
 		             tune_cfg == NULL ? "tune_cfg is NULL" : "unknown profile");
@@ -401,6 +401,15 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_cfg_set_tune_cfg(struct doca_flow_cfg *
 		DOCA_LOG_ERR("doca_flow_cfg_set_tune_cfg: tune_cfg is NULL; pass the "
 		             "configuration made by doca_flow_tune_cfg_create");
 		return DOCA_ERROR_INVALID_VALUE;
+	}
+	/* NONE asks for nothing; the other profiles ask the Flow Tune server for an analysis
+	 * that no emulated NIC can give: refuse rather than accept a setting with no effect. */
+	if (tune_cfg->profile != DOCA_FLOW_TUNE_PROFILE_NONE) {
+		DOCA_LOG_ERR(
+		        "doca_flow_cfg_set_tune_cfg: the %s profile is not supported by softdpa "
+		        "(Flow Tune is not emulated); use DOCA_FLOW_TUNE_PROFILE_NONE",
+		        tune_cfg->profile == DOCA_FLOW_TUNE_PROFILE_FULL ? "FULL" : "PIPELINE");
+		return DOCA_ERROR_NOT_SUPPORTED;
 	}
 	return DOCA_SUCCESS;
 }
