@@ -43,7 +43,6 @@ SDPA_LOG_REGISTER(dpdk_pmd);
 
 enum {
 	RSS_KEY_LEN = 40,          /* what a BlueField-3 port takes */
-	MAX_QUEUES = 64,           /* the NIC's software queues per port */
 	ETH_OVERHEAD = 14 + 4 + 8, /* header, CRC, two VLAN tags */
 	MIN_MTU = 68,
 	DEFAULT_MTU = 1500,
@@ -100,7 +99,6 @@ struct pmd_priv {
 };
 
 _Static_assert(SDPA_MAX_PORT_IDS == RTE_MAX_ETHPORTS, "pmd.h's SDPA_MAX_PORT_IDS is DPDK's");
-_Static_assert(MAX_QUEUES <= RTE_MAX_QUEUES_PER_PORT, "more software queues than DPDK allows");
 
 /* What each DPDK port id stands for, and each device's switch domain. */
 static struct {
@@ -359,8 +357,8 @@ static int pmd_infos(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 {
 	struct pmd_priv *p = dev->data->dev_private;
 
-	info->max_rx_queues = MAX_QUEUES;
-	info->max_tx_queues = MAX_QUEUES;
+	info->max_rx_queues = sdpa_nic_rxq_max();
+	info->max_tx_queues = sdpa_nic_rxq_max();
 	info->max_rx_pktlen = SOFTDPA_FRAME_MAX;
 	info->min_mtu = MIN_MTU;
 	info->max_mtu = SOFTDPA_FRAME_MAX - ETH_OVERHEAD;
@@ -688,11 +686,14 @@ static int describe(const char *name, const char *pci, uint32_t dev_id, struct d
 		break;
 	}
 	(void)doca_devinfo_destroy_list(list);
-	if (ret != 0)
-		DOCA_LOG_ERR("%s: no emulated device %s%s%u; SOFTDPA_DEVICES lists the devices "
+	if (ret != 0 && pci != NULL)
+		DOCA_LOG_ERR("%s: no emulated device at PCI address %s; SOFTDPA_DEVICES lists the "
+		             "devices (docs/DEVICES.md)",
+		             name, pci);
+	else if (ret != 0)
+		DOCA_LOG_ERR("%s: no emulated device at position %u of SOFTDPA_DEVICES "
 		             "(docs/DEVICES.md)",
-		             name, pci != NULL ? "at PCI address " : "at position ",
-		             pci != NULL ? pci : "", pci != NULL ? 0u : dev_id);
+		             name, dev_id);
 	return ret;
 }
 
