@@ -78,6 +78,12 @@ def source_bodies():
     return bodies
 
 
+# The refusal lines of the NOT_SUPPORTED definitions (src/core/refuse.h and per-file macros).
+REFUSAL = re.compile(r"\b(?:SAY_UNSUPPORTED|SAY_NOT_SUPPORTED|SDPA_SAY_REFUSED)\s*\(|"
+                     r"is not supported by softdpa")
+FAILURE_VALUE = re.compile(r"|NULL|0|-1|false|UINT(?:8|16|32|64)_MAX|\(\w+[\w\s\*]*\)\s*NULL")
+
+
 def classify(body):
     if body is None:
         return "missing"
@@ -89,6 +95,11 @@ def classify(body):
     # A void function has no value to return: it refuses by logging through a
     # *NOT_SUPPORTED* macro (early `return;` for bad arguments carries no value).
     if not returns and "NOT_SUPPORTED" in body:
+        return "NOT_SUPPORTED"
+    # A function returning a pointer or a count refuses by logging the refusal and
+    # returning its failure value (NULL, 0, UINT32_MAX ...): no success path exists.
+    if REFUSAL.search(body) and not any("SUCCESS" in r for r in returns) and \
+            all(FAILURE_VALUE.fullmatch(r.strip()) for r in returns):
         return "NOT_SUPPORTED"
     if any("NOT_SUPPORTED" in r for r in returns) or "DOCA_ERROR_NOT_SUPPORTED;" in body:
         return "partial"
