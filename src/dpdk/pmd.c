@@ -633,6 +633,19 @@ static const struct eth_dev_ops pmd_ops = {
 
 /* ------------------------------------------------------------------ probe / remove */
 
+/* A probe that doca_dpdk started reports why it failed in doca_dpdk's one line; a probe
+ * of the EAL's (--vdev) logs it itself. Both run in the thread that asked. */
+static _Thread_local bool attaching;
+static _Thread_local char attach_why[512];
+
+#define PROBE_ERR(...)                                                                             \
+	do {                                                                                       \
+		if (attaching)                                                                     \
+			snprintf(attach_why, sizeof(attach_why), __VA_ARGS__);                     \
+		else                                                                               \
+			DOCA_LOG_ERR(__VA_ARGS__);                                                 \
+	} while (0)
+
 /* What a probe needs to know about an emulated device. */
 struct dev_desc {
 	uint32_t dev_id;
@@ -687,13 +700,13 @@ static int describe(const char *name, const char *pci, uint32_t dev_id, struct d
 	}
 	(void)doca_devinfo_destroy_list(list);
 	if (ret != 0 && pci != NULL)
-		DOCA_LOG_ERR("%s: no emulated device at PCI address %s; SOFTDPA_DEVICES lists the "
-		             "devices (docs/DEVICES.md)",
-		             name, pci);
+		PROBE_ERR("%s: no emulated device at PCI address %s; SOFTDPA_DEVICES lists the "
+		          "devices (docs/DEVICES.md)",
+		          name, pci);
 	else if (ret != 0)
-		DOCA_LOG_ERR("%s: no emulated device at position %u of SOFTDPA_DEVICES "
-		             "(docs/DEVICES.md)",
-		             name, dev_id);
+		PROBE_ERR("%s: no emulated device at position %u of SOFTDPA_DEVICES "
+		          "(docs/DEVICES.md)",
+		          name, dev_id);
 	return ret;
 }
 
@@ -774,41 +787,41 @@ static int wanted_reps(const char *name, const char *args, const struct dev_desc
 		return 0;
 	}
 	if (rte_eth_devargs_parse(args, eda) < 0) {
-		DOCA_LOG_ERR("%s: cannot read the devargs '%s'; write representors as DPDK does "
-		             "(representor=vf[0-1], sf0, pf0vf[0,2])",
-		             name, args);
+		PROBE_ERR("%s: cannot read the devargs '%s'; write representors as DPDK does "
+		          "(representor=vf[0-1], sf0, pf0vf[0,2])",
+		          name, args);
 		return -EINVAL;
 	}
 	if (eda->nb_representor_ports == 0)
 		return 0;
 	if (eda->type == RTE_ETH_REPRESENTOR_PF || eda->nb_mh_controllers > 1 ||
 	    (eda->nb_mh_controllers == 1 && eda->mh_controllers[0] != 0)) {
-		DOCA_LOG_ERR("%s: '%s' names PF representors or another controller; softdpa "
-		             "emulates one host, whose representors are VFs or SFs",
-		             name, args);
+		PROBE_ERR("%s: '%s' names PF representors or another controller; softdpa "
+		          "emulates one host, whose representors are VFs or SFs",
+		          name, args);
 		return -EINVAL;
 	}
 	for (uint16_t i = 0; i < eda->nb_ports; i++) {
 		if (eda->ports[i] != d->dev_id) {
-			DOCA_LOG_ERR("%s: '%s' names pf%u, but this device's representors are "
-			             "pf%u%s* (its position in SOFTDPA_DEVICES)",
-			             name, args, eda->ports[i], d->dev_id,
-			             d->rep_type == RTE_ETH_REPRESENTOR_SF ? "sf" : "vf");
+			PROBE_ERR("%s: '%s' names pf%u, but this device's representors are "
+			          "pf%u%s* (its position in SOFTDPA_DEVICES)",
+			          name, args, eda->ports[i], d->dev_id,
+			          d->rep_type == RTE_ETH_REPRESENTOR_SF ? "sf" : "vf");
 			return -EINVAL;
 		}
 	}
 	if (eda->type != d->rep_type) {
-		DOCA_LOG_ERR("%s: '%s' names %s representors; this device has %u %s "
-		             "representors (rep_type in SOFTDPA_DEVICES)",
-		             name, args, eda->type == RTE_ETH_REPRESENTOR_SF ? "SF" : "VF",
-		             d->nb_reps, d->rep_type == RTE_ETH_REPRESENTOR_SF ? "SF" : "VF");
+		PROBE_ERR("%s: '%s' names %s representors; this device has %u %s "
+		          "representors (rep_type in SOFTDPA_DEVICES)",
+		          name, args, eda->type == RTE_ETH_REPRESENTOR_SF ? "SF" : "VF", d->nb_reps,
+		          d->rep_type == RTE_ETH_REPRESENTOR_SF ? "SF" : "VF");
 		return -EINVAL;
 	}
 	for (uint16_t i = 0; i < eda->nb_representor_ports; i++) {
 		if (eda->representor_ports[i] >= d->nb_reps) {
-			DOCA_LOG_ERR("%s: representor %u does not exist; the device has %u "
-			             "(reps in SOFTDPA_DEVICES)",
-			             name, eda->representor_ports[i], d->nb_reps);
+			PROBE_ERR("%s: representor %u does not exist; the device has %u "
+			          "(reps in SOFTDPA_DEVICES)",
+			          name, eda->representor_ports[i], d->nb_reps);
 			return -EINVAL;
 		}
 	}
@@ -828,15 +841,15 @@ static int pmd_probe(struct rte_vdev_device *vdev)
 	int ret;
 
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
-		DOCA_LOG_ERR("%s: softdpa's ports live in one process; run DPDK as a primary "
-		             "process",
-		             name);
+		PROBE_ERR("%s: softdpa's ports live in one process; run DPDK as a primary "
+		          "process",
+		          name);
 		return -ENOTSUP;
 	}
 	if (args != NULL && args[0] != '\0') {
 		kv = rte_kvargs_parse(args, NULL);
 		if (kv == NULL) {
-			DOCA_LOG_ERR("%s: cannot read the devargs '%s'", name, args);
+			PROBE_ERR("%s: cannot read the devargs '%s'", name, args);
 			return -EINVAL;
 		}
 		if (rte_kvargs_count(kv, "dev") == 1)
@@ -854,9 +867,9 @@ static int pmd_probe(struct rte_vdev_device *vdev)
 	pthread_mutex_lock(&pmd.lock);
 	if (pmd.dev[d.dev_id].attached) {
 		pthread_mutex_unlock(&pmd.lock);
-		DOCA_LOG_ERR("%s: emulated device %u already has DPDK ports; close them (or "
-		             "rte_vdev_uninit) before probing it again",
-		             name, d.dev_id);
+		PROBE_ERR("%s: emulated device %u already has DPDK ports; close them (or "
+		          "rte_vdev_uninit) before probing it again",
+		          name, d.dev_id);
 		return -EEXIST;
 	}
 	pmd.dev[d.dev_id].attached = true;
@@ -865,7 +878,7 @@ static int pmd_probe(struct rte_vdev_device *vdev)
 		pthread_mutex_lock(&pmd.lock);
 		pmd.dev[d.dev_id].attached = false;
 		pthread_mutex_unlock(&pmd.lock);
-		DOCA_LOG_ERR("%s: DPDK has no free switch domain", name);
+		PROBE_ERR("%s: DPDK has no free switch domain", name);
 		return -ENOSPC;
 	}
 	pthread_mutex_lock(&pmd.lock);
@@ -883,7 +896,7 @@ static int pmd_probe(struct rte_vdev_device *vdev)
 		ret = new_port(vdev, rname, &d, eda.representor_ports[i], domain, first, &pid);
 	}
 	if (ret != 0) {
-		DOCA_LOG_ERR("%s: cannot create its DPDK ports (%s)", name, strerror(-ret));
+		PROBE_ERR("%s: cannot create its DPDK ports (%s)", name, strerror(-ret));
 		(void)pmd_remove(vdev);
 		return ret;
 	}
@@ -983,10 +996,13 @@ doca_error_t sdpa_pmd_attach(const char *who, uint32_t dev_id, const char *extra
 		             sizeof(args) - 1);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
+	attaching = true;
+	attach_why[0] = '\0';
 	ret = rte_vdev_init(name, args);
+	attaching = false;
 	if (ret != 0) {
-		DOCA_LOG_ERR("%s: DPDK refused to attach '%s' with devargs '%s' (%s)", who, name,
-		             args, strerror(ret < 0 ? -ret : ret));
+		DOCA_LOG_ERR("%s: DPDK refused to attach '%s' with devargs '%s': %s", who, name,
+		             args, attach_why[0] ? attach_why : strerror(ret < 0 ? -ret : ret));
 		return DOCA_ERROR_DRIVER;
 	}
 	if (!sdpa_pmd_first_port(dev_id, first_port)) {

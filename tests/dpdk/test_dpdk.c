@@ -176,6 +176,44 @@ static void test_eal_args(void **state)
 	free(argv);
 }
 
+/* Probes DPDK refuses leave nothing behind: the same devices probe cleanly afterwards. */
+static void test_probe_errors(void **state)
+{
+	struct doca_dev *dev = NULL;
+	uint16_t port = 0;
+
+	(void)state;
+	t_log_reset();
+	assert_int_equal(doca_dpdk_port_probe(g.dev[1], "representor=vf0"), DOCA_ERROR_DRIVER);
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("doca_dpdk_port_probe", "DPDK refused to attach 'net_softdpa1'",
+	                "representor 0 does not exist", "the device has 0");
+	t_log_reset();
+	assert_int_equal(doca_dpdk_port_probe(g.dev[0], "dv_flow_en=2,representor=sf[0-1]"),
+	                 DOCA_ERROR_DRIVER);
+	t_assert_logged("net_softdpa0", "names SF representors", "2 VF representors");
+	t_log_reset();
+	assert_int_equal(doca_dpdk_port_probe(g.dev[0], "representor=pf1vf0"), DOCA_ERROR_DRIVER);
+	t_assert_logged("names pf1", "pf0vf*");
+	t_log_reset();
+	assert_int_equal(doca_dpdk_port_probe_with_representors(g.dev[1], "", g.rep, 1),
+	                 DOCA_ERROR_INVALID_VALUE);
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("dev_reps[0] is not an open representor of dev");
+	t_log_reset();
+	assert_int_equal(
+	        doca_dpdk_port_probe_with_representors(g.dev[0], "representor=vf0", g.rep, 1),
+	        DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("pass them in dev_reps only");
+	assert_int_equal(rte_eth_dev_count_avail(), 0);
+	t_log_reset();
+	assert_int_equal(doca_dpdk_get_first_port_id(g.dev[0], &port), DOCA_ERROR_NOT_FOUND);
+	t_assert_logged("has no DPDK port", "doca_dpdk_port_probe");
+	t_log_reset();
+	assert_int_equal(doca_dpdk_port_as_dev(7, &dev), DOCA_ERROR_NOT_FOUND);
+	t_assert_logged("DPDK port 7 is not a softdpa port");
+}
+
 static void test_probe(void **state)
 {
 	struct doca_dev *dev = NULL;
@@ -496,11 +534,11 @@ static void test_teardown(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_eal_no_root),   cmocka_unit_test(test_eal_args),
-	        cmocka_unit_test(test_probe),         cmocka_unit_test(test_port_info),
-	        cmocka_unit_test(test_configure_rss), cmocka_unit_test(test_rss_to_rx_burst),
-	        cmocka_unit_test(test_tx_burst),      cmocka_unit_test(test_stats),
-	        cmocka_unit_test(test_teardown),
+	        cmocka_unit_test(test_eal_no_root),     cmocka_unit_test(test_eal_args),
+	        cmocka_unit_test(test_probe_errors),    cmocka_unit_test(test_probe),
+	        cmocka_unit_test(test_port_info),       cmocka_unit_test(test_configure_rss),
+	        cmocka_unit_test(test_rss_to_rx_burst), cmocka_unit_test(test_tx_burst),
+	        cmocka_unit_test(test_stats),           cmocka_unit_test(test_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
