@@ -639,8 +639,10 @@ void sdpa_dpa_set_fatal(struct doca_dpa *dpa, doca_error_t err, const char *msg)
 	int expected = 0;
 
 	pthread_mutex_lock(&dpa->lock);
-	if (sdpa_cas_acq_rel(&dpa->fatal, &expected, (int)err))
+	if (sdpa_cas_acq_rel(&dpa->fatal, &expected, (int)err)) {
 		snprintf(dpa->fatal_msg, sizeof(dpa->fatal_msg), "%s", msg);
+		sdpa_sched_release_events_locked(dpa);
+	}
 	pthread_mutex_unlock(&dpa->lock);
 }
 

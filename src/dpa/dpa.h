@@ -264,7 +264,8 @@ struct doca_dpa {
 	uint64_t launch_seq;
 	uint32_t next_thread_id;
 	sdpa_atomic_int fatal;    /* doca_error_t of the device-side error, 0 = none */
-	sdpa_atomic_int stopping; /* wakes the launcher out of event waits */
+	sdpa_atomic_int stopping;      /* stops the watchdog */
+	sdpa_atomic_int launcher_quit; /* stop or fatal: wakes the launcher out of event waits */
 	char fatal_msg[256];
 };
 
@@ -300,6 +301,9 @@ bool sdpa_sched_stop(struct doca_dpa *dpa);
 doca_error_t sdpa_sched_submit(struct doca_dpa *dpa, struct sdpa_launch *l);
 /* Device-side error: the context becomes fatal (logged once by the caller). */
 void sdpa_dpa_set_fatal(struct doca_dpa *dpa, doca_error_t err, const char *msg);
+/* The context just became fatal: its queued launches drop their sync-event references
+ * (they will never run nor complete). Must hold dpa->lock. */
+void sdpa_sched_release_events_locked(struct doca_dpa *dpa);
 
 /* ---- DPA threads and completions (thread.c) ---- */
 

@@ -243,6 +243,23 @@ static void launch_free(struct sdpa_launch *l)
 	free(l);
 }
 
+void sdpa_sched_release_events_locked(struct doca_dpa *dpa)
+{
+	/* A fatal context never runs nor completes a launch again: its events are free to be
+	 * destroyed at once (as on hardware), in any teardown order. The launcher may be
+	 * waiting on a head launch's event: it holds 'busy', which destroy waits for, and
+	 * stops waiting now. R-quit pairs with the acquire load in sdpa_se_wait. */
+	sdpa_store_release(&dpa->launcher_quit, 1);
+	for (struct sdpa_launch *l = dpa->lhead; l != NULL; l = l->next) {
+		if (l->wait_ev != NULL)
+			sdpa_fetch_sub_acq_rel(&l->wait_ev->users, 1);
+		if (l->comp_ev != NULL)
+			sdpa_fetch_sub_acq_rel(&l->comp_ev->users, 1);
+		l->wait_ev = NULL;
+		l->comp_ev = NULL;
+	}
+}
+
 static bool wait_passed(const struct sdpa_launch *l)
 {
 	/* A7 pairs with R2 in sync_event.c. */
@@ -390,7 +407,8 @@ static void *launcher_main(void *arg)
 		 * reference, so a destroyer that sees users == 0 sees busy too. */
 		sdpa_fetch_add_acq_rel(&ev->busy, 1);
 		pthread_mutex_unlock(&dpa->lock);
-		passed = sdpa_se_wait(ev, SDPA_SE_GE, threshold, UINT64_MAX, &dpa->stopping, true);
+		passed = sdpa_se_wait(ev, SDPA_SE_GE, threshold, UINT64_MAX, &dpa->launcher_quit,
+		                      true);
 		sdpa_fetch_sub_acq_rel(&ev->busy, 1);
 		pthread_mutex_lock(&dpa->lock);
 		if (passed)
@@ -426,6 +444,7 @@ static void watchdog_scan(struct doca_dpa *dpa)
 			if (sdpa_cas_acq_rel(&dpa->fatal, &expected, (int)DOCA_ERROR_BAD_STATE)) {
 				snprintf(dpa->fatal_msg, sizeof(dpa->fatal_msg),
 				         "%s exceeded the kernel max run time", what);
+				sdpa_sched_release_events_locked(dpa);
 				fire = true;
 				eu_id = i;
 			}
@@ -469,6 +488,7 @@ doca_error_t sdpa_sched_start(struct doca_dpa *dpa)
 	dpa->nr_eus = n;
 	dpa->shutdown = false;
 	sdpa_store_relaxed(&dpa->stopping, 0);
+	sdpa_store_relaxed(&dpa->launcher_quit, 0);
 	for (; started < n; started++) {
 		struct sdpa_eu *eu = &dpa->eus[started];
 
@@ -517,6 +537,8 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 	if (!dpa->threads_up)
 		return true;
 	sdpa_store_release(&dpa->stopping, 1);
+	/* R-quit pairs with the acquire load of the launcher's event wait (sdpa_se_wait). */
+	sdpa_store_release(&dpa->launcher_quit, 1);
 	pthread_mutex_lock(&dpa->lock);
 	dpa->shutdown = true;
 	pthread_cond_broadcast(&dpa->eu_cond);

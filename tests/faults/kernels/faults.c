@@ -114,3 +114,10 @@ __dpa_rpc__ uint64_t rpc_alive(uint64_t x)
 {
 	return x + 1;
 }
+
+/* A DPA thread that counts its activations on the event 'done' and reschedules. */
+__dpa_global__ void thread_count(uint64_t done)
+{
+	doca_dpa_dev_sync_event_update_add((doca_dpa_dev_sync_event_t)done, 1);
+	doca_dpa_dev_thread_reschedule();
+}

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Lifecycles that must end cleanly (issue 11): a DPA context torn down in the order
+ * applications write it, and what happens to calls made after the context is gone.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <doca_dpa.h>
+#include <doca_sync_event.h>
+
+#include "dpa_t.h"
+
+extern struct doca_dpa_app *dpa_faults_app;
+extern doca_dpa_func_t launch_trap, launch_load, rpc_alive, rpc_load, rpc_notify, thread_count;
+
+/* Events and heap freed first, then stop, then destroy: every call succeeds. */
+static void test_natural_teardown(void **state)
+{
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *dpa = dpa_t_start(dev, dpa_faults_app);
+	struct doca_sync_event *comp = dpa_t_event(dev, dpa, 0);
+	struct doca_sync_event *done = dpa_t_event(dev, dpa, 0);
+	doca_dpa_dev_sync_event_t done_h;
+	doca_dpa_dev_uintptr_t p;
+	uint64_t ret = 0;
+
+	(void)state;
+	assert_int_equal(doca_sync_event_get_dpa_handle(done, dpa, &done_h), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(dpa, 4096, &p), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_kernel_launch_update_set(dpa, NULL, 0, comp, 1, 1, &launch_trap,
+	                                                   (uint64_t)0, done_h),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_wait_gt(comp, 0, UINT64_MAX), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_rpc(dpa, &rpc_alive, &ret, (uint64_t)1), DOCA_SUCCESS);
+	t_log_reset();
+	assert_int_equal(doca_sync_event_destroy(done), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(comp), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_free(dpa, p), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_stop(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+	assert_int_equal(t_log_problems(), 0);
+}
+
+/* The same with a DPA thread and its notification completion, torn down first. */
+static void test_natural_teardown_with_thread(void **state)
+{
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *dpa = dpa_t_start(dev, dpa_faults_app);
+	struct doca_sync_event *done = dpa_t_event(dev, dpa, 0);
+	struct doca_dpa_notification_completion *nc;
+	doca_dpa_dev_notification_completion_t nc_h;
+	doca_dpa_dev_sync_event_t done_h;
+	struct doca_dpa_thread *t;
+	doca_dpa_dev_uintptr_t p;
+	uint64_t ret;
+
+	(void)state;
+	assert_int_equal(doca_sync_event_get_dpa_handle(done, dpa, &done_h), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(dpa, 64, &p), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_create(dpa, &t), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_set_func_arg(t, &thread_count, done_h), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_set_local_storage(t, p), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_start(t), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_notification_completion_create(dpa, t, &nc), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_notification_completion_start(nc), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_notification_completion_get_dpa_handle(nc, &nc_h), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_run(t), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_rpc(dpa, &rpc_notify, &ret, nc_h), DOCA_SUCCESS);
+	assert_int_equal(dpa_t_wait_ge(done, 1, 30000), 1);
+	t_log_reset();
+	assert_int_equal(doca_dpa_notification_completion_destroy(nc), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_destroy(t), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(done), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_free(dpa, p), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_stop(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+	assert_int_equal(t_log_problems(), 0);
+}
+
+/* After a kernel fault, the same order works: the launch that will never complete does
+ * not keep its events (nor, through them, the context) alive. */
+static void test_natural_teardown_after_fault(void **state)
+{
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *dpa = dpa_t_start(dev, dpa_faults_app);
+	struct doca_sync_event *comp = dpa_t_event(dev, dpa, 0);
+	struct doca_sync_event *done = dpa_t_event(dev, dpa, 0);
+	struct doca_sync_event *wait = dpa_t_event(dev, dpa, 1);
+	doca_dpa_dev_sync_event_t done_h;
+	doca_dpa_dev_uintptr_t p;
+	uint64_t end = dpa_t_ms() + 30000, ret = 0;
+
+	(void)state;
+	assert_int_equal(doca_sync_event_get_dpa_handle(done, dpa, &done_h), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(dpa, 4096, &p), DOCA_SUCCESS);
+	/* A launch waits for an event never set (the launcher waits on it); then a second
+	 * launch would fault, and an RPC does fault. */
+	assert_int_equal(doca_dpa_kernel_launch_update_set(dpa, wait, 5, comp, 2, 1, &launch_trap,
+	                                                   (uint64_t)0, done_h),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_kernel_launch_update_set(dpa, NULL, 0, comp, 1, 1, &launch_load,
+	                                                   (uint64_t)0, done_h),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_rpc(dpa, &rpc_load, &ret, (uint64_t)0), DOCA_ERROR_BAD_STATE);
+	while (doca_dpa_peek_at_last_error(dpa) == DOCA_SUCCESS && dpa_t_ms() < end)
+		sched_yield();
+	assert_int_equal(doca_dpa_peek_at_last_error(dpa), DOCA_ERROR_BAD_STATE);
+	t_log_reset();
+	assert_int_equal(doca_sync_event_destroy(wait), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(done), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(comp), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_free(dpa, p), DOCA_SUCCESS);
+	assert_int_equal(t_log_problems(), 0);
+	assert_int_equal(doca_dpa_stop(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_natural_teardown),
+	        cmocka_unit_test(test_natural_teardown_with_thread),
+	        cmocka_unit_test(test_natural_teardown_after_fault),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
