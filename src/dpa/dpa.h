@@ -162,6 +162,7 @@ struct sdpa_eu {
 	sdpa_atomic_int lost;          /* set by the watchdog */
 	sdpa_atomic_int exited;
 	sdpa_atomic_int orphaned; /* stop gave up on it: touch nothing shared */
+	sdpa_atomic_int kick;     /* stop asks its kernel to unwind (sdpa_fault_kick) */
 	uint64_t inst_ret;
 	jmp_buf jb;
 	struct sdpa_exec exec;
@@ -263,7 +264,7 @@ struct doca_dpa {
 	bool threads_up;
 	uint64_t launch_seq;
 	uint32_t next_thread_id;
-	sdpa_atomic_int fatal;    /* doca_error_t of the device-side error, 0 = none */
+	sdpa_atomic_int fatal;         /* doca_error_t of the device-side error, 0 = none */
 	sdpa_atomic_int stopping;      /* stops the watchdog */
 	sdpa_atomic_int launcher_quit; /* stop or fatal: wakes the launcher out of event waits */
 	char fatal_msg[256];

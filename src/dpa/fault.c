@@ -30,7 +30,7 @@
 SDPA_LOG_REGISTER(dpa_fault);
 
 enum {
-	NSIGS = 5,
+	NSIGS = 6,
 	CHAIN_SLOTS = 16,  /* saved previous actions per signal */
 	CODE_SLOTS = 1024, /* executable ranges of loaded images, process-wide */
 	SELF_RANGES = 8,   /* executable ranges of softdpa itself */
@@ -39,7 +39,9 @@ enum {
 	STACK_GUARD_SLACK = 1 << 20, /* below the stack: a frame that jumped the guard page */
 };
 
-static const int fault_sigs[NSIGS] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
+/* SIGURG (last) is not a fault: doca_dpa_stop sends it to an EU whose kernel will not let
+ * go (sdpa_fault_kick); it is otherwise ignored by default, as Go's runtime uses it. */
+static const int fault_sigs[NSIGS] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGURG};
 
 /* The action in place before ours, per signal (A1/R1): slots are written under sig_lock and
  * published; a slot is not reused until CHAIN_SLOTS later installs. */
@@ -69,6 +71,8 @@ static uintptr_t pgsz = 4096; /* set with the self ranges, before any handler ru
 /* The thread's stack, noted by sdpa_fault_thread_prepare (0 = unknown). */
 static _Thread_local uintptr_t stk_lo, stk_hi;
 static _Thread_local bool tls_prepared;
+/* The calling EU's kick request (sdpa_fault_kick), NULL on other threads. */
+static _Thread_local sdpa_atomic_int *tls_kick;
 /* Calls of sdpa_fault_ensure_handlers on this thread: all signals are checked every
  * FULL_CHECK_EVERY calls, SIGSEGV at each (whoever replaces one replaces that one). */
 static _Thread_local unsigned int tls_checks;
@@ -251,6 +255,8 @@ static const char *sig_name(int sig)
 		return "SIGFPE";
 	case SIGTRAP:
 		return "SIGTRAP";
+	case SIGURG:
+		return "SIGURG";
 	default:
 		return "signal";
 	}
@@ -303,10 +309,23 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 	ex = sdpa_exec_current();
 	pc = uc_pc(uc);
 	addr = (uintptr_t)si->si_addr;
+	/* A kick from doca_dpa_stop (this process, this thread's request): unwind a kernel
+	 * executing device code; anywhere else the EU is about to exit on its own. */
+	if (sig == SIGURG && si->si_code == SI_TKILL && si->si_pid == getpid() &&
+	    tls_kick != NULL && sdpa_exchange_acq_rel(tls_kick, 0) != 0) {
+		if (ex != NULL && ex->jb != NULL && ex->eu != NULL && pc != 0 &&
+		    (in_image(pc) || !in_self(pc))) {
+			pthread_sigmask(SIG_SETMASK, &((ucontext_t *)uc)->uc_sigmask, NULL);
+			errno = saved;
+			longjmp(*ex->jb, SDPA_END_ABORT);
+		}
+		errno = saved;
+		return;
+	}
 	/* si_code > 0: raised by the CPU, not sent. A second fault before the landing point
 	 * cleared 'current' is softdpa's own. */
-	if (si->si_code > 0 && ex != NULL && ex->jb != NULL && ex->fault.sig == 0 && pc != 0 &&
-	    (in_image(pc) || !in_self(pc))) {
+	if (si->si_code > 0 && sig != SIGURG && ex != NULL && ex->jb != NULL &&
+	    ex->fault.sig == 0 && pc != 0 && (in_image(pc) || !in_self(pc))) {
 		ex->fault = (struct sdpa_fault_rec){
 		        .sig = sig,
 		        .code = si->si_code,
@@ -427,6 +446,19 @@ void sdpa_fault_thread_prepare(void)
 	ss.ss_sp = p;
 	ss.ss_size = ALTSTACK_SIZE;
 	sigaltstack(&ss, NULL);
+}
+
+void sdpa_fault_set_kick_flag(sdpa_atomic_int *flag)
+{
+	tls_kick = flag;
+}
+
+bool sdpa_fault_kick(pthread_t tid, sdpa_atomic_int *flag)
+{
+	sdpa_fault_ensure_handlers();
+	/* R-kick pairs with the exchange in on_fault (acq_rel). */
+	sdpa_store_release(flag, 1);
+	return pthread_kill(tid, SIGURG) == 0;
 }
 
 /* ---- the report (normal context) ---- */

@@ -3,7 +3,8 @@
  * a divide by zero or a stack overflow in device code ends that execution with a device
  * fault instead of the host process.
  *
- * One module owns the handlers of SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGTRAP. SIGSEGV is
+ * One module owns the handlers of SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGTRAP (and of SIGURG,
+ * which doca_dpa_stop sends to an EU whose kernel never lets go: sdpa_fault_kick). SIGSEGV is
  * first offered to the windows (lazy page fill, window.c). A fault is contained when the
  * faulting thread executes device code (an EU running a kernel or a DPA thread, or an
  * RPC's caller) and the faulting instruction is in a loaded device image, or anywhere
@@ -20,10 +21,13 @@
 #ifndef SDPA_DPA_FAULT_H
 #define SDPA_DPA_FAULT_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "core/atomics.h"
 
 struct sdpa_exec;
 struct sdpa_image;
@@ -54,6 +58,13 @@ void sdpa_fault_thread_prepare(void);
  * dlopen handle. Remove before the code is unmapped. */
 void sdpa_fault_image_add(struct sdpa_image *img, void *handle);
 void sdpa_fault_image_remove(struct sdpa_image *img);
+
+/* Stopping a kernel that never makes a device call: the EU thread registers its kick
+ * flag (once, at its start); sdpa_fault_kick() raises the flag and sends the EU SIGURG,
+ * whose handler unwinds the execution (SDPA_END_ABORT) when the EU is executing device
+ * code, and does nothing otherwise. False when the signal could not be sent. */
+void sdpa_fault_set_kick_flag(sdpa_atomic_int *flag);
+bool sdpa_fault_kick(pthread_t tid, sdpa_atomic_int *flag);
 
 /* After landing from a contained fault of 'ex' (ex->fault.sig != 0): one ERROR line (the
  * execution, the fault, the address, the symbol) and the context becomes fatal. */

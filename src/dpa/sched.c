@@ -30,6 +30,7 @@ enum {
 	WAIT_THRESHOLD_MAX = 254,
 	WATCHDOG_TICK_MS = 10,
 	STOP_JOIN_MS = 2000,
+	STOP_KICK_MS = 2000, /* after a kick, how long a kernel gets to unwind */
 	STOP_IDLE_EXTRA_MS = 30000,
 };
 
@@ -342,6 +343,7 @@ static void *eu_main(void *arg)
 	struct doca_dpa *dpa = eu->dpa;
 
 	sdpa_fault_thread_prepare(); /* a kernel's stack overflow needs another stack */
+	sdpa_fault_set_kick_flag(&eu->kick);
 	sdpa_window_eu_start(dpa, eu->id);
 	pthread_mutex_lock(&dpa->lock);
 	while (!dpa->shutdown) {
@@ -557,7 +559,9 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 		/* Only a kernel that keeps running past the deadline is abandoned; an EU
 		 * between kernels exits as soon as it is scheduled (a loaded machine may take a
 		 * while), and abandoning it would leak it and let it touch a freed context. */
-		bool in_kernel = false;
+		bool in_kernel = false, kicked = false;
+		uint64_t kick_wait = 0;
+		uint64_t eu_deadline = deadline;
 
 		while (!sdpa_load_acquire(&eu->exited)) {
 			uint64_t now = sdpa_now_ns();
@@ -567,8 +571,17 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 			in_kernel = sdpa_load_acquire(&eu->task_start_ns) != 0;
 			if (in_kernel)
 				sdpa_store_relaxed(&eu->lost, 1);
-			if (now >= deadline &&
-			    (in_kernel || now >= deadline + STOP_IDLE_EXTRA_MS * 1000000ull))
+			/* A kernel that makes no device call never reaches an unwind point:
+			 * interrupt it (once) rather than leave its EU spinning on a core. */
+			if (now >= eu_deadline && in_kernel && !kicked) {
+				kicked = true;
+				if (sdpa_fault_kick(eu->tid, &eu->kick))
+					kick_wait = STOP_KICK_MS * 1000000ull;
+				eu_deadline = now + kick_wait;
+				continue;
+			}
+			if (now >= eu_deadline &&
+			    (in_kernel || now >= eu_deadline + STOP_IDLE_EXTRA_MS * 1000000ull))
 				break;
 			sleep_ms(1);
 		}
@@ -582,9 +595,9 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 		clean = false;
 		if (in_kernel)
 			DOCA_LOG_WARN("doca_dpa_stop: EU %u of DPA context %u is still executing a "
-			              "kernel that makes no device API call; it is abandoned and "
-			              "the image and heap stay mapped. Make long-running kernels "
-			              "call doca_dpa_dev_yield",
+			              "kernel that makes no device API call and could not be "
+			              "interrupted; it is abandoned and the image and heap stay "
+			              "mapped. Make long-running kernels call doca_dpa_dev_yield",
 			              i, dpa->id);
 		else
 			DOCA_LOG_WARN("doca_dpa_stop: EU %u of DPA context %u was not scheduled "

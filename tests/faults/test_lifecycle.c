@@ -2,16 +2,33 @@
  * Lifecycles that must end cleanly (issue 11): a DPA context torn down in the order
  * applications write it, and what happens to calls made after the context is gone.
  */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <doca_dpa.h>
 #include <doca_sync_event.h>
 
+#include "core/log.h"
 #include "dpa_t.h"
 
 extern struct doca_dpa_app *dpa_faults_app;
-extern doca_dpa_func_t launch_trap, launch_load, rpc_alive, rpc_load, rpc_notify, thread_count;
+extern doca_dpa_func_t launch_trap, launch_load, launch_spin, rpc_alive, rpc_load, rpc_notify,
+        thread_count;
+
+/* Threads of this process. */
+static int nr_threads(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
 
 /* Events and heap freed first, then stop, then destroy: every call succeeds. */
 static void test_natural_teardown(void **state)
@@ -118,12 +135,42 @@ static void test_natural_teardown_after_fault(void **state)
 	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
 }
 
+/* A kernel spinning without any device call does not keep its EU (and a core) after
+ * doca_dpa_stop: stop interrupts it, and every EU thread is gone. */
+static void test_stop_interrupts_spinning_kernel(void **state)
+{
+	struct doca_dev *dev = dpa_t_open_dev();
+	int before = nr_threads();
+	struct doca_dpa *dpa = dpa_t_start(dev, dpa_faults_app);
+	struct doca_sync_event *running = dpa_t_event(dev, dpa, 0);
+	doca_dpa_dev_sync_event_t running_h;
+	char last[512];
+
+	(void)state;
+	assert_int_equal(doca_sync_event_get_dpa_handle(running, dpa, &running_h), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_kernel_launch_update_set(dpa, NULL, 0, NULL, 0, 2, &launch_spin,
+	                                                   (uint64_t)1, running_h),
+	                 DOCA_SUCCESS);
+	assert_int_equal(dpa_t_wait_ge(running, 2, 30000), 2); /* both ranks spin */
+	assert_int_equal(doca_sync_event_destroy(running), DOCA_SUCCESS);
+	t_log_reset();
+	assert_int_equal(doca_dpa_stop(dpa), DOCA_SUCCESS);
+	sdpa_log_last_problem(last, sizeof(last));
+	if (strstr(last, "abandoned") != NULL)
+		fail_msg("an EU was abandoned: %s", last);
+	t_assert_logged("1 kernel launch(es)", "never completed");
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+	assert_int_equal(nr_threads(), before);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_natural_teardown),
 	        cmocka_unit_test(test_natural_teardown_with_thread),
 	        cmocka_unit_test(test_natural_teardown_after_fault),
+	        cmocka_unit_test(test_stop_interrupts_spinning_kernel),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

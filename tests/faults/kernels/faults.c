@@ -121,3 +121,11 @@ __dpa_global__ void thread_count(uint64_t done)
 	doca_dpa_dev_sync_event_update_add((doca_dpa_dev_sync_event_t)done, 1);
 	doca_dpa_dev_thread_reschedule();
 }
+
+/* Says it runs, then spins forever without a device call: only an interrupt stops it. */
+__dpa_global__ void launch_spin(uint64_t start, doca_dpa_dev_sync_event_t running)
+{
+	doca_dpa_dev_sync_event_update_add(running, 1);
+	for (uint64_t i = start;; i++)
+		sink = i;
+}
