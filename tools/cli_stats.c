@@ -8,17 +8,24 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 
+/* A socket's dump must arrive whole within RECV_TIMEOUT_S (a peer trickling bytes cannot
+ * hold the command) and be at most MAX_DUMP bytes (a peer that never stops cannot exhaust
+ * memory); a file's dump is held to MAX_DUMP too. */
 enum { MAX_KEYS = 64, RECV_TIMEOUT_S = 5 };
+#define MAX_DUMP ((size_t)64 << 20)
 
 struct record {
 	char *section;
@@ -39,7 +46,17 @@ static void usage(void)
 
 /* ------------------------------------------------------------ input */
 
-static char *read_all_fd(int fd, size_t *len)
+static uint64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Everything up to EOF, at most MAX_DUMP bytes (EFBIG beyond). With deadline_ms != 0, the
+ * whole read must end by then (ETIMEDOUT otherwise), however the bytes trickle in. */
+static char *read_all_fd(int fd, size_t *len, uint64_t deadline_ms)
 {
 	size_t cap = 65536, n = 0;
 	char *buf = malloc(cap + 1);
@@ -48,14 +65,34 @@ static char *read_all_fd(int fd, size_t *len)
 		ssize_t got;
 
 		if (n == cap) {
-			char *b = realloc(buf, cap * 2 + 1);
+			char *b;
 
+			if (cap >= MAX_DUMP) {
+				free(buf);
+				errno = EFBIG;
+				return NULL;
+			}
+			b = realloc(buf, cap * 2 + 1);
 			if (b == NULL)
 				break;
 			buf = b;
 			cap *= 2;
 		}
-		got = read(fd, buf + n, cap - n);
+		if (deadline_ms != 0) {
+			uint64_t now = mono_ms();
+			struct pollfd pfd = {.fd = fd, .events = POLLIN};
+			int rc;
+
+			rc = now >= deadline_ms ? 0 : poll(&pfd, 1, (int)(deadline_ms - now));
+			if (rc < 0 && errno == EINTR)
+				continue;
+			if (rc == 0) {
+				free(buf);
+				errno = ETIMEDOUT;
+				return NULL;
+			}
+		}
+		got = read(fd, buf + n, (n + 65536 < cap ? n + 65536 : cap) - n);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
@@ -99,12 +136,19 @@ static char *read_socket(const char *path, size_t *len)
 		return NULL;
 	}
 	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	buf = read_all_fd(fd, len);
+	buf = read_all_fd(fd, len, mono_ms() + RECV_TIMEOUT_S * 1000);
 	err = errno;
 	close(fd);
-	if (buf == NULL)
+	if (buf == NULL && err == EFBIG)
+		fprintf(stderr,
+		        "softdpa stats: '%s' sent more than %zu MiB without ending; that is not a "
+		        "softdpa stats dump (is it another program's socket?)\n",
+		        path, MAX_DUMP >> 20);
+	else if (buf == NULL)
 		fprintf(stderr, "softdpa stats: reading from '%s' failed: %s\n", path,
-		        err == EAGAIN ? "the application did not answer in time" : strerror(err));
+		        err == EAGAIN || err == ETIMEDOUT
+		                ? "the application did not send its whole dump within 5 s"
+		                : strerror(err));
 	return buf;
 }
 
@@ -118,11 +162,16 @@ static char *read_file(const char *path, size_t *len)
 		fprintf(stderr, "softdpa stats: cannot open '%s': %s\n", path, strerror(errno));
 		return NULL;
 	}
-	buf = read_all_fd(fd, len);
+	buf = read_all_fd(fd, len, 0);
 	err = errno;
 	if (fd != STDIN_FILENO)
 		close(fd);
-	if (buf == NULL)
+	if (buf == NULL && err == EFBIG)
+		fprintf(stderr,
+		        "softdpa stats: '%s' is larger than %zu MiB; not a softdpa stats "
+		        "dump\n",
+		        path, MAX_DUMP >> 20);
+	else if (buf == NULL)
 		fprintf(stderr, "softdpa stats: reading '%s' failed: %s\n", path, strerror(err));
 	return buf;
 }

@@ -351,11 +351,16 @@ static enum srv_state start_locked(void)
 		(void)unlink(path); /* stale: left by a process that was killed */
 	}
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	/* The dump is the owner's business: 0600 whatever the umask. chmod between bind and
+	 * listen: nobody can connect before listen, so no looser mode is ever usable. */
 	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)) != 0 ||
-	    listen(fd, LISTEN_BACKLOG) != 0) {
+	    chmod(path, S_IRUSR | S_IWUSR) != 0 || listen(fd, LISTEN_BACKLOG) != 0) {
 		err = errno;
-		if (fd >= 0)
+		if (fd >= 0) {
 			close(fd);
+			if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode))
+				(void)unlink(path); /* ours, bound but never served */
+		}
 		DOCA_LOG_WARN("SOFTDPA_STATS='%s': cannot listen on it (%s); check the directory "
 		              "exists and is writable. Stats socket disabled",
 		              path, strerror(err));
