@@ -450,13 +450,16 @@ static doca_error_t check_no_users(struct doca_dpa *dpa, const char *fn, bool de
 	        {&dpa->nr_tgs, "thread groups", "doca_dpa_thread_group_destroy them"},
 	        {&dpa->nr_refs, "mmaps, buf arrays, sync events or hash tables",
 	         "destroy them (or remove this context from them)"},
+	        {&dpa->nr_provider, "DOCA Flow DPA provider contexts bound to its process",
+	         "doca_flow_dpa_destroy them (provider objects go before the DPA context)"},
 	};
 
 	for (size_t i = 0; i < sizeof(users) / sizeof(users[0]); i++) {
 		uint32_t n = sdpa_load_acquire(users[i].count);
 
 		/* Only destroy cares about objects that merely refer to the context. */
-		if (!destroying && users[i].count == &dpa->nr_refs)
+		if (!destroying &&
+		    (users[i].count == &dpa->nr_refs || users[i].count == &dpa->nr_provider))
 			continue;
 		if (n != 0) {
 			DOCA_LOG_ERR("%s: DPA context %u still has %u %s; %s first", fn, dpa->id, n,
@@ -666,6 +669,16 @@ struct doca_dpa *sdpa_flexio_process_dpa(struct flexio_process *process)
 	    !sdpa_dpa_valid(process->dpa) || !process->dpa->started)
 		return NULL;
 	return process->dpa;
+}
+
+void sdpa_dpa_provider_hold(struct doca_dpa *dpa)
+{
+	sdpa_fetch_add_acq_rel(&dpa->nr_provider, 1);
+}
+
+void sdpa_dpa_provider_release(struct doca_dpa *dpa)
+{
+	sdpa_fetch_sub_acq_rel(&dpa->nr_provider, 1);
 }
 
 DOCA_EXPERIMENTAL doca_error_t softdpa_dpa_get_flexio_process(struct doca_dpa *dpa,

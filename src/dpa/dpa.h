@@ -244,7 +244,8 @@ struct doca_dpa {
 	sdpa_atomic_u32 nr_completions;
 	sdpa_atomic_u32 nr_async_ops;
 	sdpa_atomic_u32 nr_tgs;
-	sdpa_atomic_u32 nr_refs; /* mmaps, buf arrays, sync events, hash tables */
+	sdpa_atomic_u32 nr_refs;     /* mmaps, buf arrays, sync events, hash tables */
+	sdpa_atomic_u32 nr_provider; /* DOCA Flow DPA provider contexts bound to the process */
 
 	/* Root contexts only. */
 	struct sdpa_image image;
@@ -281,6 +282,10 @@ bool sdpa_dpa_valid(const struct doca_dpa *dpa);
 
 /* D7, for the provider layer: the started context behind a process, or NULL. */
 struct doca_dpa *sdpa_flexio_process_dpa(struct flexio_process *process);
+/* A provider context binds to (hold) and lets go of (release) a context: while bound,
+ * doca_dpa_destroy answers IN_USE, so no provider call ever meets a destroyed context. */
+void sdpa_dpa_provider_hold(struct doca_dpa *dpa);
+void sdpa_dpa_provider_release(struct doca_dpa *dpa);
 
 /* The emulated kernel max run time (P15). Default 120 s; tests lower it. Applies to
  * contexts started afterwards and to the running watchdogs. */

@@ -23,9 +23,15 @@ doca_error_t sdpa_prov_glue_process(struct flexio_process *process, struct doca_
 
 	if (d == NULL)
 		return DOCA_ERROR_BAD_STATE;
+	sdpa_dpa_provider_hold(d); /* doca_dpa_destroy answers IN_USE until released */
 	*dpa = d;
 	*dev_id = sdpa_dev_id(d->dev);
 	return DOCA_SUCCESS;
+}
+
+void sdpa_prov_glue_process_release(struct doca_dpa *dpa)
+{
+	sdpa_dpa_provider_release(dpa);
 }
 
 static uint32_t port_dev_id(const struct doca_flow_port *port)

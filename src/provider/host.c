@@ -152,6 +152,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_init(struct flexio_process *process
 	}
 	c = sdpa_zalloc_aligned(sizeof(*c));
 	if (c == NULL) {
+		sdpa_prov_glue_process_release(dpa);
 		DOCA_LOG_ERR("doca_flow_dpa_init: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
 	}
@@ -171,6 +172,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_init(struct flexio_process *process
 	}
 	r = sdpa_prov_engine_start(c);
 	if (r != DOCA_SUCCESS) {
+		sdpa_prov_glue_process_release(dpa);
 		pthread_mutex_destroy(&c->proc_lock);
 		free(c);
 		return r;
@@ -184,6 +186,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_init(struct flexio_process *process
 	if (r != DOCA_SUCCESS) {
 		pthread_mutex_unlock(&host_lock);
 		sdpa_prov_engine_stop(c);
+		sdpa_prov_glue_process_release(dpa);
 		pthread_mutex_destroy(&c->proc_lock);
 		c->magic = 0;
 		free(c);
@@ -226,6 +229,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_destroy(struct doca_flow_dpa_ctx *c
 	for (uint16_t p = 0; p < SDPA_PROV_MAX_PORTS; p++)
 		sdpa_prov_qset_destroy(ctx, p);
 	sdpa_prov_engine_stop(ctx); /* its list is empty: every ring was forgotten */
+	sdpa_prov_glue_process_release(ctx->dpa);
 	pthread_mutex_destroy(&ctx->proc_lock);
 	ctx->magic = 0;
 	free(ctx);

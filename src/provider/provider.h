@@ -214,6 +214,8 @@ void sdpa_prov_exec_end(bool returned);
 /* Targets (glue.c): the only file that knows the nic and dpa layers. */
 doca_error_t sdpa_prov_glue_process(struct flexio_process *process, struct doca_dpa **dpa,
                                     uint32_t *dev_id);
+/* Lets go of the context sdpa_prov_glue_process bound (at doca_flow_dpa_destroy). */
+void sdpa_prov_glue_process_release(struct doca_dpa *dpa);
 doca_error_t sdpa_prov_glue_port(struct doca_flow_port *port, uint16_t *port_id, uint32_t *dev_id);
 void sdpa_prov_glue_init(void);
 bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req);

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include <doca_dpa.h>
+#include <doca_flow_dpa_provider.h>
 #include <doca_sync_event.h>
+#include <softdpa.h>
 
 #include "core/log.h"
 #include "dpa_t.h"
@@ -164,6 +166,28 @@ static void test_stop_interrupts_spinning_kernel(void **state)
 	assert_int_equal(nr_threads(), before);
 }
 
+/* A provider context bound to the context's process keeps the context: destroying the
+ * context first answers IN_USE with one line naming the fix, and the provider context
+ * then still works and goes first, as documented. */
+static void test_dpa_destroy_with_provider_bound(void **state)
+{
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *dpa = dpa_t_start(dev, dpa_faults_app);
+	struct flexio_process *process;
+	struct doca_flow_dpa_ctx *ctx;
+
+	(void)state;
+	assert_int_equal(softdpa_dpa_get_flexio_process(dpa, &process), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_dpa_init(process, &ctx), DOCA_SUCCESS);
+	t_log_reset();
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_ERROR_IN_USE);
+	t_assert_logged("doca_dpa_destroy", "DOCA Flow DPA provider contexts",
+	                "doca_flow_dpa_destroy them");
+	assert_int_equal(doca_flow_dpa_destroy(ctx), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -171,6 +195,7 @@ int main(void)
 	        cmocka_unit_test(test_natural_teardown_with_thread),
 	        cmocka_unit_test(test_natural_teardown_after_fault),
 	        cmocka_unit_test(test_stop_interrupts_spinning_kernel),
+	        cmocka_unit_test(test_dpa_destroy_with_provider_bound),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
