@@ -20,6 +20,7 @@
 #include "core/log.h"
 #include "core/util.h"
 #include "dpa/dpa.h"
+#include "dpa/handles.h"
 #include "dpa/window.h"
 
 SDPA_LOG_REGISTER(dpa_dev);
@@ -170,7 +171,7 @@ doca_dpa_dev_thread_notify(doca_dpa_dev_notification_completion_t notify_handle)
 		          "notify from a DPA thread or an RPC (doca_dpa_rpc)");
 		return;
 	}
-	if (nc == NULL || nc->magic != SDPA_NOTIF_MAGIC || !nc->started) {
+	if (!sdpa_handle_live(nc, SDPA_H_NOTIF) || nc->magic != SDPA_NOTIF_MAGIC || !nc->started) {
 		char who[160];
 
 		sdpa_exec_describe(ex, who, sizeof(who));
@@ -211,7 +212,7 @@ static struct doca_dpa_completion *dev_comp(doca_dpa_dev_completion_t h, const c
 {
 	struct doca_dpa_completion *c = (struct doca_dpa_completion *)(uintptr_t)h;
 
-	if (c == NULL || c->magic != SDPA_COMP_MAGIC) {
+	if (!sdpa_handle_live(c, SDPA_H_COMP) || c->magic != SDPA_COMP_MAGIC) {
 		DOCA_LOG_RATE_LIMIT_ERR("%s: handle 0x%llx is not a DPA completion; pass the value "
 		                        "of doca_dpa_completion_get_dpa_handle",
 		                        fn, (unsigned long long)h);
@@ -355,7 +356,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_hash_table_create(struct doca_dpa *dpa,
 		t->size = sdpa_pow2_ceil32(num_entries);
 		t->slots = calloc(t->size, sizeof(*t->slots));
 	}
-	if (t == NULL || t->slots == NULL) {
+	if (t == NULL || t->slots == NULL || !sdpa_handle_add(t, SDPA_H_HASH_TABLE)) {
+		if (t != NULL)
+			free(t->slots);
 		free(t);
 		DOCA_LOG_ERR("doca_dpa_hash_table_create: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
@@ -370,7 +373,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_hash_table_create(struct doca_dpa *dpa,
 
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_hash_table_destroy(struct doca_dpa_hash_table *ht)
 {
-	if (ht == NULL || ht->magic != SDPA_HT_MAGIC) {
+	if (!sdpa_handle_live(ht, SDPA_H_HASH_TABLE) || ht->magic != SDPA_HT_MAGIC) {
 		DOCA_LOG_ERR("doca_dpa_hash_table_destroy: ht is NULL or not a hash table");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
@@ -378,14 +381,15 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_hash_table_destroy(struct doca_dpa_hash_
 	pthread_mutex_destroy(&ht->lock);
 	ht->magic = 0;
 	free(ht->slots);
-	free(ht);
+	sdpa_handle_retire(ht, free);
 	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_hash_table_get_dpa_handle(struct doca_dpa_hash_table *ht,
                                                                   doca_dpa_dev_hash_table_t *handle)
 {
-	if (ht == NULL || ht->magic != SDPA_HT_MAGIC || handle == NULL) {
+	if (!sdpa_handle_live(ht, SDPA_H_HASH_TABLE) || ht->magic != SDPA_HT_MAGIC ||
+	    handle == NULL) {
 		DOCA_LOG_ERR("doca_dpa_hash_table_get_dpa_handle: NULL or invalid argument; pass a "
 		             "hash table and a result pointer");
 		return DOCA_ERROR_INVALID_VALUE;
@@ -399,7 +403,7 @@ static struct doca_dpa_hash_table *dev_ht(doca_dpa_dev_hash_table_t h, const cha
 	struct doca_dpa_hash_table *t = (struct doca_dpa_hash_table *)(uintptr_t)h;
 
 	sdpa_exec_checkpoint();
-	if (t == NULL || t->magic != SDPA_HT_MAGIC) {
+	if (!sdpa_handle_live(t, SDPA_H_HASH_TABLE) || t->magic != SDPA_HT_MAGIC) {
 		DOCA_LOG_RATE_LIMIT_ERR(
 		        "%s: handle 0x%llx is not a DPA hash table; pass the value of "
 		        "doca_dpa_hash_table_get_dpa_handle",
@@ -618,7 +622,8 @@ static struct doca_dpa_async_ops *dev_aops(doca_dpa_dev_async_ops_t h, const cha
 {
 	struct doca_dpa_async_ops *a = (struct doca_dpa_async_ops *)(uintptr_t)h;
 
-	if (a == NULL || a->magic != SDPA_AOPS_MAGIC || !a->started || a->comp == NULL) {
+	if (!sdpa_handle_live(a, SDPA_H_AOPS) || a->magic != SDPA_AOPS_MAGIC || !a->started ||
+	    a->comp == NULL) {
 		DOCA_LOG_RATE_LIMIT_ERR(
 		        "%s: handle 0x%llx is not started async ops; pass the value "
 		        "of doca_dpa_async_ops_get_dpa_handle",

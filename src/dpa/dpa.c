@@ -15,7 +15,9 @@
 #include "core/config.h"
 #include "core/devices.h"
 #include "core/log.h"
+#include "core/util.h"
 #include "dpa/dpa.h"
+#include "dpa/handles.h"
 
 SDPA_LOG_REGISTER(dpa);
 
@@ -48,7 +50,7 @@ uint64_t sdpa_dpa_get_kernel_max_run_time_ms(void)
 
 bool sdpa_dpa_valid(const struct doca_dpa *dpa)
 {
-	return dpa != NULL && dpa->magic == SDPA_DPA_MAGIC;
+	return sdpa_handle_live(dpa, SDPA_H_DPA) && dpa->magic == SDPA_DPA_MAGIC;
 }
 
 DOCA_EXPERIMENTAL void priv_doca_dpa_stub_called(const char *app, const char *kernel)
@@ -120,8 +122,10 @@ static struct doca_dpa *dpa_alloc(struct doca_dev *dev)
 {
 	struct doca_dpa *dpa = calloc(1, sizeof(*dpa));
 
-	if (dpa == NULL)
+	if (dpa == NULL || !sdpa_handle_add(dpa, SDPA_H_DPA)) {
+		free(dpa);
 		return NULL;
+	}
 	dpa->magic = SDPA_DPA_MAGIC;
 	dpa->id = sdpa_fetch_add_relaxed(&next_dpa_id, 1);
 	dpa->dev = dev;
@@ -145,7 +149,7 @@ static void dpa_free(struct doca_dpa *dpa)
 	free(dpa->log_path);
 	free(dpa->trace_path);
 	dpa->magic = 0;
-	free(dpa);
+	sdpa_handle_retire(dpa, free);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_create(struct doca_dev *dev, struct doca_dpa **dpa)
@@ -665,10 +669,14 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_peek_at_last_error(const struct doca_dpa
 
 struct doca_dpa *sdpa_flexio_process_dpa(struct flexio_process *process)
 {
-	if (process == NULL || process->magic != SDPA_PROCESS_MAGIC ||
-	    !sdpa_dpa_valid(process->dpa) || !process->dpa->started)
+	/* The process lives inside its context: check the context is live before reading. */
+	struct doca_dpa *owner =
+	        process != NULL ? sdpa_container_of(process, struct doca_dpa, process) : NULL;
+
+	if (owner == NULL || !sdpa_dpa_valid(owner) || process->magic != SDPA_PROCESS_MAGIC ||
+	    process->dpa != owner || !owner->started)
 		return NULL;
-	return process->dpa;
+	return owner;
 }
 
 void sdpa_dpa_provider_hold(struct doca_dpa *dpa)

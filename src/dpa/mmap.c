@@ -9,23 +9,38 @@
 
 #include "core/log.h"
 #include "dpa/dpa.h"
+#include "dpa/handles.h"
 #include "dpa/window.h"
 
 SDPA_LOG_REGISTER(dpa_mmap);
 
 _Static_assert(sizeof(struct doca_dpa_dev_buf) == 32, "device buffer descriptor is 32 bytes");
 
-/* Handle h names mmaps[h - 1]; 0 is never a valid handle. Entries are published with a
- * release store and read by device code with an acquire load (A5/R5). */
+/* Handle h names slot (h & HANDLE_SLOT_MASK) - 1 of mmaps[], in generation h >> 13: a slot
+ * serves many mmaps over time, each start bumps its generation, so a handle kept after its
+ * mmap stopped names nothing (never the slot's next mmap); 0 is never a valid handle.
+ * Entries are published with a release store and read by device code with an acquire load
+ * (A5/R5); handles[] holds the live handle of each slot. */
+enum { HANDLE_SLOT_BITS = 13, HANDLE_SLOT_MASK = (1u << HANDLE_SLOT_BITS) - 1 };
+_Static_assert((unsigned int)SDPA_MAX_MMAPS <= (unsigned int)HANDLE_SLOT_MASK,
+               "mmap slots fit the handle's slot bits");
+
 static sdpa_atomic_ptr mmaps[SDPA_MAX_MMAPS];
+static sdpa_atomic_u32 handles[SDPA_MAX_MMAPS];
+static uint32_t gens[SDPA_MAX_MMAPS]; /* under mmaps_lock */
 static pthread_mutex_t mmaps_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct doca_mmap *sdpa_mmap_lookup(doca_dpa_dev_mmap_t handle)
 {
-	if (handle == 0 || handle > SDPA_MAX_MMAPS)
+	uint32_t slot = handle & HANDLE_SLOT_MASK;
+	struct doca_mmap *m;
+
+	if (slot == 0 || slot > SDPA_MAX_MMAPS)
 		return NULL;
 	/* A5 pairs with R5 in doca_mmap_start. */
-	return sdpa_load_acquire(&mmaps[handle - 1]);
+	m = sdpa_load_acquire(&mmaps[slot - 1]);
+	/* A5b pairs with R5b in doca_mmap_start/_stop: the slot still holds this handle. */
+	return sdpa_load_acquire(&handles[slot - 1]) == handle ? m : NULL;
 }
 
 bool sdpa_mmap_contains(const struct doca_mmap *m, uint64_t addr, uint64_t len)
@@ -37,7 +52,7 @@ bool sdpa_mmap_contains(const struct doca_mmap *m, uint64_t addr, uint64_t len)
 
 static bool mmap_ok(const struct doca_mmap *m)
 {
-	return m != NULL && m->magic == SDPA_MMAP_MAGIC;
+	return sdpa_handle_live(m, SDPA_H_MMAP) && m->magic == SDPA_MMAP_MAGIC;
 }
 
 /* 'dev' may access the mmap: added with add_dev, or the device of its DPA memrange. */
@@ -74,7 +89,8 @@ DOCA_STABLE doca_error_t doca_mmap_create(struct doca_mmap **mmap)
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	m = calloc(1, sizeof(*m));
-	if (m == NULL) {
+	if (m == NULL || !sdpa_handle_add(m, SDPA_H_MMAP)) {
+		free(m);
 		DOCA_LOG_ERR("doca_mmap_create: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
 	}
@@ -248,10 +264,13 @@ DOCA_STABLE doca_error_t doca_mmap_start(struct doca_mmap *mmap)
 		             SDPA_MAX_MMAPS);
 		return DOCA_ERROR_FULL;
 	}
-	mmap->handle = h + 1;
+	gens[h] = (gens[h] + 1) & ((1u << (32 - HANDLE_SLOT_BITS)) - 1);
+	mmap->handle = gens[h] << HANDLE_SLOT_BITS | (h + 1);
 	mmap->started = true;
 	/* R5 pairs with A5 in sdpa_mmap_lookup. */
 	sdpa_store_release(&mmaps[h], mmap);
+	/* R5b pairs with A5b in sdpa_mmap_lookup. */
+	sdpa_store_release(&handles[h], mmap->handle);
 	pthread_mutex_unlock(&mmaps_lock);
 	return DOCA_SUCCESS;
 }
@@ -273,7 +292,9 @@ DOCA_STABLE doca_error_t doca_mmap_stop(struct doca_mmap *mmap)
 		return DOCA_ERROR_IN_USE;
 	}
 	pthread_mutex_lock(&mmaps_lock);
-	sdpa_store_release(&mmaps[mmap->handle - 1], NULL);
+	/* R5b pairs with A5b in sdpa_mmap_lookup: the handle names nothing from now on. */
+	sdpa_store_release(&handles[(mmap->handle & HANDLE_SLOT_MASK) - 1], 0);
+	sdpa_store_release(&mmaps[(mmap->handle & HANDLE_SLOT_MASK) - 1], NULL);
 	pthread_mutex_unlock(&mmaps_lock);
 	mmap->handle = 0;
 	mmap->started = false;
@@ -297,7 +318,7 @@ DOCA_STABLE doca_error_t doca_mmap_destroy(struct doca_mmap *mmap)
 	if (mmap->dpa != NULL)
 		sdpa_fetch_sub_acq_rel(&mmap->dpa->nr_refs, 1);
 	mmap->magic = 0;
-	free(mmap);
+	sdpa_handle_retire(mmap, free);
 	return DOCA_SUCCESS;
 }
 
@@ -457,7 +478,7 @@ struct doca_buf_arr {
 
 static bool arr_ok(const struct doca_buf_arr *a)
 {
-	return a != NULL && a->magic == SDPA_BUFARR_MAGIC;
+	return sdpa_handle_live(a, SDPA_H_BUF_ARR) && a->magic == SDPA_BUFARR_MAGIC;
 }
 
 static doca_error_t arr_cfg(struct doca_buf_arr *a, const char *fn)
@@ -485,7 +506,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_create(size_t num_elem, struct doca_
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	a = calloc(1, sizeof(*a));
-	if (a == NULL) {
+	if (a == NULL || !sdpa_handle_add(a, SDPA_H_BUF_ARR)) {
+		free(a);
 		DOCA_LOG_ERR("doca_buf_arr_create: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
 	}
@@ -607,7 +629,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_destroy(struct doca_buf_arr *buf_arr
 	if (buf_arr->dpa != NULL)
 		sdpa_fetch_sub_acq_rel(&buf_arr->dpa->nr_refs, 1);
 	buf_arr->magic = 0;
-	free(buf_arr);
+	sdpa_handle_retire(buf_arr, free);
 	return DOCA_SUCCESS;
 }
 

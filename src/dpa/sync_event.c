@@ -16,6 +16,7 @@
 
 #include "core/log.h"
 #include "dpa/dpa.h"
+#include "dpa/handles.h"
 
 SDPA_LOG_REGISTER(dpa_sync_event);
 
@@ -30,7 +31,7 @@ struct sdpa_se_pending {
 
 bool sdpa_se_valid(const struct doca_sync_event *ev)
 {
-	return ev != NULL && ev->magic == SDPA_SE_MAGIC;
+	return sdpa_handle_live(ev, SDPA_H_SYNC_EVENT) && ev->magic == SDPA_SE_MAGIC;
 }
 
 bool sdpa_se_has_dpa(const struct doca_sync_event *ev, const struct doca_dpa *dpa)
@@ -228,7 +229,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_create(struct doca_sync_event **e
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	ev = calloc(1, sizeof(*ev));
-	if (ev == NULL) {
+	if (ev == NULL || !sdpa_handle_add(ev, SDPA_H_SYNC_EVENT)) {
+		free(ev);
 		DOCA_LOG_ERR("doca_sync_event_create: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
 	}
@@ -267,7 +269,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_destroy(struct doca_sync_event *e
 	}
 	pthread_mutex_destroy(&event->lock);
 	event->magic = 0;
-	free(event);
+	sdpa_handle_retire(event, free);
 	return DOCA_SUCCESS;
 }
 

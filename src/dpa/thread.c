@@ -14,6 +14,7 @@
 #include "core/log.h"
 #include "core/util.h"
 #include "dpa/dpa.h"
+#include "dpa/handles.h"
 
 SDPA_LOG_REGISTER(dpa_thread);
 
@@ -38,7 +39,7 @@ static doca_error_t ctx_started(struct doca_dpa *dpa, const char *fn)
 
 static bool thread_ok(const struct doca_dpa_thread *t)
 {
-	return t != NULL && t->magic == SDPA_THREAD_MAGIC;
+	return sdpa_handle_live(t, SDPA_H_THREAD) && t->magic == SDPA_THREAD_MAGIC;
 }
 
 #define CHECK_THREAD(t, fn)                                                                        \
@@ -129,7 +130,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_thread_create(struct doca_dpa *dpa,
 	if (thread == NULL)
 		BAD_ARG(__func__, "thread is NULL", "pass a result pointer");
 	t = calloc(1, sizeof(*t));
-	if (t == NULL) {
+	if (t == NULL || !sdpa_handle_add(t, SDPA_H_THREAD)) {
+		free(t);
 		DOCA_LOG_ERR("doca_dpa_thread_create: out of memory; free memory and retry");
 		return DOCA_ERROR_NO_MEMORY;
 	}
@@ -215,7 +217,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_thread_get_local_storage(struct doca_dpa
 
 static bool aff_ok(const struct doca_dpa_eu_affinity *a)
 {
-	return a != NULL && a->magic == SDPA_AFF_MAGIC;
+	return sdpa_handle_live(a, SDPA_H_AFFINITY) && a->magic == SDPA_AFF_MAGIC;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_thread_set_affinity(
@@ -384,7 +386,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_thread_destroy(struct doca_dpa_thread *t
 	sdpa_fetch_sub_acq_rel(&thread->dpa->nr_threads, 1);
 	free(thread->args);
 	thread->magic = 0;
-	free(thread);
+	sdpa_handle_retire(thread, free);
 	return DOCA_SUCCESS;
 }
 
@@ -408,7 +410,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_eu_affinity_create(struct doca_dpa *dpa,
 		BAD_ARG(__func__, "dpa or affinity is NULL",
 		        "pass a DPA context and a result pointer");
 	a = calloc(1, sizeof(*a));
-	if (a == NULL) {
+	if (a == NULL || !sdpa_handle_add(a, SDPA_H_AFFINITY)) {
+		free(a);
 		DOCA_LOG_ERR("doca_dpa_eu_affinity_create: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
 	}
@@ -467,7 +470,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_eu_affinity_destroy(struct doca_dpa_eu_a
 		BAD_ARG(__func__, "affinity is NULL or invalid",
 		        "pass one from doca_dpa_eu_affinity_create");
 	affinity->magic = 0;
-	free(affinity);
+	sdpa_handle_retire(affinity, free);
 	return DOCA_SUCCESS;
 }
 
@@ -475,7 +478,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_eu_affinity_destroy(struct doca_dpa_eu_a
 
 static bool tg_ok(const struct doca_dpa_tg *tg)
 {
-	return tg != NULL && tg->magic == SDPA_TG_MAGIC;
+	return sdpa_handle_live(tg, SDPA_H_TG) && tg->magic == SDPA_TG_MAGIC;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_dpa_thread_group_create(struct doca_dpa *dpa,
@@ -493,7 +496,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_thread_group_create(struct doca_dpa *dpa
 	g = calloc(1, sizeof(*g));
 	if (g != NULL)
 		g->threads = calloc(num_threads, sizeof(*g->threads));
-	if (g == NULL || g->threads == NULL) {
+	if (g == NULL || g->threads == NULL || !sdpa_handle_add(g, SDPA_H_TG)) {
+		if (g != NULL)
+			free(g->threads);
 		free(g);
 		DOCA_LOG_ERR("doca_dpa_thread_group_create: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
@@ -594,7 +599,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_thread_group_destroy(struct doca_dpa_tg 
 	sdpa_fetch_sub_acq_rel(&tg->dpa->nr_tgs, 1);
 	tg->magic = 0;
 	free(tg->threads);
-	free(tg);
+	sdpa_handle_retire(tg, free);
 	return DOCA_SUCCESS;
 }
 
@@ -602,7 +607,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_thread_group_destroy(struct doca_dpa_tg 
 
 static bool comp_ok(const struct doca_dpa_completion *c)
 {
-	return c != NULL && c->magic == SDPA_COMP_MAGIC;
+	return sdpa_handle_live(c, SDPA_H_COMP) && c->magic == SDPA_COMP_MAGIC;
 }
 
 #define CHECK_COMP(c, fn)                                                                          \
@@ -629,7 +634,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_completion_create(struct doca_dpa *dpa,
 		c->queue_size = sdpa_pow2_ceil32(queue_size);
 		c->ring = calloc(c->queue_size, sizeof(*c->ring));
 	}
-	if (c == NULL || c->ring == NULL) {
+	if (c == NULL || c->ring == NULL || !sdpa_handle_add(c, SDPA_H_COMP)) {
+		if (c != NULL)
+			free(c->ring);
 		free(c);
 		DOCA_LOG_ERR("doca_dpa_completion_create: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
@@ -739,7 +746,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_completion_destroy(struct doca_dpa_compl
 	pthread_mutex_destroy(&comp->lock);
 	comp->magic = 0;
 	free(comp->ring);
-	free(comp);
+	sdpa_handle_retire(comp, free);
 	return DOCA_SUCCESS;
 }
 
@@ -792,7 +799,7 @@ bool sdpa_completion_post(struct doca_dpa_completion *c, uint32_t type, uint32_t
 
 static bool nc_ok(const struct doca_dpa_notification_completion *n)
 {
-	return n != NULL && n->magic == SDPA_NOTIF_MAGIC;
+	return sdpa_handle_live(n, SDPA_H_NOTIF) && n->magic == SDPA_NOTIF_MAGIC;
 }
 
 #define CHECK_NC(n, fn)                                                                            \
@@ -815,7 +822,8 @@ doca_dpa_notification_completion_create(struct doca_dpa *dpa, struct doca_dpa_th
 	if (notify_comp == NULL)
 		BAD_ARG(__func__, "notify_comp is NULL", "pass a result pointer");
 	n = calloc(1, sizeof(*n));
-	if (n == NULL) {
+	if (n == NULL || !sdpa_handle_add(n, SDPA_H_NOTIF)) {
+		free(n);
 		DOCA_LOG_ERR("doca_dpa_notification_completion_create: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
 	}
@@ -874,7 +882,7 @@ doca_dpa_notification_completion_destroy(struct doca_dpa_notification_completion
 	pthread_mutex_unlock(&root->lock);
 	sdpa_fetch_sub_acq_rel(&notify_comp->dpa->nr_completions, 1);
 	notify_comp->magic = 0;
-	free(notify_comp);
+	sdpa_handle_retire(notify_comp, free);
 	return DOCA_SUCCESS;
 }
 
@@ -908,7 +916,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_notification_completion_get_dpa_handle(
 
 static bool aops_ok(const struct doca_dpa_async_ops *a)
 {
-	return a != NULL && a->magic == SDPA_AOPS_MAGIC;
+	return sdpa_handle_live(a, SDPA_H_AOPS) && a->magic == SDPA_AOPS_MAGIC;
 }
 
 #define CHECK_AOPS(a, fn)                                                                          \
@@ -939,7 +947,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_async_ops_create(struct doca_dpa *dpa,
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	a = calloc(1, sizeof(*a));
-	if (a == NULL) {
+	if (a == NULL || !sdpa_handle_add(a, SDPA_H_AOPS)) {
+		free(a);
 		DOCA_LOG_ERR("doca_dpa_async_ops_create: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
 	}
@@ -1010,7 +1019,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_async_ops_destroy(struct doca_dpa_async_
 	}
 	sdpa_fetch_sub_acq_rel(&async_ops->dpa->nr_async_ops, 1);
 	async_ops->magic = 0;
-	free(async_ops);
+	sdpa_handle_retire(async_ops, free);
 	return DOCA_SUCCESS;
 }
 
