@@ -62,7 +62,9 @@ DOCA_EXPERIMENTAL const char *softdpa_drop_reason_name(enum softdpa_drop_reason 
 /* Choose a port's wire before doca_flow_port_start() of that port id:
  *   "mem"                   inject/drain through this API (the default);
  *   "pcap:IN.pcap[,OUT.pcap]" frames read from IN, transmitted frames written to OUT;
- *   "afpacket:IFNAME"       a raw socket on an existing interface (TAP, veth).
+ *   "afpacket:IFNAME"       a raw socket on an existing interface (TAP, veth);
+ *   "unix:PATH"             a SOCK_SEQPACKET socket softdpa listens on: the connected
+ *                           process sends and receives the frames (docs/WIRES.md).
  * INVALID_VALUE for a malformed spec or port id >= 64; BAD_STATE once the port is started. */
 DOCA_EXPERIMENTAL doca_error_t softdpa_port_wire(uint16_t port_id, const char *wire);
 

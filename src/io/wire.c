@@ -11,7 +11,8 @@
 
 SDPA_LOG_REGISTER(io_wire);
 
-#define ACCEPTED_FORMS "\"mem\", \"pcap:IN.pcap[,OUT.pcap]\" or \"afpacket:IFNAME\""
+#define ACCEPTED_FORMS                                                                             \
+	"\"mem\", \"pcap:IN.pcap[,OUT.pcap]\", \"afpacket:IFNAME\" or \"unix:PATH\""
 
 const char *sdpa_wire_kind_name(enum sdpa_wire_kind kind)
 {
@@ -22,6 +23,8 @@ const char *sdpa_wire_kind_name(enum sdpa_wire_kind kind)
 		return "pcap";
 	case SDPA_WIRE_AFPACKET:
 		return "afpacket";
+	case SDPA_WIRE_UNIX:
+		return "unix";
 	}
 	return "?";
 }
@@ -103,6 +106,19 @@ doca_error_t sdpa_wire_spec_parse(const char *spec, const char *who, struct sdpa
 		out->kind = SDPA_WIRE_AFPACKET;
 		return DOCA_SUCCESS;
 	}
+	if (strncmp(spec, "unix:", 5) == 0) {
+		rest = spec + 5;
+		len = strlen(rest);
+		if (len == 0 || len >= sizeof(out->path)) {
+			DOCA_LOG_ERR("%s: '%s' names no socket path, or one longer than %zu bytes; "
+			             "use " ACCEPTED_FORMS,
+			             who, spec, sizeof(out->path) - 1);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		memcpy(out->path, rest, len + 1);
+		out->kind = SDPA_WIRE_UNIX;
+		return DOCA_SUCCESS;
+	}
 	DOCA_LOG_ERR("%s: '%s' is not a wire; use " ACCEPTED_FORMS, who, spec);
 	return DOCA_ERROR_INVALID_VALUE;
 }
@@ -136,6 +152,9 @@ doca_error_t sdpa_wire_create(const char *spec, uint16_t port_id, struct sdpa_wi
 			break;
 		case SDPA_WIRE_AFPACKET:
 			r = sdpa_wire_afpacket_create(port_id, parsed->ifname, out);
+			break;
+		case SDPA_WIRE_UNIX:
+			r = sdpa_wire_unix_create(port_id, parsed->path, out);
 			break;
 		}
 	}

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Wires: where a port's frames come from and go to. One ops table, three backends
- * (mem, pcap, afpacket). The NIC datapath is the consumer: a worker polls a wire's RX in
+ * Wires: where a port's frames come from and go to. One ops table, four backends
+ * (mem, pcap, afpacket, unix). The NIC datapath is the consumer: a worker polls a wire's RX in
  * bursts, rewrites frames in place, and transmits them on other ports' wires.
  *
  * Thread-safety (every backend honours it):
@@ -76,6 +76,7 @@ enum sdpa_wire_kind {
 	SDPA_WIRE_MEM,
 	SDPA_WIRE_PCAP,
 	SDPA_WIRE_AFPACKET,
+	SDPA_WIRE_UNIX,
 };
 
 /* Counters a wire keeps about frames that never reach the port's own rx/tx counters.
@@ -144,9 +145,10 @@ struct sdpa_wire_spec {
 	char in[4096];   /* pcap input file */
 	char out[4096];  /* pcap output file, "" for none */
 	char ifname[16]; /* afpacket interface */
+	char path[108];  /* unix socket path (sizeof sun_path) */
 };
 
-/* Parse "mem", "pcap:IN[,OUT]" or "afpacket:IFNAME" (syntax only: files and interfaces
+/* Parse "mem", "pcap:IN[,OUT]", "afpacket:IFNAME" or "unix:PATH" (syntax only: files and interfaces
  * are checked when the wire is created). INVALID_VALUE, with a log line naming 'who' and
  * listing the accepted forms, for anything else. */
 doca_error_t sdpa_wire_spec_parse(const char *spec, const char *who, struct sdpa_wire_spec *out);
@@ -162,6 +164,7 @@ doca_error_t sdpa_wire_pcap_create(uint16_t port_id, const char *in, const char 
                                    struct sdpa_wire **out);
 doca_error_t sdpa_wire_afpacket_create(uint16_t port_id, const char *ifname,
                                        struct sdpa_wire **out);
+doca_error_t sdpa_wire_unix_create(uint16_t port_id, const char *path, struct sdpa_wire **out);
 
 /* The application side of a mem wire (w must be a mem wire).
  * inject: copy one frame into the RX ring. AGAIN (counted in rx_refused, not logged) when

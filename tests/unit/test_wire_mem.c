@@ -310,8 +310,8 @@ static void test_spec_parse(void **state)
 		t_log_reset();
 		assert_int_equal(sdpa_wire_spec_parse(bad[i], "port 9", &s),
 		                 DOCA_ERROR_INVALID_VALUE);
-		t_assert_logged("port 9", "\"mem\", \"pcap:IN.pcap[,OUT.pcap]\" or "
-		                          "\"afpacket:IFNAME\"");
+		t_assert_logged("port 9", "\"mem\", \"pcap:IN.pcap[,OUT.pcap]\", "
+		                          "\"afpacket:IFNAME\" or \"unix:PATH\"");
 	}
 	t_log_reset();
 	assert_int_equal(sdpa_wire_spec_parse(NULL, "port 9", &s), DOCA_ERROR_INVALID_VALUE);
