@@ -16,6 +16,7 @@
 #include "core/log.h"
 #include "core/util.h"
 #include "nic/flow_priv.h"
+#include "nic/flow_ready.h"
 #include "nic/nic.h"
 
 SDPA_LOG_REGISTER(nic_flow_entry);
@@ -911,6 +912,8 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
 	struct completion *done;
 	doca_flow_entry_process_cb cb;
 	uint32_t n, k = 0;
+	uint16_t port_id;
+	bool ready;
 
 	(void)timeout;
 	LOCK_INITED(who);
@@ -953,6 +956,11 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
 	}
 	q->count -= n;
 	q->unpushed_from -= n;
+	/* Ready for traffic (SOFTDPA_READY_FILE): a root pipe, nothing outstanding. */
+	ready = sdpa_load_relaxed(&port->root) != NULL;
+	for (uint16_t i = 0; ready && i < flow_g.pipe_queues; i++)
+		ready = port->queues[i].count == 0;
+	port_id = port->port_id;
 	cb = flow_g.entry_cb;
 	pthread_mutex_unlock(&flow_g.lock);
 	for (uint32_t i = 0; i < k; i++)
@@ -970,6 +978,8 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
 	}
 	pthread_mutex_unlock(&flow_g.lock);
 	free(done);
+	if (ready)
+		sdpa_flow_ready_note(port_id);
 	return DOCA_SUCCESS;
 }
 
