@@ -149,6 +149,17 @@ static void test_stop_interrupts_spinning_kernel(void **state)
 	char last[512];
 
 	(void)state;
+#if defined(__SANITIZE_THREAD__)
+	/* TSan holds back asynchronous signals until the thread reaches one of its
+	 * interceptors, which a kernel spinning in uninstrumented image code never does. */
+	assert_int_equal(doca_sync_event_destroy(running), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+	(void)before;
+	(void)last;
+	(void)running_h;
+	skip();
+#endif
 	assert_int_equal(doca_sync_event_get_dpa_handle(running, dpa, &running_h), DOCA_SUCCESS);
 	assert_int_equal(doca_dpa_kernel_launch_update_set(dpa, NULL, 0, NULL, 0, 2, &launch_spin,
 	                                                   (uint64_t)1, running_h),
