@@ -26,91 +26,229 @@
 extern "C" {
 #endif
 
+/** @brief The FlexIO process of a DPA context (softdpa_dpa_get_flexio_process()). */
 struct flexio_process;
+/** @brief A DOCA Flow DPA provider context (opaque). */
 struct doca_flow_dpa_ctx;
+/** @brief A hash pipe prepared for, or exported to, DPA kernels (opaque). */
 struct doca_flow_dpa_pipe;
+/** @brief An index selector or array resource exported to DPA kernels (opaque). */
 struct doca_flow_dpa_external_resource;
 
 #ifndef DOCA_FLOW_DPA_ADDR_DECLARED
 #define DOCA_FLOW_DPA_ADDR_DECLARED
-/* An exported object as a DPA kernel names it: an opaque 64-bit device address. */
+/** @brief An exported object as a DPA kernel names it: an opaque 64-bit device address. */
 typedef uint64_t doca_flow_dpa_addr;
 
-/* The three kinds of request queue. */
+/** @brief The three kinds of request queue. */
 enum doca_flow_dpa_queue_type {
-	DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL,         /* hash-pipe entry enable/disable/replace */
-	DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_WRITE, /* index-selector modify, memory update */
-	DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_READ,  /* memory read */
+	DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL,         /**< hash-pipe entry enable/disable/replace */
+	DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_WRITE, /**< index-selector modify, memory update */
+	DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_READ,  /**< memory read */
 };
 #endif
 
-/* Queues of one type on a port. */
+/** @brief Queues of one type on a port. */
 struct doca_flow_dpa_queue_cfg {
-	enum doca_flow_dpa_queue_type type;
-	uint32_t queue_size; /* requests a queue holds; a power of two */
-	uint32_t nr_queues;  /* queues of this type (queue_id 0..nr_queues-1); >= 1 */
+	enum doca_flow_dpa_queue_type type; /**< the queues' type */
+	uint32_t queue_size; /**< requests a queue holds; a power of two (softdpa: 2..65536) */
+	uint32_t nr_queues;  /**< queues of this type (queue_id 0..nr_queues-1); 1..256 */
 };
 
-/* What kind of external resource an export names. */
+/** @brief What kind of external resource an export names. */
 enum doca_flow_dpa_external_resource_type {
-	DOCA_FLOW_DPA_EXTERNAL_RESOURCE_TYPE_INDEX_SELECTOR,
-	DOCA_FLOW_DPA_EXTERNAL_RESOURCE_TYPE_MEMORY, /* the array resource */
+	DOCA_FLOW_DPA_EXTERNAL_RESOURCE_TYPE_INDEX_SELECTOR, /**< an index selector */
+	DOCA_FLOW_DPA_EXTERNAL_RESOURCE_TYPE_MEMORY,         /**< the array resource */
 };
 
-/* A provider context bound to the FlexIO process of a started DPA context.
- * INVALID_VALUE on NULL; BAD_STATE when 'process' is not from a started DPA context. */
+/**
+ * @brief Create a provider context bound to the FlexIO process of a started DPA context.
+ *
+ * @param [in] process
+ * The process, from softdpa_dpa_get_flexio_process() on a started DPA context.
+ * @param [out] ctx
+ * The new provider context.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when process or ctx is NULL;
+ * DOCA_ERROR_BAD_STATE when process is not from a started DPA context; DOCA_ERROR_NO_MEMORY
+ * when the context cannot be allocated or 64 provider contexts exist already (softdpa's
+ * limit); DOCA_ERROR_OPERATING_SYSTEM when the request engine thread cannot be created.
+ * @note The SOFTDPA_FIDELITY mode and provider latency settings in force now govern the
+ * context (docs/PROVIDER.md); faithful and strict start a request-engine thread. While the
+ * context exists, doca_dpa_destroy() on its DPA context answers DOCA_ERROR_IN_USE.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_init(struct flexio_process *process,
                                                   struct doca_flow_dpa_ctx **ctx);
 
-/* Release the context. IN_USE while it still has exported pipes or resources. Requests
- * posted but never flushed are reported in a warning. */
+/**
+ * @brief Destroy a provider context, with the queues of every port.
+ *
+ * @param [in] ctx
+ * The provider context (doca_flow_dpa_init()).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is NULL or not a live
+ * provider context; DOCA_ERROR_IN_USE while it still has exported pipes or resources.
+ * @note Requests posted but never flushed are reported in a warning (they never ran).
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_destroy(struct doca_flow_dpa_ctx *ctx);
 
-/* Create the request queues of 'port'. INVALID_VALUE: NULL, num_queue_cfgs 0, a size that
- * is not a power of two, zero queues, an unknown or repeated type, a port of another device
- * than the DPA context's ("mismatched devices"). BAD_STATE: queues already exist on the port. */
+/**
+ * @brief Create the request queues of a port, once per port.
+ *
+ * @param [in] ctx
+ * The provider context (doca_flow_dpa_init()).
+ * @param [in] port
+ * A started DOCA Flow port of the DPA context's device.
+ * @param [in] queue_cfgs
+ * One configuration per queue type wanted.
+ * @param [in] num_queue_cfgs
+ * The number of configurations, at least 1.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is not a live provider
+ * context, port or queue_cfgs is NULL, num_queue_cfgs is 0, port is not a started DOCA Flow
+ * port or belongs to another device than the DPA context ("mismatched devices"), a type is
+ * unknown or repeated, a queue_size is not a power of two in 2..65536, or a nr_queues is not in
+ * 1..256; DOCA_ERROR_BAD_STATE when the port has queues already; DOCA_ERROR_NO_MEMORY when the
+ * queues cannot be allocated.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_queues_create(
         struct doca_flow_dpa_ctx *ctx, struct doca_flow_port *port,
         const struct doca_flow_dpa_queue_cfg *queue_cfgs, uint32_t num_queue_cfgs);
 
-/* Destroy the queues of 'port'. Requests in flight complete as failed; later posts from
- * kernels get IO_FAILED. INVALID_VALUE on NULL; NOT_FOUND when the port has no queues. */
+/**
+ * @brief Destroy the request queues of a port.
+ *
+ * @param [in] ctx
+ * The provider context (doca_flow_dpa_init()).
+ * @param [in] port
+ * The port.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is not a live provider
+ * context, or port is NULL or not a started DOCA Flow port; DOCA_ERROR_NOT_FOUND when the port
+ * has no queues in this context.
+ * @note Requests in flight complete as failed; later posts from kernels get
+ * DOCA_ERROR_IO_FAILED.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_queues_destroy(struct doca_flow_dpa_ctx *ctx,
                                                             struct doca_flow_port *port);
 
-/* Prepare the export of hash pipe 'pipe' (nr_entries: how many indices the DPA may touch).
- * Call it before adding entries. BAD_STATE: the port has no queues; NOT_SUPPORTED: not a
- * HASH pipe; INVALID_VALUE: NULL, nr_entries 0 or above the pipe's. */
+/**
+ * @brief Prepare the export of a hash pipe to DPA kernels; call it before adding entries.
+ *
+ * @param [in] ctx
+ * The provider context (doca_flow_dpa_init()).
+ * @param [in] pipe
+ * A DOCA_FLOW_PIPE_HASH pipe on a port with queues.
+ * @param [in] nr_entries
+ * How many indices the DPA may touch: 1 to the pipe's nr_entries.
+ * @param [out] dpa_pipe
+ * The prepared pipe.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is not a live provider
+ * context, pipe or dpa_pipe is NULL, pipe is not a live DOCA Flow pipe, or nr_entries is 0 or
+ * above the pipe's; DOCA_ERROR_NOT_SUPPORTED when pipe is not a hash pipe;
+ * DOCA_ERROR_BAD_STATE when the pipe's port has no queues or this context exports the pipe
+ * already; DOCA_ERROR_NO_MEMORY when memory runs out or the context has 1024 exports already.
+ * @note Entries added before this call are not exported: DPA requests on them complete as
+ * failed, and the call logs a warning with their number.
+ */
 DOCA_EXPERIMENTAL doca_error_t
 doca_flow_dpa_pipe_export_prepare(struct doca_flow_dpa_ctx *ctx, struct doca_flow_pipe *pipe,
                                   uint32_t nr_entries, struct doca_flow_dpa_pipe **dpa_pipe);
 
-/* Complete the export. BAD_STATE when not prepared or already exported. */
+/**
+ * @brief Complete the export of a prepared pipe, once its entries are added.
+ *
+ * @param [in] ctx
+ * The provider context (doca_flow_dpa_init()).
+ * @param [in] dpa_pipe
+ * The prepared pipe (doca_flow_dpa_pipe_export_prepare()).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is not a live provider
+ * context, or dpa_pipe is NULL, not a live prepared pipe, or of another context;
+ * DOCA_ERROR_BAD_STATE when the pipe is exported already or its DOCA Flow pipe was destroyed
+ * after the prepare.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_pipe_export(struct doca_flow_dpa_ctx *ctx,
                                                          struct doca_flow_dpa_pipe *dpa_pipe);
 
-/* The pipe's device address. BAD_STATE before export. */
+/**
+ * @brief Get the device address DPA kernels name an exported pipe by.
+ *
+ * @param [in] ctx
+ * The provider context (doca_flow_dpa_init()).
+ * @param [in] dpa_pipe
+ * The exported pipe.
+ * @param [out] dev_addr
+ * The address, to pass to the kernel.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is not a live provider
+ * context, dpa_pipe is NULL, not a live prepared pipe or of another context, or dev_addr is
+ * NULL; DOCA_ERROR_BAD_STATE before doca_flow_dpa_pipe_export().
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_pipe_get_device_addr(
         struct doca_flow_dpa_ctx *ctx, struct doca_flow_dpa_pipe *dpa_pipe,
         doca_flow_dpa_addr *dev_addr);
 
-/* Withdraw the export; its device address goes stale (later requests fail with
- * INVALID_VALUE) and requests in flight complete as failed. */
+/**
+ * @brief Withdraw a pipe's export (prepared or exported) and free dpa_pipe.
+ *
+ * @param [in] ctx
+ * The provider context (doca_flow_dpa_init()).
+ * @param [in] dpa_pipe
+ * The pipe.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is not a live provider
+ * context, or dpa_pipe is NULL, not a live prepared pipe or of another context.
+ * @note The device address goes stale: later posts on it answer DOCA_ERROR_INVALID_VALUE, and
+ * requests in flight complete as failed. Call it before doca_flow_pipe_destroy(): a pipe
+ * destroyed while exported draws a warning and requests on it fail.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_pipe_destroy(struct doca_flow_dpa_ctx *ctx,
                                                           struct doca_flow_dpa_pipe *dpa_pipe);
 
-/* Export an index selector or array ("memory") resource. BAD_STATE: its port has no queues,
- * or no RESOURCES_WRITE queue; INVALID_VALUE: NULL, or 'resource' is not of 'type'. */
+/**
+ * @brief Export an index selector or array ("memory") resource to DPA kernels.
+ *
+ * @param [in] ctx
+ * The provider context (doca_flow_dpa_init()).
+ * @param [in] type
+ * What resource is.
+ * @param [in] resource
+ * A live struct doca_flow_external_resource_index_selector or struct
+ * doca_flow_external_resource_array.
+ * @param [out] dpa_resource
+ * The exported resource.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is not a live provider
+ * context, resource or dpa_resource is NULL, type is unknown, resource is not a live selector
+ * or array, or it is not of type; DOCA_ERROR_BAD_STATE when the resource's port has no queues,
+ * or no RESOURCES_WRITE queue; DOCA_ERROR_NO_MEMORY when memory runs out or the context has
+ * 1024 exports already.
+ * @note The resource's memory stays allocated while it is exported, even if it is destroyed.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_external_resource_export(
         struct doca_flow_dpa_ctx *ctx, enum doca_flow_dpa_external_resource_type type,
         void *resource, struct doca_flow_dpa_external_resource **dpa_resource);
 
-/* The resource's device address. */
+/**
+ * @brief Get the device address DPA kernels name an exported resource by.
+ *
+ * @param [in] ctx
+ * The provider context (doca_flow_dpa_init()).
+ * @param [in] dpa_resource
+ * The exported resource.
+ * @param [out] dev_addr
+ * The address, to pass to the kernel.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is not a live provider
+ * context, dpa_resource is NULL, not a live export or of another context, or dev_addr is NULL.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_external_resource_get_device_addr(
         struct doca_flow_dpa_ctx *ctx, struct doca_flow_dpa_external_resource *dpa_resource,
         doca_flow_dpa_addr *dev_addr);
 
-/* Withdraw a resource export (its device address goes stale). */
+/**
+ * @brief Withdraw a resource export and free dpa_resource.
+ *
+ * @param [in] ctx
+ * The provider context (doca_flow_dpa_init()).
+ * @param [in] dpa_resource
+ * The exported resource.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is not a live provider
+ * context, or dpa_resource is NULL, not a live export or of another context.
+ * @note The device address goes stale: later posts on it answer DOCA_ERROR_INVALID_VALUE.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_external_resource_destroy(
         struct doca_flow_dpa_ctx *ctx, struct doca_flow_dpa_external_resource *dpa_resource);
 
