@@ -17,47 +17,62 @@
 extern "C" {
 #endif
 
-/* One use of an external resource, referenced from an ordered-list element. */
+/** @brief One use of an external resource, referenced from an ordered-list element. */
 struct doca_flow_external_actions {
-	uint32_t type;            /* id returned by the resource kind's *_register() */
-	void *resource;           /* the resource object (selector or array) */
-	uint32_t resource_offset; /* which of the object's num_resources to use */
-	void *action;             /* kind-specific action, e.g. struct
+	uint32_t type;            /**< id returned by the resource kind's *_register() */
+	void *resource;           /**< the resource object (selector or array) */
+	uint32_t resource_offset; /**< which of the object's num_resources to use */
+	void *action;             /**< kind-specific action, e.g. struct
 	                           * doca_flow_external_action_array * */
 };
 
-/* Ordered-list element type for an external action; deliberately outside the range of
- * enum doca_flow_ordered_list_element_type. */
+/**
+ * @brief Ordered-list element type for an external action; deliberately outside the range of
+ * enum doca_flow_ordered_list_element_type.
+ */
 enum doca_flow_ordered_list_element_type_external {
-	DOCA_FLOW_ORDERED_LIST_ELEMENT_EXTERNAL_ACTIONS = 100,
+	DOCA_FLOW_ORDERED_LIST_ELEMENT_EXTERNAL_ACTIONS = 100, /**< an external action */
 };
 
-/* The external variant of an ordered-list element. */
+/** @brief The external variant of an ordered-list element. */
 struct doca_flow_ordered_list_element_external {
-	enum doca_flow_ordered_list_element_type_external type;
-	struct doca_flow_external_actions *external_actions;
+	enum doca_flow_ordered_list_element_type_external type; /**< always _EXTERNAL_ACTIONS */
+	struct doca_flow_external_actions *external_actions;    /**< the resource use */
 };
 
-/* An ordered-list element that may be either kind: fill `external` and pass `&element`
- * where the ordered list expects a struct doca_flow_ordered_list_element. */
+/**
+ * @brief An ordered-list element that may be either kind: fill external and pass &element
+ * where the ordered list expects a struct doca_flow_ordered_list_element.
+ */
 struct doca_flow_ordered_list_element_adjusted {
 	union {
-		struct doca_flow_ordered_list_element element;
-		struct doca_flow_ordered_list_element_external external;
+		struct doca_flow_ordered_list_element element;           /**< a DOCA Flow element */
+		struct doca_flow_ordered_list_element_external external; /**< an external one */
 	};
 };
 
-/* Width of one array slot, in bits. */
+/** @brief Width of one array slot, in bits. */
 enum doca_flow_external_resource_granularity {
-	DOCA_FLOW_EXTERNAL_RESOURCE_GRANULARITY_8BIT = 8,
-	DOCA_FLOW_EXTERNAL_RESOURCE_GRANULARITY_16BIT = 16,
-	DOCA_FLOW_EXTERNAL_RESOURCE_GRANULARITY_32BIT = 32,
-	DOCA_FLOW_EXTERNAL_RESOURCE_GRANULARITY_64BIT = 64,
+	DOCA_FLOW_EXTERNAL_RESOURCE_GRANULARITY_8BIT = 8,   /**< 8-bit slots */
+	DOCA_FLOW_EXTERNAL_RESOURCE_GRANULARITY_16BIT = 16, /**< 16-bit slots */
+	DOCA_FLOW_EXTERNAL_RESOURCE_GRANULARITY_32BIT = 32, /**< 32-bit slots */
+	DOCA_FLOW_EXTERNAL_RESOURCE_GRANULARITY_64BIT = 64, /**< 64-bit slots */
 };
 
-/* Bitmask of the meta.u32[] indices a dynamic external action may read its input from.
- * softdpa: dynamic inputs (is_dynamic = true) are not supported; returns NOT_SUPPORTED
- * (INVALID_VALUE on NULL arguments) and sets *meta_indices to 0. */
+/**
+ * @brief Get the bitmask of the meta.u32[] indices a dynamic external action may read its
+ * input from.
+ *
+ * @param [in] port
+ * A started port.
+ * @param [out] meta_indices
+ * The bitmask; softdpa sets it to 0.
+ * @return DOCA_ERROR_NOT_SUPPORTED when both arguments are given: softdpa does not support
+ * dynamic inputs (is_dynamic = true); DOCA_ERROR_INVALID_VALUE when port or meta_indices is
+ * NULL.
+ * @note softdpa never returns DOCA_SUCCESS here and logs an error at each call; use
+ * is_dynamic = false with a fixed index and resource_offset.
+ */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_external_action_get_dynamic_meta_indices(
         struct doca_flow_port *port, uint64_t *meta_indices);
 
