@@ -1,0 +1,502 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""softdpa samples test: run NVIDIA's DOCA Flow samples on softdpa and check them against
+their own test descriptions (<name>_sample.yaml).
+
+For each sample: build it as scripts/conformance.sh does, create the devices its
+ports_description asks for (SOFTDPA_DEVICES), give every port a unix:PATH wire
+(docs/WIRES.md), run the binary with the description's command line (device names mapped to
+the emulated ones) and SOFTDPA_NIC_WORKERS=1 (the NIC forwards while the sample sleeps), wait
+for SOFTDPA_READY_FILE to report the receiving ports ready, send each stage's packets (scapy
+expressions), collect what leaves every port until the sample exits, and compare:
+  packet  the frames per forwarding port, as multisets of bytes
+  dump    each expected line appears in the sample's output
+  pattern each regular expression matches the sample's output
+One line per use case: PASS, FAIL (what differed) or SKIP (the NOT_SUPPORTED refusal that
+stopped it), then "N passed, N failed, N skipped". Exit status 1 when anything failed.
+
+Usage: samples_test.py [options] DOCA_SAMPLES_DIR [SAMPLE...]
+       samples_test.py --self-test
+Needs Debian's python3-yaml and python3-scapy. Nothing needs root.
+"""
+import argparse
+import collections
+import os
+import re
+import select
+import shlex
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+READY_TIMEOUT = 60.0  # seconds for a sample to put its pipes in place
+RUN_TIMEOUT = 120.0   # seconds for a whole run (the samples wait ~5 s for traffic)
+FRAME_MAX = 9216
+
+REFUSAL = re.compile(r"(\S+ is not supported by softdpa \([^)]*\))")
+REFUSAL_LOOSE = re.compile(r"([^\]]*NOT_SUPPORTED[^\n]*|[^\]]*not supported[^\n]*)",
+                           re.IGNORECASE)
+
+
+# ---------------------------------------------------------------- description
+
+def ports_description(desc):
+    """port index -> 'doca_dev' | 'doca_rep_dev' (the key is misspelt in some files)."""
+    pd = desc.get("ports_description") or desc.get("ports_decription") or {}
+    out = {}
+    for k, v in pd.items():
+        m = re.fullmatch(r"port_(\d+)", str(k))
+        if m:
+            out[int(m.group(1))] = str(v)
+    n = int(desc.get("number_of_ports", len(out) or 1))
+    for i in range(n):
+        out.setdefault(i, "doca_dev" if i == 0 else "doca_rep_dev")
+    return out
+
+
+def command_line(desc):
+    """The words after the binary in 'Sample Command Line: ./build/doca_x -- ...'."""
+    text = " ".join(str(desc.get("description", "")).split())
+    m = re.search(r"Sample Command Line:\s*\S*doca_\S+\s+(.*)$", text)
+    if not m:
+        return ["--"]
+    return shlex.split(m.group(1))
+
+
+def devices_for(ports):
+    """SOFTDPA_DEVICES and the PCI address of each PF, for a ports_description.
+    Each doca_dev is its own PF (no representors); the doca_rep_dev ports are
+    representors of the PF before them."""
+    entries, pcis, reps = [], [], []
+    for i in sorted(ports):
+        if ports[i] == "doca_rep_dev" and entries:
+            reps[-1] += 1
+        else:
+            entries.append(len(entries))
+            pcis.append("0000:%02x:00.0" % (3 + len(pcis)))
+            reps.append(0)
+    spec = ";".join("reps=%d" % r for r in reps)
+    return spec, pcis
+
+
+def map_args(words, pcis):
+    """Replace the device of each -a/-r value with the emulated PFs, in order, keeping
+    devargs: '-a aux/2,dv_flow_en=2' -> '-a pci/0000:03:00.0,dv_flow_en=2'."""
+    out, k, i = [], 0, 0
+    while i < len(words):
+        w = words[i]
+        if w in ("-a", "--allow", "-r", "--rep", "--device", "-d") and i + 1 < len(words):
+            dev, sep, rest = words[i + 1].partition(",")
+            pci = pcis[min(k, len(pcis) - 1)]
+            if w in ("-r", "--rep"):
+                # the representor part names pf<i>: the PF's position in SOFTDPA_DEVICES
+                rest = re.sub(r"pf\d+(sf|vf)", lambda m: "pf%dvf" % min(k, len(pcis) - 1), rest)
+            out += [w, "pci/" + pci + (sep + rest if sep else "")]
+            k += 1
+            i += 2
+            continue
+        out.append(w)
+        i += 1
+    return out
+
+
+def refusal(output):
+    """softdpa's one-line NOT_SUPPORTED refusal in a sample's output, or None."""
+    m = REFUSAL.search(output)
+    if m:
+        return m.group(1).strip()
+    return None
+
+
+# ---------------------------------------------------------------- packets
+
+_scapy = None
+
+
+def scapy():
+    global _scapy
+    if _scapy is None:
+        import logging
+        logging.getLogger("scapy.runtime").setLevel(logging.ERROR)
+        import scapy.all as s
+        s.conf.verb = 0
+        _scapy = s
+    return _scapy
+
+
+def build(expr):
+    """bytes of a scapy expression from a description. An Ether() without dst gets the
+    broadcast address (scapy would otherwise try ARP to resolve it)."""
+    s = scapy()
+    pkt = eval(expr, {k: getattr(s, k) for k in dir(s) if not k.startswith("_")})
+    eth = pkt.getlayer(s.Ether)
+    if eth is not None and eth.fields.get("dst") is None:
+        eth.dst = "ff:ff:ff:ff:ff:ff"
+    if eth is not None and eth.fields.get("src") is None:
+        eth.src = "00:00:00:00:00:00"
+    return bytes(pkt)
+
+
+def summary(frame):
+    s = scapy()
+    try:
+        return s.Ether(frame).summary()
+    except Exception:  # noqa: BLE001 - any frame must be printable
+        return frame[:32].hex()
+
+
+def compare_port(expected, got):
+    """Multisets of frames: '' when equal, else what is missing and what is extra."""
+    e, g = collections.Counter(expected), collections.Counter(got)
+    missing = list((e - g).elements())
+    extra = list((g - e).elements())
+    if not missing and not extra:
+        return ""
+    parts = []
+    if missing:
+        parts.append("expected %s" % "; ".join(summary(f) for f in missing))
+    if extra:
+        parts.append("got %s" % "; ".join(summary(f) for f in extra))
+    if missing and not extra:
+        parts.append("got %d of %d" % (len(got), len(expected)))
+    return ", ".join(parts)
+
+
+def check_stage_output(validation, output):
+    """dump and pattern validations against the sample's output: list of problems."""
+    problems = []
+    for v in validation or []:
+        if v.get("type") == "dump":
+            for line in v.get("expected_text") or []:
+                if str(line) not in output:
+                    problems.append("output lacks '%s'" % line)
+        elif v.get("type") == "pattern":
+            pats = v.get("expected_pattern") or v.get("pattern") or []
+            if isinstance(pats, str):
+                pats = [pats]
+            for p in pats:
+                if not re.search(str(p), output, re.MULTILINE):
+                    problems.append("output does not match /%s/" % p)
+    return problems
+
+
+# ---------------------------------------------------------------- running
+
+class Ports:
+    """The runner's ends of the unix wires."""
+
+    def __init__(self, paths):
+        self.socks = {}
+        self.got = collections.defaultdict(list)
+        for port, path in paths.items():
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            try:
+                s.connect(path)
+            except OSError:  # a port the sample never started
+                s.close()
+                continue
+            self.socks[port] = s
+
+    def send(self, port, frame):
+        self.socks[port].send(frame)
+
+    def poll(self, timeout):
+        """Read whatever arrived; False once every port hung up."""
+        live = [s for s in self.socks.values() if s.fileno() >= 0]
+        if not live:
+            return False
+        r, _, _ = select.select(live, [], [], timeout)
+        for s in r:
+            port = next(p for p, x in self.socks.items() if x is s)
+            try:
+                data = s.recv(FRAME_MAX + 1)
+            except OSError:
+                data = b""
+            if data:
+                self.got[port].append(data)
+            else:
+                s.close()
+        return True
+
+    def close(self):
+        for s in self.socks.values():
+            s.close()
+
+
+def wait_ready(ready_file, ports, proc, deadline):
+    want = set("ready port=%d" % p for p in ports)
+    while time.monotonic() < deadline:
+        try:
+            with open(ready_file) as f:
+                have = set(line.strip() for line in f)
+        except FileNotFoundError:
+            have = set()
+        if want <= have:
+            return True
+        if proc.poll() is not None:
+            return False
+        time.sleep(0.01)  # polling the signal, not waiting for the sample
+    return False
+
+
+def run_use_case(name, binary, desc, uc, prefix, keep):
+    """One use case: ('PASS'|'FAIL'|'SKIP', detail)."""
+    ports = ports_description(desc)
+    spec, pcis = devices_for(ports)
+    words = map_args(command_line(desc), pcis) + shlex.split(str(uc.get("args") or ""))
+    tmp = tempfile.mkdtemp(prefix="sdpa-st-")
+    env = dict(os.environ)
+    env["SOFTDPA_DEVICES"] = spec
+    env.setdefault("SOFTDPA_NIC_WORKERS", "1")
+    env["SOFTDPA_READY_FILE"] = os.path.join(tmp, "ready")
+    if prefix:
+        lib = os.path.join(prefix, "lib")
+        env["LD_LIBRARY_PATH"] = lib + (":" + env["LD_LIBRARY_PATH"]
+                                        if env.get("LD_LIBRARY_PATH") else "")
+    paths = {}
+    for p in sorted(ports):
+        paths[p] = os.path.join(tmp, "p%d" % p)
+        env["SOFTDPA_PORT%d" % p] = "unix:" + paths[p]
+    log_path = os.path.join(tmp, "output.txt")
+    stages = uc.get("stages") or []
+    receiving = sorted({int(ps.get("receiving_port", 0)) for st in stages
+                        for ps in (st.get("packets_to_send") or [])})
+
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([binary] + words, stdout=log, stderr=subprocess.STDOUT,
+                                env=env, cwd=tmp)
+    start = time.monotonic()
+    wires = None
+    try:
+        ok = wait_ready(env["SOFTDPA_READY_FILE"], receiving, proc, start + READY_TIMEOUT)
+        if ok:
+            wires = Ports(paths)
+            for st in stages:
+                for ps in st.get("packets_to_send") or []:
+                    for expr in ps.get("packets") or []:
+                        wires.send(int(ps.get("receiving_port", 0)), build(str(expr)))
+        while proc.poll() is None and time.monotonic() < start + RUN_TIMEOUT:
+            if wires is None or not wires.poll(0.05):
+                time.sleep(0.05)
+        timed_out = proc.poll() is None
+        if timed_out:
+            proc.kill()
+        proc.wait()
+        if wires is not None:
+            while wires.poll(0):
+                pass
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if wires is not None:
+            wires.close()
+    with open(log_path, errors="replace") as f:
+        output = f.read()
+    why = refusal(output)
+
+    problems = []
+    if not ok:
+        if why:
+            return "SKIP", why
+        problems.append("ports %s never reported ready (exit status %s)" %
+                        (receiving, proc.returncode))
+    else:
+        for st in stages:
+            for v in st.get("validation") or []:
+                if v.get("type") != "packet":
+                    continue
+                for ep in v.get("expected_packets") or []:
+                    port = int(ep.get("forwarding_port", 0))
+                    exp = [build(str(e)) for e in (ep.get("packets") or [])]
+                    d = compare_port(exp, wires.got.get(port, []))
+                    if d:
+                        problems.append("port %d: %s" % (port, d))
+            problems += check_stage_output(st.get("validation"), output)
+        if timed_out:
+            problems.append("did not exit within %.0f s" % RUN_TIMEOUT)
+        elif proc.returncode != 0:
+            problems.append("exit status %d" % proc.returncode)
+    if problems and why:
+        return "SKIP", why
+    if problems:
+        if not keep:
+            problems.append("output: %s" % log_path)
+        return "FAIL", "; ".join(problems)
+    if not keep:
+        for f in os.listdir(tmp):
+            os.unlink(os.path.join(tmp, f))
+        os.rmdir(tmp)
+    return "PASS", ""
+
+
+def find_samples(root):
+    """name -> yaml path, for every <name>/<name>_sample.yaml under samples/."""
+    out = {}
+    for sub in ("samples/doca_flow", "samples/doca_dpa"):
+        d = os.path.join(root, sub)
+        if not os.path.isdir(d):
+            continue
+        for name in sorted(os.listdir(d)):
+            y = os.path.join(d, name, name + "_sample.yaml")
+            if os.path.isfile(y):
+                out[name] = y
+    return out
+
+
+def conformance_script():
+    for p in (os.path.join(HERE, "conformance.sh"),
+              os.path.join(HERE, "..", "scripts", "conformance.sh")):
+        if os.path.isfile(p):
+            return os.path.abspath(p)
+    return None
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="softdpa samples test",
+                                 description="Run DOCA samples on softdpa against their yaml.")
+    ap.add_argument("samples_dir", nargs="?")
+    ap.add_argument("samples", nargs="*")
+    ap.add_argument("--prefix", help="where softdpa is installed (default: this tool's "
+                    "install prefix)")
+    ap.add_argument("--work", default="build-samples-test",
+                    help="scratch tree and builds (default: ./build-samples-test)")
+    ap.add_argument("--bin-dir", help="take doca_<sample> from here instead of building")
+    ap.add_argument("--keep", action="store_true", help="keep each run's directory")
+    ap.add_argument("--self-test", action="store_true", help="run the runner's own tests")
+    a = ap.parse_args(argv)
+    if a.self_test:
+        return self_test()
+    if not a.samples_dir:
+        ap.print_usage(sys.stderr)
+        return 2
+    prefix = a.prefix
+    if prefix is None and os.path.basename(os.path.dirname(HERE)) == "libexec":
+        prefix = os.path.dirname(os.path.dirname(HERE))
+    found = find_samples(a.samples_dir)
+    names = a.samples or list(found)
+    unknown = [n for n in names if n not in found]
+    if unknown:
+        print("samples test: no %s in %s (a sample needs <name>/<name>_sample.yaml)" %
+              (", ".join(unknown), a.samples_dir), file=sys.stderr)
+        return 2
+
+    bins, build_fail = {}, {}
+    if a.bin_dir:
+        for n in names:
+            bins[n] = os.path.join(a.bin_dir, "doca_" + n)
+    else:
+        script = conformance_script()
+        if script is None or prefix is None:
+            print("samples test: need --prefix (an installed softdpa) and conformance.sh",
+                  file=sys.stderr)
+            return 2
+        work = os.path.abspath(a.work)
+        r = subprocess.run(["bash", script, "-s", a.samples_dir, "-p", prefix, "-w", work]
+                           + names, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
+        for line in r.stdout.splitlines():
+            m = re.match(r"FAIL (\S+): (.*)", line)
+            if m:
+                build_fail[m.group(1)] = m.group(2)
+            elif line.startswith("conformance: softdpa is not installed") or \
+                    line.startswith("conformance: no samples"):
+                print("samples test: " + line, file=sys.stderr)
+                return 2
+        for n in names:
+            bins[n] = os.path.join(work, "build", n, "doca_" + n)
+
+    import yaml
+    counts = collections.Counter()
+    for n in names:
+        with open(found[n]) as f:
+            desc = yaml.safe_load(f)
+        for uc in desc.get("use_cases") or []:
+            ucn = uc.get("name", "?")
+            if n in build_fail:
+                res, why = "FAIL", "build: " + build_fail[n]
+            elif "switch" in (desc.get("mode_args") or []):
+                res, why = "SKIP", "switch mode is not run by this runner yet"
+            else:
+                res, why = run_use_case(n, bins[n], desc, uc, prefix, a.keep)
+            counts[res] += 1
+            print("%s %s %s%s" % (res, n, ucn, ": " + why if why else ""), flush=True)
+    print("%d passed, %d failed, %d skipped" % (counts["PASS"], counts["FAIL"], counts["SKIP"]))
+    return 1 if counts["FAIL"] else 0
+
+
+# ---------------------------------------------------------------- self test
+
+def self_test():
+    import unittest
+
+    class T(unittest.TestCase):
+        def test_ports_and_devices(self):
+            d = {"number_of_ports": 2, "ports_description": {"port_0": "doca_dev",
+                                                              "port_1": "doca_dev"}}
+            self.assertEqual(devices_for(ports_description(d)),
+                             ("reps=0;reps=0", ["0000:03:00.0", "0000:04:00.0"]))
+            d = {"number_of_ports": 3, "ports_decription": {"port_0": "doca_dev",
+                                                             "port_1": "doca_rep_dev",
+                                                             "port_2": "doca_rep_dev"}}
+            self.assertEqual(devices_for(ports_description(d)), ("reps=2", ["0000:03:00.0"]))
+
+        def test_command_line(self):
+            d = {"description": "Blah.\n   Sample Command Line: ./build/doca_flow_drop -- "
+                                "-a aux/2,dv_flow_en=2 -a aux/3,dv_flow_en=2 -l 60"}
+            w = map_args(command_line(d), ["0000:03:00.0", "0000:04:00.0"])
+            self.assertEqual(w, ["--", "-a", "pci/0000:03:00.0,dv_flow_en=2",
+                                 "-a", "pci/0000:04:00.0,dv_flow_en=2", "-l", "60"])
+            w = map_args(["--", "-r", "pci/08:00.0,pf0sf[0-1]", "-l", "60"], ["0000:03:00.0"])
+            self.assertEqual(w, ["--", "-r", "pci/0000:03:00.0,pf0vf[0-1]", "-l", "60"])
+            self.assertEqual(command_line({"description": "none"}), ["--"])
+
+        def test_refusal(self):
+            out = ("[x][DOCA][ERR][flow_unsupported.c:99][f] doca_flow_get_target is not "
+                   "supported by softdpa (there is no kernel)\nFailed\n")
+            self.assertEqual(refusal(out), "doca_flow_get_target is not supported by "
+                                           "softdpa (there is no kernel)")
+            self.assertIsNone(refusal("all fine\n"))
+
+        def test_multisets(self):
+            a = build("Ether()/IP(src='1.1.1.1')/TCP()/Raw(load=b'x')")
+            b = build("Ether()/IP(src='2.2.2.2')/UDP()")
+            self.assertEqual(a, build("Ether()/IP(src='1.1.1.1')/TCP()/Raw(load=b'x')"))
+            self.assertEqual(a[:6], b"\xff" * 6)  # no ARP: broadcast dst
+            self.assertEqual(compare_port([a, b, a], [a, a, b]), "")
+            d = compare_port([a, a], [a])
+            self.assertIn("expected Ether / IP / TCP 1.1.1.1", d)
+            self.assertIn("got 1 of 2", d)
+            d = compare_port([a], [a, b])
+            self.assertIn("got Ether / IP / UDP 2.2.2.2", d)
+            self.assertIn("expected", compare_port([a], []))
+
+        def test_dump_and_pattern(self):
+            out = "x\nThe pipe received 8 packets which is 100% of the traffic (8/8)\ny\n"
+            v = [{"type": "dump", "expected_text": [
+                     "The pipe received 8 packets which is 100% of the traffic (8/8)"]},
+                 {"type": "pattern", "expected_pattern": [
+                     r"received [1-8] packets which is \d+\.?\d*% of the traffic"]}]
+            self.assertEqual(check_stage_output(v, out), [])
+            v = [{"type": "dump", "expected_text": ["nope"]},
+                 {"type": "pattern", "expected_pattern": [r"^zzz$"]}]
+            self.assertEqual(len(check_stage_output(v, out)), 2)
+
+        def test_find_samples(self):
+            with tempfile.TemporaryDirectory() as t:
+                d = os.path.join(t, "samples", "doca_flow", "flow_x")
+                os.makedirs(d)
+                open(os.path.join(d, "flow_x_sample.yaml"), "w").close()
+                os.makedirs(os.path.join(t, "samples", "doca_flow", "flow_noyaml"))
+                self.assertEqual(list(find_samples(t)), ["flow_x"])
+
+    r = unittest.TextTestRunner(verbosity=2).run(
+        unittest.defaultTestLoader.loadTestsFromTestCase(T))
+    return 0 if r.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
