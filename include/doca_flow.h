@@ -273,7 +273,7 @@ enum doca_flow_crypto_syndrome {
 	DOCA_FLOW_CRYPTO_SYNDROME_BAD_TRAILER, /**< the trailer is malformed */
 };
 
-/** @brief Hash pipe index selection (OR-able; DECISIONS D2). */
+/** @brief Hash pipe index selection (OR-able; docs/DESIGN_DECISIONS.md D2). */
 enum doca_flow_pipe_hash_map_algorithm {
 	/** index = the hash of the masked fields, modulo the index space (default) */
 	DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH = (1 << 0),
@@ -1216,8 +1216,8 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_dev(struct doca_flow_port_cfg *c
  * An open representor.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or dev_rep is NULL or
  * not an open representor.
- * @note softdpa: representor i of the PF gets port id i + 1 unless a port id is set (DECISIONS
- * D12).
+ * @note softdpa: representor i of the PF gets port id i + 1 unless a port id is set
+ * (docs/DESIGN_DECISIONS.md D12).
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_dev_rep(struct doca_flow_port_cfg *cfg,
                                                         struct doca_dev_rep *dev_rep);
@@ -1707,7 +1707,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_user_ctx(struct doca_flow_pipe_c
  * An OR of enum doca_flow_pipe_hash_map_algorithm bits (default HASH).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the flags are 0 or
  * hold unknown bits.
- * @note softdpa's choices are DECISIONS D2 (docs/FLOW.md).
+ * @note softdpa's choices are docs/DESIGN_DECISIONS.md D2 (docs/FLOW.md).
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_hash_map_algorithm(struct doca_flow_pipe_cfg *cfg,
                                                                    uint32_t algorithm_flags);
@@ -1771,7 +1771,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_update_miss(struct doca_flow_pipe *pipe,
  * The hash.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pipe is not a live pipe or match
  * or hash is NULL; DOCA_ERROR_NOT_SUPPORTED when the pipe is not a HASH pipe.
- * @note softdpa's hash function is DECISIONS D2 (docs/FLOW.md).
+ * @note softdpa's hash function is docs/DESIGN_DECISIONS.md D2 (docs/FLOW.md).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_calc_hash(struct doca_flow_pipe *pipe,
                                                         const struct doca_flow_match *match,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * softdpa — doca_flow_dpa_provider.h: hand a DOCA Flow hash pipe and external resources to
- * DPA kernels (host side). DECISIONS D5; the device side is dev/doca_flow_dpa_provider_dev.h.
+ * DPA kernels (host side). docs/DESIGN_DECISIONS.md D5; the device side is
+ * dev/doca_flow_dpa_provider_dev.h.
  *
  * Order of calls (each step's violations answer BAD_STATE with a log line):
  *   doca_flow_dpa_init(process)                    process: softdpa_dpa_get_flexio_process()

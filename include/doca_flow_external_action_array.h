@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * softdpa — doca_flow_external_action_array.h: the array external resource (DOCA >= 3.3;
- * the DPA provider calls it "memory", DECISIONS D4). Each object holds num_resources
+ * the DPA provider calls it "memory", docs/DESIGN_DECISIONS.md D4). Each object holds num_resources
  * arrays of `size` slots, each slot `granularity` bits wide; a packet that passes one runs
  * one atomic operation on one slot, with a packet field as operand and result.
  * docs/EXTERNAL_RESOURCES.md defines every operation exactly.

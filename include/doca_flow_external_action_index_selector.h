@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * softdpa — doca_flow_external_action_index_selector.h: the index selector external
- * resource (DOCA >= 3.3, DECISIONS D4). Each object holds num_resources independent
+ * resource (DOCA >= 3.3, docs/DESIGN_DECISIONS.md D4). Each object holds num_resources independent
  * round-robin selectors; a packet that passes one gets the selected 1-based index written
  * into the action's output field. softdpa: every selector has 64 indices (1..64, see
  * _get_max_index), all DISABLED when created. docs/EXTERNAL_RESOURCES.md has the exact

@@ -45,7 +45,7 @@ enum doca_pci_func_type {
 	DOCA_PCI_FUNC_TYPE_SF,     /**< scalable (sub-)function */
 };
 
-/** @brief Memory access rights, OR-able (DECISIONS D13). */
+/** @brief Memory access rights, OR-able (docs/DESIGN_DECISIONS.md D13). */
 enum doca_access_flag {
 	DOCA_ACCESS_FLAG_LOCAL_READ_ONLY = 0,             /**< the local device may read */
 	DOCA_ACCESS_FLAG_LOCAL_READ_WRITE = (1 << 0),     /**< the local device may also write */

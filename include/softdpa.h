@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * softdpa.h — the emulator's own API (DECISIONS D10). Nothing here exists in DOCA; every
- * name carries the softdpa_ prefix. A program that runs on a BlueField uses none of it
+ * softdpa.h — the emulator's own API (docs/DESIGN_DECISIONS.md D10). Nothing here exists in
+ * DOCA; every name carries the softdpa_ prefix. A program that runs on a BlueField uses none of it
  * except softdpa_dpa_get_flexio_process (D7), so porting means removing these calls.
  */
 #ifndef SOFTDPA_H_

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * softdpa — doca_flow_dpa_provider_dev.h: the DOCA Flow DPA Provider as a DPA kernel sees
- * it (DECISIONS D6, D14). Reconstructed: no public header exists; names follow DOCA's
- * documentation, parameter lists are softdpa's choice (docs/PROVIDER.md).
+ * it (docs/DESIGN_DECISIONS.md D6, D14). Reconstructed: no public header exists; names
+ * follow DOCA's documentation, parameter lists are softdpa's choice (docs/PROVIDER.md).
  *
  * A post either is accepted (DOCA_SUCCESS) or refused with nothing posted:
  *   AGAIN          the queue is full (poll completions, then retry);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * SOFTDPA_* environment (DECISIONS D11), read once on first use.
+ * SOFTDPA_* environment (docs/DESIGN_DECISIONS.md D11), read once on first use.
  * docs/CONFIGURATION.md documents every variable.
  */
 #ifndef SDPA_CORE_CONFIG_H

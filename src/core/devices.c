@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Emulated devices and representors (doca_dev.h, DECISIONS D8/D12).
+ * Emulated devices and representors (doca_dev.h, docs/DESIGN_DECISIONS.md D8/D12).
  *
  * The device set is a table of descriptions parsed from SOFTDPA_DEVICES. Every handle the
  * API gives out (devinfo, dev, devinfo_rep, dev_rep, the two list kinds) is a separate

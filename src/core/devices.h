@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Emulated devices (DECISIONS D8, D12): what other layers may ask about a doca_dev.
+ * Emulated devices (docs/DESIGN_DECISIONS.md D8, D12): what other layers may ask about a doca_dev.
  *
  * The device set comes from SOFTDPA_DEVICES (docs/DEVICES.md), parsed on first use. Every
  * function here takes the devices lock; call none of them on a data path. A NULL or stale
@@ -21,7 +21,7 @@ enum sdpa_dev_model {
 enum {
 	SDPA_MAX_DEVICES = 16,
 	SDPA_MAX_REPS = 32, /* representors per device */
-	/* The DPA a BlueField-3 advertises (DPA_RESEARCH.md). SOFTDPA_DPA_EUS sets how many
+	/* The DPA a BlueField-3 advertises (docs/DEVICES.md). SOFTDPA_DPA_EUS sets how many
 	 * emulated EUs actually run. */
 	SDPA_DPA_CORES = 16,
 	SDPA_DPA_EUS_PER_CORE = 16,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * External resources (DECISIONS D4): the index selector and the array ("memory")
+ * External resources (docs/DESIGN_DECISIONS.md D4): the index selector and the array ("memory")
  * resource, internal API for the NIC datapath (flow layer) and the DPA provider.
  * docs/EXTERNAL_RESOURCES.md defines every state, op and result exactly.
  *

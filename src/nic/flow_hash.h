@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Hash pipes (DECISIONS D2, D3): internal API for the DPA provider, which mutates entry
- * state (enabled bit, path-selector value) while the NIC workers forward traffic.
+ * Hash pipes (docs/DESIGN_DECISIONS.md D2, D3): internal API for the DPA provider, which
+ * mutates entry state (enabled bit, path-selector value) while the NIC workers forward traffic.
  *
  * Index space: next power of two >= nr_entries. An index has an entry (added through
  * DOCA Flow) or not, an enabled state (default enabled; a disabled index never receives a

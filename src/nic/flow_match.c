@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * DOCA Flow match and action compilation, the packet view, CRC32C (DECISIONS D2).
+ * DOCA Flow match and action compilation, the packet view, CRC32C (docs/DESIGN_DECISIONS.md D2).
  *
  * A pipe's match is compiled once into byte masks over struct doca_flow_match: which bytes
  * are compared (mask), which are constants of the pipe (cval) and which each entry

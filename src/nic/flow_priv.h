@@ -7,7 +7,7 @@
  *   - Datapath (workers, or softdpa_nic_sync in mode 0): reads ports, pipes, entry tables
  *     and entry data lock-free through pointers published with release stores. Whatever
  *     the control plane unlinks is freed only after every datapath thread has passed a
- *     quiescent point (flow_qsbr.h), so a reader never touches freed memory.
+ *     quiescent point (QSBR, flow_dp.c), so a reader never touches freed memory.
  *   - Hash-pipe slot state (enabled bit, path-selector value) is also written by the DPA
  *     provider's request processor; those writers take pipe->hash.lock (flow_hash.h).
  *   - Counters: one block per worker (0 = the application thread in mode 0), each with a

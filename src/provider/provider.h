@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * The DOCA Flow DPA Provider (DECISIONS D5, D6): internal objects.
+ * The DOCA Flow DPA Provider (docs/DESIGN_DECISIONS.md D5, D6): internal objects.
  *
  * Objects and owners:
  *   ctx        one per doca_flow_dpa_init; owns its port queue sets and its exported

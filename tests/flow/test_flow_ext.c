@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * ORDERED_LIST pipes with EXTERNAL_ACTIONS elements (DECISIONS D4): the index selector's
- * output sequence and every array operation, observed in the frames that leave the NIC.
+ * ORDERED_LIST pipes with EXTERNAL_ACTIONS elements (docs/DESIGN_DECISIONS.md D4): the index
+ * selector's output sequence and every array operation, observed in the frames that leave the
+ * NIC.
  */
 #include <arpa/inet.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Hash pipes with real frames (DECISIONS D2, D3): index space, H and calc_hash, the six
- * algorithms, the enabled state and the path-selector value.
+ * Hash pipes with real frames (docs/DESIGN_DECISIONS.md D2, D3): index space, H and
+ * calc_hash, the six algorithms, the enabled state and the path-selector value.
  */
 #include <arpa/inet.h>
 #include <stdlib.h>
@@ -86,7 +86,7 @@ static void mask_ip4_dst(struct doca_flow_match *m, uint32_t dst_mask)
 	m->outer.ip4.dst_ip = htonl(dst_mask);
 }
 
-/* Switch mode, PF = port 0, representors = ports 1 and 2 (DECISIONS D12). */
+/* Switch mode, PF = port 0, representors = ports 1 and 2 (docs/DESIGN_DECISIONS.md D12). */
 static void test_switch_hash_ipv4_dst(void **state)
 {
 	struct doca_devinfo **devs;

@@ -280,9 +280,8 @@ static int parse(int argc, char **argv, struct perf_opts *o)
 	if (o->op == PERF_OP_DISABLE && o->hash == PERF_HASH_IDENTITY) {
 		fprintf(stderr,
 		        "%s: --op disable with --hash identity: an IDENTITY hash pipe supports "
-		        "replace only (entries cannot be disabled, DECISIONS D2); use --hash "
-		        "random "
-		        "or --op update\n",
+		        "replace only (entries cannot be disabled, docs/DESIGN_DECISIONS.md D2); "
+		        "use --hash random or --op update\n",
 		        PERF_TOOL);
 		return 2;
 	}
