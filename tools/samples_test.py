@@ -36,9 +36,11 @@ READY_TIMEOUT = 60.0  # seconds for a sample to put its pipes in place
 RUN_TIMEOUT = 120.0   # seconds for a whole run (the samples wait ~5 s for traffic)
 FRAME_MAX = 9216
 
-REFUSAL = re.compile(r"(\S+ is not supported by softdpa \([^)]*\))")
-REFUSAL_LOOSE = re.compile(r"([^\]]*NOT_SUPPORTED[^\n]*|[^\]]*not supported[^\n]*)",
-                           re.IGNORECASE)
+# softdpa's refusals: "<call> is not supported by softdpa (<why>)" (core/refuse.h) and
+# "<call>: <what> is not supported by softdpa; <fix>" (pipe types and the like): the log
+# record's message, after its last "]".
+REFUSAL = re.compile(r"(?:^|\]\s*)([^\]\n]*? is not supported by softdpa\b[^\n]*)",
+                     re.MULTILINE)
 
 
 # ---------------------------------------------------------------- description
@@ -107,7 +109,8 @@ def refusal(output):
     """softdpa's one-line NOT_SUPPORTED refusal in a sample's output, or None."""
     m = REFUSAL.search(output)
     if m:
-        return m.group(1).strip()
+        line = m.group(1).strip()
+        return line if len(line) <= 240 else line[:237] + "..."
     return None
 
 
@@ -460,6 +463,11 @@ def self_test():
             self.assertEqual(refusal(out), "doca_flow_get_target is not supported by "
                                            "softdpa (there is no kernel)")
             self.assertIsNone(refusal("all fine\n"))
+            out = ("[1][SOFTDPA][ERR][flow_pipe.c:711][doca_flow_pipe_create] "
+                   "doca_flow_pipe_create: pipe 'LPM_PIPE' of type LPM is not supported by "
+                   "softdpa; use BASIC\n")
+            self.assertEqual(refusal(out), "doca_flow_pipe_create: pipe 'LPM_PIPE' of type "
+                                           "LPM is not supported by softdpa; use BASIC")
 
         def test_multisets(self):
             a = build("Ether()/IP(src='1.1.1.1')/TCP()/Raw(load=b'x')")
