@@ -13,6 +13,7 @@ pkgs=(
 	libdpdk-dev                     # the DPDK of record (22.11): doca-dpdk-bridge, the samples
 	dpkg-dev                        # dpkg-source: DPDK's driver headers from its source package
 	libibverbs-dev                  # rdma-core's libibverbs/libmlx5 modules (DOCA Verbs sample)
+	python3-yaml python3-scapy      # softdpa samples test (tools/samples_test.py)
 )
 
 # DPDK's driver-side headers (ethdev_driver.h, ethdev_vdev.h, bus_vdev_driver.h,

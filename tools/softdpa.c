@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <doca_dev.h>
 #include <doca_error.h>
@@ -282,6 +283,35 @@ static int run_caps(int argc, char **argv)
 
 /* ------------------------------------------------------------------ help */
 
+/* `softdpa samples test`: the Python runner installed with softdpa (or the one
+ * $SOFTDPA_SAMPLES_TEST names), told where this softdpa is installed. */
+static int run_samples_test(int argc, char **argv)
+{
+	const char *script = getenv("SOFTDPA_SAMPLES_TEST");
+	const char *py = "/usr/bin/python3";
+	char **args = calloc((size_t)argc + 5, sizeof(*args));
+	int n = 0;
+
+	if (script == NULL || script[0] == '\0')
+		script = SOFTDPA_LIBEXECDIR "/softdpa/samples_test.py";
+	if (args == NULL) {
+		fprintf(stderr, "softdpa samples test: out of memory\n");
+		return 2;
+	}
+	args[n++] = (char *)py;
+	args[n++] = (char *)script;
+	args[n++] = (char *)"--prefix";
+	args[n++] = (char *)SOFTDPA_PREFIX;
+	for (int i = 0; i < argc; i++)
+		args[n++] = argv[i];
+	execv(py, args);
+	fprintf(stderr, "softdpa samples test: cannot run %s %s: %s; install Debian's python3 "
+	        "(with python3-yaml and python3-scapy)\n",
+	        py, script, strerror(errno));
+	free(args);
+	return 2;
+}
+
 static int run_help(int argc, char **argv)
 {
 	const struct subcmd *c;
@@ -384,6 +414,26 @@ static const struct subcmd subcmds[] = {
                          "  --json           print the raw records, one JSON object per line\n"
                          "  --section NAME   only this section\n",
                 .run = cli_stats,
+        },
+        {
+                .name = "samples test",
+                .summary = "run DOCA samples on softdpa and check them against their yaml",
+                .usage = "usage: softdpa samples test DOCA_SAMPLES_DIR [SAMPLE...]\n"
+                         "                           [--work DIR] [--bin-dir DIR] [--keep]\n"
+                         "\n"
+                         "Build each sample (default: every one with a <name>_sample.yaml)\n"
+                         "against this softdpa, run every use case of its description on\n"
+                         "emulated devices with unix:PATH wires, send the stages' packets and\n"
+                         "check what leaves each port and what the sample prints. One line\n"
+                         "per use case: PASS, FAIL (what differed) or SKIP (the NOT_SUPPORTED\n"
+                         "refusal that stopped it); then 'N passed, N failed, N skipped'.\n"
+                         "Exit status 1 when a use case failed. Needs /usr/bin/python3 with\n"
+                         "python3-yaml and python3-scapy; no root (docs/CLI.md).\n"
+                         "\n"
+                         "  --work DIR     scratch tree and builds (default ./build-samples-test)\n"
+                         "  --bin-dir DIR  run DIR/doca_<sample> instead of building\n"
+                         "  --keep         keep each run's directory (output, sockets)\n",
+                .run = run_samples_test,
         },
         {
                 .name = "help",
