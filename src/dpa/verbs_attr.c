@@ -14,6 +14,16 @@ SDPA_LOG_REGISTER(dpa_verbs_attr);
 
 #define RESULT_FIX "pass a result pointer"
 
+/* INVALID_VALUE, with one line naming the argument and its value, when 'ok' is false. */
+#define CHECK_RANGE(arg, ok)                                                                       \
+	do {                                                                                       \
+		if (!(ok)) {                                                                       \
+			DOCA_LOG_ERR("%s: %s %d is out of range; pass a value the header lists",   \
+			             __func__, #arg, (int)(arg));                                  \
+			return DOCA_ERROR_INVALID_VALUE;                                           \
+		}                                                                                  \
+	} while (0)
+
 struct doca_verbs_qp_init_attr {
 	struct doca_verbs_pd *pd;
 	struct doca_verbs_cq *send_cq;
@@ -283,11 +293,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_qp_type(
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(qp_type == DOCA_VERBS_QP_TYPE_RC || qp_type == DOCA_VERBS_QP_TYPE_UC)) {
-		DOCA_LOG_ERR("%s: qp_type %d is out of range; pass a value the header lists",
-		             __func__, (int)qp_type);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(qp_type, qp_type == DOCA_VERBS_QP_TYPE_RC || qp_type == DOCA_VERBS_QP_TYPE_UC);
 	verbs_qp_init_attr->qp_type = qp_type;
 	return DOCA_SUCCESS;
 }
@@ -372,12 +378,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_core_direct_master(
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(core_direct_master <= 1)) {
-		DOCA_LOG_ERR(
-		        "%s: core_direct_master %d is out of range; pass a value the header lists",
-		        __func__, (int)core_direct_master);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(core_direct_master, core_direct_master <= 1);
 	verbs_qp_init_attr->core_direct_master = core_direct_master;
 	return DOCA_SUCCESS;
 }
@@ -482,12 +483,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_init_attr_set_external_datapath_en(
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(external_datapath_en <= 1)) {
-		DOCA_LOG_ERR("%s: external_datapath_en %d is out of range; pass a value the header "
-		             "lists",
-		             __func__, (int)external_datapath_en);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(external_datapath_en, external_datapath_en <= 1);
 	verbs_qp_init_attr->external_datapath_en = external_datapath_en;
 	return DOCA_SUCCESS;
 }
@@ -594,11 +590,7 @@ doca_verbs_qp_init_attr_set_cqe_inline(struct doca_verbs_qp_init_attr *verbs_qp_
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(cqe_inline <= DOCA_VERBS_QP_SCATTER_TO_CQE_32B)) {
-		DOCA_LOG_ERR("%s: cqe_inline %d is out of range; pass a value the header lists",
-		             __func__, (int)cqe_inline);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(cqe_inline, cqe_inline <= DOCA_VERBS_QP_SCATTER_TO_CQE_32B);
 	verbs_qp_init_attr->cqe_inline = cqe_inline;
 	return DOCA_SUCCESS;
 }
@@ -617,11 +609,7 @@ doca_verbs_qp_init_attr_set_send_dbr_mode(struct doca_verbs_qp_init_attr *verbs_
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("qp_init_attr"), verbs_qp_init_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(send_dbr_mode <= DOCA_VERBS_QP_SEND_DBR_MODE_NO_DBR_INT)) {
-		DOCA_LOG_ERR("%s: send_dbr_mode %d is out of range; pass a value the header lists",
-		             __func__, (int)send_dbr_mode);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(send_dbr_mode, send_dbr_mode <= DOCA_VERBS_QP_SEND_DBR_MODE_NO_DBR_INT);
 	verbs_qp_init_attr->send_dbr_mode = send_dbr_mode;
 	return DOCA_SUCCESS;
 }
@@ -682,11 +670,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_next_state(
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(next_state <= DOCA_VERBS_QP_STATE_ERR)) {
-		DOCA_LOG_ERR("%s: next_state %d is out of range; pass a value the header lists",
-		             __func__, (int)next_state);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(next_state, next_state <= DOCA_VERBS_QP_STATE_ERR);
 	verbs_qp_attr->next_state = next_state;
 	return DOCA_SUCCESS;
 }
@@ -704,11 +688,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_current_state(
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(current_state <= DOCA_VERBS_QP_STATE_ERR)) {
-		DOCA_LOG_ERR("%s: current_state %d is out of range; pass a value the header lists",
-		             __func__, (int)current_state);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(current_state, current_state <= DOCA_VERBS_QP_STATE_ERR);
 	verbs_qp_attr->current_state = current_state;
 	return DOCA_SUCCESS;
 }
@@ -726,11 +706,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_path_mtu(
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(path_mtu <= DOCA_MTU_SIZE_4K_BYTES)) {
-		DOCA_LOG_ERR("%s: path_mtu %d is out of range; pass a value the header lists",
-		             __func__, (int)path_mtu);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(path_mtu, path_mtu <= DOCA_MTU_SIZE_4K_BYTES);
 	verbs_qp_attr->path_mtu = path_mtu;
 	return DOCA_SUCCESS;
 }
@@ -833,11 +809,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_attr_set_atomic_mode(
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("qp_attr"), verbs_qp_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(atomic_mode <= DOCA_VERBS_QP_ATOMIC_MODE_UP_TO_256BYTES)) {
-		DOCA_LOG_ERR("%s: atomic_mode %d is out of range; pass a value the header lists",
-		             __func__, (int)atomic_mode);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(atomic_mode, atomic_mode <= DOCA_VERBS_QP_ATOMIC_MODE_UP_TO_256BYTES);
 	verbs_qp_attr->atomic_mode = atomic_mode;
 	return DOCA_SUCCESS;
 }
@@ -1031,11 +1003,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_entry_size(
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(entry_size <= DOCA_VERBS_CQ_ENTRY_SIZE_128)) {
-		DOCA_LOG_ERR("%s: entry_size %d is out of range; pass a value the header lists",
-		             __func__, (int)entry_size);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(entry_size, entry_size <= DOCA_VERBS_CQ_ENTRY_SIZE_128);
 	cq_attr->entry_size = entry_size;
 	return DOCA_SUCCESS;
 }
@@ -1069,11 +1037,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_attr_set_cq_overrun(struct doca_ver
 {
 	if (SDPA_NULL_ARGS(ATTR_FIX("cq_attr"), cq_attr))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!(cq_overrun <= 1)) {
-		DOCA_LOG_ERR("%s: cq_overrun %d is out of range; pass a value the header lists",
-		             __func__, (int)cq_overrun);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CHECK_RANGE(cq_overrun, cq_overrun <= 1);
 	cq_attr->cq_overrun = cq_overrun;
 	return DOCA_SUCCESS;
 }
