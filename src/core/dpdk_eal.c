@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * The EAL options softdpa adds before a DPDK program's rte_eal_init (core/dpdk_eal.h).
  */
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,15 @@ static bool has_opt(int argc, char **argv, const char *opt)
 	return false;
 }
 
+/* True when a word is the short option -<opt>, alone or with its value attached ("-l0-3"). */
+static bool has_short_opt(int argc, char **argv, char opt)
+{
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1] == opt)
+			return true;
+	return false;
+}
+
 struct words {
 	char **v;
 	int n;
@@ -68,6 +78,35 @@ static void add(struct words *w, const char *s)
 	}
 	w->v[w->n++] = copy;
 	w->v[w->n] = NULL;
+}
+
+/* A BlueField-3 DPU has 16 Arm cores, and programs written for it size their queues to
+ * them (NVIDIA's samples refuse to start with fewer lcores than queues). */
+#define BF3_ARM_CORES 16
+
+/* "--lcores=(0-15)@(c0,c1,...)": the DPU's 16 lcores as threads over the CPUs this process
+ * may run on, when there are fewer of those than 16. Empty when there are enough CPUs or
+ * the affinity cannot be read (DPDK's default then applies). */
+static void lcores_over_cpus(char *out, size_t size)
+{
+	cpu_set_t set;
+	size_t len;
+	int n = 0;
+
+	out[0] = '\0';
+	if (sched_getaffinity(0, sizeof(set), &set) != 0 || CPU_COUNT(&set) >= BF3_ARM_CORES)
+		return;
+	len = (size_t)snprintf(out, size, "--lcores=(0-%d)@(", BF3_ARM_CORES - 1);
+	for (int cpu = 0; cpu < CPU_SETSIZE && len < size; cpu++) {
+		if (!CPU_ISSET(cpu, &set))
+			continue;
+		len += (size_t)snprintf(out + len, size - len, "%s%d", n++ ? "," : "", cpu);
+	}
+	if (n == 0 || len + 2 > size) {
+		out[0] = '\0';
+		return;
+	}
+	snprintf(out + len, size - len, ")");
 }
 
 /* The position in SOFTDPA_DEVICES of the device at PCI address 'pci', or -1. */
@@ -127,7 +166,7 @@ doca_error_t sdpa_dpdk_eal_extend(int *argc, char ***argv)
 	}
 	if (no_huge && !has_opt(c, v, "-m")) {
 		add(&w, "-m");
-		add(&w, "512");
+		add(&w, "2048");
 	}
 	/* No files shared with other DPDK processes; --in-memory says so with hugepages, and
 	 * is refused with --no-huge (which implies legacy memory), where --no-shconf does. */
@@ -138,6 +177,13 @@ doca_error_t sdpa_dpdk_eal_extend(int *argc, char ***argv)
 		add(&w, "--no-pci");
 	if (!has_opt(c, v, "--telemetry") && !has_opt(c, v, "--no-telemetry"))
 		add(&w, "--no-telemetry");
+	if (!has_opt(c, v, "--lcores") && !has_short_opt(c, v, 'l') && !has_short_opt(c, v, 'c')) {
+		char lcores[1024];
+
+		lcores_over_cpus(lcores, sizeof(lcores));
+		if (lcores[0] != '\0')
+			add(&w, lcores);
+	}
 
 	if (driver != NULL && doca_devinfo_create_list(&list, &n) == DOCA_SUCCESS) {
 		for (int i = 1; i < c; i++) {

@@ -20,11 +20,14 @@ void sdpa_dpdk_eal_set_driver(const char *name);
  * malloc'ed, the caller frees them) with the options softdpa adds, each unless the words
  * already say otherwise:
  *   --no-huge          unless --socket-mem, --socket-limit or --huge-dir (hugepages);
- *   -m 512             with --no-huge, unless -m;
+ *   -m 2048            with --no-huge, unless -m;
  *   --no-shconf (with --no-huge) or --in-memory (with hugepages)
  *                      unless --in-memory, --file-prefix, --no-shconf or --proc-type;
  *   --no-pci           unless present (the emulated devices are not on the PCI bus);
  *   --no-telemetry     unless --telemetry or --no-telemetry;
+ *   --lcores=(0-15)@(cpus)  a BlueField-3's 16 Arm cores as lcores over the CPUs this
+ *                      process may use, when those are fewer than 16, unless -l, -c or
+ *                      --lcores;
  *   --vdev net_softdpa<i>[,devargs]  for each -a/--allow value naming an emulated device
  *                      by PCI address (its devargs kept). Without one, no port exists until
  *                      doca_dpdk_port_probe (NVIDIA's samples allow "pci:00:00.0" in their

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include <rte_eal.h>
+#include <sched.h>
 #include <rte_ethdev.h>
 #include <rte_flow.h>
 #include <rte_mbuf.h>
@@ -167,13 +168,69 @@ static void test_eal_args(void **state)
 	assert_string_equal(argv[at + 1], "net_softdpa1,dv_flow_en=2");
 	assert_int_equal(find_word(argc - at - 2, argv + at + 2, "--vdev"), -1); /* only one */
 	assert_true(find_word(argc, argv, "--no-huge") > 7);
-	assert_int_equal(find_word(argc, argv, "512"), -1);         /* -m was given */
+	assert_int_equal(find_word(argc, argv, "2048"), -1);         /* -m was given */
 	assert_int_equal(find_word(argc, argv, "--no-shconf"), -1); /* so was --file-prefix */
 	assert_int_equal(find_word(argc, argv, "--in-memory"), -1);
 	assert_true(find_word(argc, argv, "--no-pci") > 0);
 	for (int i = 0; i < argc; i++)
 		free(argv[i]);
 	free(argv);
+}
+
+/* The lcores of a BlueField-3 (16) over the CPUs this process may use, unless the program
+ * names its cores itself. */
+static void test_eal_lcores(void **state)
+{
+	const char *given[][3] = {{"prog", "-l", "0-1"},
+	                          {"prog", "-l0", NULL},
+	                          {"prog", "-c", "0x3"},
+	                          {"prog", "--lcores=0-3", NULL}};
+	char expect[64];
+	cpu_set_t set;
+	int argc, at;
+	char **argv;
+
+	(void)state;
+	assert_int_equal(sched_getaffinity(0, sizeof(set), &set), 0);
+	argv = calloc(2, sizeof(*argv));
+	assert_non_null(argv);
+	argv[0] = strdup("prog");
+	argc = 1;
+	assert_int_equal(sdpa_dpdk_eal_extend(&argc, &argv), DOCA_SUCCESS);
+	at = -1;
+	for (int i = 0; i < argc; i++)
+		if (strncmp(argv[i], "--lcores=", 9) == 0)
+			at = i;
+	if (CPU_COUNT(&set) >= 16) {
+		assert_int_equal(at, -1);
+	} else {
+		int first = 0;
+
+		while (!CPU_ISSET(first, &set))
+			first++;
+		assert_true(at > 0);
+		snprintf(expect, sizeof(expect), "--lcores=(0-15)@(%d", first);
+		assert_memory_equal(argv[at], expect, strlen(expect));
+		assert_int_equal(argv[at][strlen(argv[at]) - 1], ')');
+	}
+	for (int i = 0; i < argc; i++)
+		free(argv[i]);
+	free(argv);
+
+	for (size_t k = 0; k < sizeof(given) / sizeof(given[0]); k++) {
+		argv = calloc(4, sizeof(*argv));
+		assert_non_null(argv);
+		argc = 0;
+		for (int i = 0; i < 3 && given[k][i] != NULL; i++)
+			argv[argc++] = strdup(given[k][i]);
+		assert_int_equal(sdpa_dpdk_eal_extend(&argc, &argv), DOCA_SUCCESS);
+		for (int i = 0; i < argc; i++)
+			assert_true(strncmp(argv[i], "--lcores=", 9) != 0 ||
+			            strcmp(given[k][1], "--lcores=0-3") == 0);
+		for (int i = 0; i < argc; i++)
+			free(argv[i]);
+		free(argv);
+	}
 }
 
 /* Probes DPDK refuses leave nothing behind: the same devices probe cleanly afterwards. */
@@ -534,11 +591,12 @@ static void test_teardown(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_eal_no_root),     cmocka_unit_test(test_eal_args),
-	        cmocka_unit_test(test_probe_errors),    cmocka_unit_test(test_probe),
-	        cmocka_unit_test(test_port_info),       cmocka_unit_test(test_configure_rss),
-	        cmocka_unit_test(test_rss_to_rx_burst), cmocka_unit_test(test_tx_burst),
-	        cmocka_unit_test(test_stats),           cmocka_unit_test(test_teardown),
+	        cmocka_unit_test(test_eal_no_root),   cmocka_unit_test(test_eal_args),
+	        cmocka_unit_test(test_eal_lcores),    cmocka_unit_test(test_probe_errors),
+	        cmocka_unit_test(test_probe),         cmocka_unit_test(test_port_info),
+	        cmocka_unit_test(test_configure_rss), cmocka_unit_test(test_rss_to_rx_burst),
+	        cmocka_unit_test(test_tx_burst),      cmocka_unit_test(test_stats),
+	        cmocka_unit_test(test_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
