@@ -37,9 +37,9 @@ RUN_TIMEOUT = 120.0   # seconds for a whole run (the samples wait ~5 s for traff
 FRAME_MAX = 9216
 
 # softdpa's refusals: "<call> is not supported by softdpa (<why>)" (core/refuse.h) and
-# "<call>: <what> is not supported by softdpa; <fix>" (pipe types and the like): the log
+# "<call>: <what> is (or are) not supported by softdpa; <fix>" (pipe types and the like): the log
 # record's message, after its last "]".
-REFUSAL = re.compile(r"(?:^|\]\s*)([^\]\n]*? is not supported by softdpa\b[^\n]*)",
+REFUSAL = re.compile(r"(?:^|\]\s*)([^\]\n]*? (?:is|are) not supported by softdpa\b[^\n]*)",
                      re.MULTILINE)
 
 
@@ -468,6 +468,14 @@ def self_test():
                    "softdpa; use BASIC\n")
             self.assertEqual(refusal(out), "doca_flow_pipe_create: pipe 'LPM_PIPE' of type "
                                            "LPM is not supported by softdpa; use BASIC")
+            out = ("[2][SOFTDPA][ERR][flow_entry.c:672][doca_flow_pipe_control_add_entry] "
+                   "doca_flow_pipe_control_add_entry: match conditions are not supported by "
+                   "softdpa; pass condition NULL\n")
+            self.assertEqual(refusal(out), "doca_flow_pipe_control_add_entry: match "
+                                           "conditions are not supported by softdpa; pass "
+                                           "condition NULL")
+            self.assertIsNone(refusal("[3][DOCA][ERR][x.c:1][f] what is not supported by "
+                                      "the NIC\n"))
 
         def test_multisets(self):
             a = build("Ether()/IP(src='1.1.1.1')/TCP()/Raw(load=b'x')")
