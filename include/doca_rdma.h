@@ -22,12 +22,12 @@
 #if defined(__has_include)
 #if __has_include(<rdma/rdma_cma.h>)
 #include <rdma/rdma_cma.h>
-#define SDPA_HAVE_RDMA_CMA_H 1
+#define DOCA_RDMA_HAVE_RDMA_CMA_H 1
 #elif __has_include(<infiniband/verbs.h>)
 #include <infiniband/verbs.h>
 #endif
 #endif
-#ifndef SDPA_HAVE_RDMA_CMA_H
+#ifndef DOCA_RDMA_HAVE_RDMA_CMA_H
 /* What <rdma/rdma_cma.h> would have included. */
 #include <errno.h>
 #include <netinet/in.h>

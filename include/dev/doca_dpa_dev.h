@@ -36,10 +36,10 @@ extern "C" {
  * marks __dpa_global__; annotate alone is silent there).
  */
 #undef __dpa_global__ /* host code including device headers: doca_dpa.h's empty marker */
-#define __dpa_global__ __attribute__((annotate("sdpa_dpa_global")))
+#define __dpa_global__ __attribute__((annotate("softdpa_dpa_global")))
 /** @brief Marks a function the host calls with doca_dpa_rpc(); it returns uint64_t. */
 #undef __dpa_rpc__
-#define __dpa_rpc__ __attribute__((annotate("sdpa_dpa_rpc")))
+#define __dpa_rpc__ __attribute__((annotate("softdpa_dpa_rpc")))
 
 #ifndef __forceinline
 /** @brief A function always inlined. */

@@ -89,7 +89,7 @@ struct doca_dpa_dev_verbs_sge {
 
 /* softdpa's layout of the opaque work requests (private; the accessors below use it). The
  * remote address and key are shared by RDMA and atomic operations, as in a hardware WQE. */
-struct sdpa_verbs_send_wr_fields {
+struct softdpa_verbs_send_wr_fields {
 	uint64_t sg_list;
 	uint64_t remote_addr;
 	uint64_t compare_add;
@@ -103,15 +103,15 @@ struct sdpa_verbs_send_wr_fields {
 	uint32_t rkey;
 };
 
-struct sdpa_verbs_recv_wr_fields {
+struct softdpa_verbs_recv_wr_fields {
 	uint64_t sg_list;
 	uint32_t num_sge;
 };
 
-#define SDPA_VERBS_WR_GET(wr, type, field, out)                                                    \
+#define SOFTDPA_VERBS_WR_GET(wr, type, field, out)                                                 \
 	__builtin_memcpy(&(out), (const uint8_t *)(wr) + __builtin_offsetof(type, field),          \
 	                 sizeof(out))
-#define SDPA_VERBS_WR_SET(wr, type, field, in)                                                     \
+#define SOFTDPA_VERBS_WR_SET(wr, type, field, in)                                                  \
 	__builtin_memcpy((uint8_t *)(wr) + __builtin_offsetof(type, field), &(in), sizeof(in))
 
 /**
@@ -128,7 +128,7 @@ doca_dpa_dev_verbs_send_wr_set_sg_list(struct doca_dpa_dev_verbs_send_wr *send_w
 {
 	uint64_t v = (uint64_t)(uintptr_t)sg_list;
 
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, sg_list, v);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, sg_list, v);
 }
 
 /**
@@ -143,7 +143,7 @@ doca_dpa_dev_verbs_send_wr_get_sg_list(struct doca_dpa_dev_verbs_send_wr *send_w
 {
 	uint64_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, sg_list, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, sg_list, v);
 	return (struct doca_dpa_dev_verbs_sge *)(uintptr_t)v;
 }
 
@@ -159,7 +159,7 @@ __forceinline void
 doca_dpa_dev_verbs_send_wr_set_sg_num_sge(struct doca_dpa_dev_verbs_send_wr *send_wr,
                                           uint32_t num_sge)
 {
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, num_sge, num_sge);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, num_sge, num_sge);
 }
 
 /**
@@ -174,7 +174,7 @@ doca_dpa_dev_verbs_send_wr_get_sg_num_sge(struct doca_dpa_dev_verbs_send_wr *sen
 {
 	uint32_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, num_sge, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, num_sge, v);
 	return v;
 }
 
@@ -192,7 +192,7 @@ doca_dpa_dev_verbs_send_wr_set_opcode(struct doca_dpa_dev_verbs_send_wr *send_wr
 {
 	uint32_t v = (uint32_t)opcode;
 
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, opcode, v);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, opcode, v);
 }
 
 /**
@@ -207,7 +207,7 @@ doca_dpa_dev_verbs_send_wr_get_opcode(struct doca_dpa_dev_verbs_send_wr *send_wr
 {
 	uint32_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, opcode, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, opcode, v);
 	return (enum doca_dpa_dev_verbs_send_wr_opcode)v;
 }
 
@@ -225,7 +225,7 @@ doca_dpa_dev_verbs_send_wr_set_send_flags(struct doca_dpa_dev_verbs_send_wr *sen
 {
 	uint32_t v = send_flags;
 
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, send_flags, v);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, send_flags, v);
 }
 
 /**
@@ -240,7 +240,7 @@ doca_dpa_dev_verbs_send_wr_get_send_flags(struct doca_dpa_dev_verbs_send_wr *sen
 {
 	uint32_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, send_flags, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, send_flags, v);
 	return v;
 }
 
@@ -258,7 +258,7 @@ doca_dpa_dev_verbs_send_wr_set_fence_mode(struct doca_dpa_dev_verbs_send_wr *sen
 {
 	uint32_t v = (uint32_t)fence_mode;
 
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, fence_mode, v);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, fence_mode, v);
 }
 
 /**
@@ -273,7 +273,7 @@ doca_dpa_dev_verbs_send_wr_get_fence_mode(struct doca_dpa_dev_verbs_send_wr *sen
 {
 	uint32_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, fence_mode, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, fence_mode, v);
 	return (enum doca_dpa_dev_verbs_send_wr_fm)v;
 }
 
@@ -289,7 +289,7 @@ __forceinline void
 doca_dpa_dev_verbs_send_wr_set_imm_data(struct doca_dpa_dev_verbs_send_wr *send_wr,
                                         uint32_t imm_data)
 {
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, imm_data, imm_data);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, imm_data, imm_data);
 }
 
 /**
@@ -304,7 +304,7 @@ doca_dpa_dev_verbs_send_wr_get_imm_data(struct doca_dpa_dev_verbs_send_wr *send_
 {
 	uint32_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, imm_data, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, imm_data, v);
 	return v;
 }
 
@@ -320,8 +320,8 @@ __forceinline void
 doca_dpa_dev_verbs_send_wr_set_invalidate_rkey(struct doca_dpa_dev_verbs_send_wr *send_wr,
                                                uint32_t invalidate_rkey)
 {
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, invalidate_rkey,
-	                  invalidate_rkey);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, invalidate_rkey,
+	                     invalidate_rkey);
 }
 
 /**
@@ -336,7 +336,7 @@ doca_dpa_dev_verbs_send_wr_get_invalidate_rkey(struct doca_dpa_dev_verbs_send_wr
 {
 	uint32_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, invalidate_rkey, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, invalidate_rkey, v);
 	return v;
 }
 
@@ -352,7 +352,8 @@ __forceinline void
 doca_dpa_dev_verbs_send_wr_set_rdma_remote_addr(struct doca_dpa_dev_verbs_send_wr *send_wr,
                                                 uint64_t remote_addr)
 {
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, remote_addr, remote_addr);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, remote_addr,
+	                     remote_addr);
 }
 
 /**
@@ -367,7 +368,7 @@ doca_dpa_dev_verbs_send_wr_get_rdma_remote_addr(struct doca_dpa_dev_verbs_send_w
 {
 	uint64_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, remote_addr, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, remote_addr, v);
 	return v;
 }
 
@@ -382,7 +383,7 @@ doca_dpa_dev_verbs_send_wr_get_rdma_remote_addr(struct doca_dpa_dev_verbs_send_w
 __forceinline void
 doca_dpa_dev_verbs_send_wr_set_rdma_rkey(struct doca_dpa_dev_verbs_send_wr *send_wr, uint32_t rkey)
 {
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, rkey, rkey);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, rkey, rkey);
 }
 
 /**
@@ -397,7 +398,7 @@ doca_dpa_dev_verbs_send_wr_get_rdma_rkey(struct doca_dpa_dev_verbs_send_wr *send
 {
 	uint32_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, rkey, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, rkey, v);
 	return v;
 }
 
@@ -414,7 +415,8 @@ __forceinline void
 doca_dpa_dev_verbs_send_wr_set_atomic_remote_addr(struct doca_dpa_dev_verbs_send_wr *send_wr,
                                                   uint64_t remote_addr)
 {
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, remote_addr, remote_addr);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, remote_addr,
+	                     remote_addr);
 }
 
 /**
@@ -429,7 +431,7 @@ doca_dpa_dev_verbs_send_wr_get_atomic_remote_addr(struct doca_dpa_dev_verbs_send
 {
 	uint64_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, remote_addr, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, remote_addr, v);
 	return v;
 }
 
@@ -445,7 +447,8 @@ __forceinline void
 doca_dpa_dev_verbs_send_wr_set_atomic_compare_add(struct doca_dpa_dev_verbs_send_wr *send_wr,
                                                   uint64_t compare_add)
 {
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, compare_add, compare_add);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, compare_add,
+	                     compare_add);
 }
 
 /**
@@ -460,7 +463,7 @@ doca_dpa_dev_verbs_send_wr_get_atomic_compare_add(struct doca_dpa_dev_verbs_send
 {
 	uint64_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, compare_add, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, compare_add, v);
 	return v;
 }
 
@@ -476,7 +479,7 @@ __forceinline void
 doca_dpa_dev_verbs_send_wr_set_atomic_swap(struct doca_dpa_dev_verbs_send_wr *send_wr,
                                            uint64_t swap)
 {
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, swap, swap);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, swap, swap);
 }
 
 /**
@@ -491,7 +494,7 @@ doca_dpa_dev_verbs_send_wr_get_atomic_swap(struct doca_dpa_dev_verbs_send_wr *se
 {
 	uint64_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, swap, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, swap, v);
 	return v;
 }
 
@@ -508,7 +511,7 @@ __forceinline void
 doca_dpa_dev_verbs_send_wr_set_atomic_rkey(struct doca_dpa_dev_verbs_send_wr *send_wr,
                                            uint32_t rkey)
 {
-	SDPA_VERBS_WR_SET(send_wr, struct sdpa_verbs_send_wr_fields, rkey, rkey);
+	SOFTDPA_VERBS_WR_SET(send_wr, struct softdpa_verbs_send_wr_fields, rkey, rkey);
 }
 
 /**
@@ -523,7 +526,7 @@ doca_dpa_dev_verbs_send_wr_get_atomic_rkey(struct doca_dpa_dev_verbs_send_wr *se
 {
 	uint32_t v;
 
-	SDPA_VERBS_WR_GET(send_wr, struct sdpa_verbs_send_wr_fields, rkey, v);
+	SOFTDPA_VERBS_WR_GET(send_wr, struct softdpa_verbs_send_wr_fields, rkey, v);
 	return v;
 }
 
@@ -541,7 +544,7 @@ doca_dpa_dev_verbs_recv_wr_set_sg_list(struct doca_dpa_dev_verbs_recv_wr *recv_w
 {
 	uint64_t v = (uint64_t)(uintptr_t)sg_list;
 
-	SDPA_VERBS_WR_SET(recv_wr, struct sdpa_verbs_recv_wr_fields, sg_list, v);
+	SOFTDPA_VERBS_WR_SET(recv_wr, struct softdpa_verbs_recv_wr_fields, sg_list, v);
 }
 
 /**
@@ -556,7 +559,7 @@ doca_dpa_dev_verbs_recv_wr_get_sg_list(struct doca_dpa_dev_verbs_recv_wr *recv_w
 {
 	uint64_t v;
 
-	SDPA_VERBS_WR_GET(recv_wr, struct sdpa_verbs_recv_wr_fields, sg_list, v);
+	SOFTDPA_VERBS_WR_GET(recv_wr, struct softdpa_verbs_recv_wr_fields, sg_list, v);
 	return (struct doca_dpa_dev_verbs_sge *)(uintptr_t)v;
 }
 
@@ -572,7 +575,7 @@ __forceinline void
 doca_dpa_dev_verbs_recv_wr_set_sg_num_sge(struct doca_dpa_dev_verbs_recv_wr *recv_wr,
                                           uint32_t num_sge)
 {
-	SDPA_VERBS_WR_SET(recv_wr, struct sdpa_verbs_recv_wr_fields, num_sge, num_sge);
+	SOFTDPA_VERBS_WR_SET(recv_wr, struct softdpa_verbs_recv_wr_fields, num_sge, num_sge);
 }
 
 /**
@@ -587,7 +590,7 @@ doca_dpa_dev_verbs_recv_wr_get_sg_num_sge(struct doca_dpa_dev_verbs_recv_wr *rec
 {
 	uint32_t v;
 
-	SDPA_VERBS_WR_GET(recv_wr, struct sdpa_verbs_recv_wr_fields, num_sge, v);
+	SOFTDPA_VERBS_WR_GET(recv_wr, struct softdpa_verbs_recv_wr_fields, num_sge, v);
 	return v;
 }
 

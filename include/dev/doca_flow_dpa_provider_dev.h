@@ -127,7 +127,7 @@ doca_error_t doca_flow_pipe_hash_replace_index(doca_flow_dpa_addr pipe, uint32_t
  * symbols are renamed below (the C names kernels use are unchanged). A host file cannot
  * include this header and doca_flow_external_action_index_selector.h together.
  */
-#define SDPA_DEV_SYMBOL(name) __asm__(name)
+#define SOFTDPA_DEV_SYMBOL(name) __asm__(name)
 
 /**
  * @brief RESOURCES_WRITE queue: post a request that applies op to one index of a selector, as
@@ -155,7 +155,7 @@ doca_error_t doca_flow_pipe_hash_replace_index(doca_flow_dpa_addr pipe, uint32_t
 doca_error_t doca_flow_external_resource_index_selector_modify(
         doca_flow_dpa_addr res, uint32_t queue_id, uint32_t resource_offset,
         enum doca_flow_external_resource_index_selector_operation op, uint32_t index, bool flush)
-        SDPA_DEV_SYMBOL("softdpa_dev_index_selector_modify");
+        SOFTDPA_DEV_SYMBOL("softdpa_dev_index_selector_modify");
 /**
  * @brief RESOURCES_WRITE queue: post requests that apply op to indices start_idx..end_idx
  * (inclusive, 1-based) of a selector.
@@ -187,7 +187,7 @@ doca_error_t doca_flow_external_resource_index_selector_modify(
 doca_error_t doca_flow_external_resource_index_selector_modify_range(
         doca_flow_dpa_addr res, uint32_t queue_id, uint32_t resource_offset,
         enum doca_flow_external_resource_index_selector_operation op, uint32_t start_idx,
-        uint32_t end_idx, bool flush) SDPA_DEV_SYMBOL("softdpa_dev_index_selector_modify_range");
+        uint32_t end_idx, bool flush) SOFTDPA_DEV_SYMBOL("softdpa_dev_index_selector_modify_range");
 /**
  * @brief RESOURCES_WRITE queue: post a request that sets one slot of an array resource, as the
  * host's doca_flow_external_resource_array_update() does at once.

@@ -53,4 +53,14 @@ if command -v g++ >/dev/null; then
 	run "host headers, g++ C++11" g++ -std=c++11 "${warn[@]}" -DDOCA_ALLOW_EXPERIMENTAL_API \
 		-I"$inc" -fsyntax-only "$tmp/host.cc"
 fi
+# No internal names in what is installed: softdpa's own names are softdpa_/SOFTDPA_,
+# the rest DOCA's (include guards aside).
+internal=$(grep -rnwE '(sdpa|SDPA)_[A-Za-z0-9_]*' "$inc" | grep -vE '#(ifndef|define|endif)[[:space:]/*]*[A-Z0-9_]*_H_?\b' || true)
+if [ -n "$internal" ]; then
+	echo "FAIL internal sdpa_/SDPA_ names in installed headers; rename them softdpa_/SOFTDPA_:"
+	echo "$internal" | head -n 20
+	fail=1
+else
+	echo "ok   no internal names in installed headers"
+fi
 exit $fail
