@@ -596,12 +596,18 @@ static bool check_unique(const struct dev_desc *set, uint32_t n, uint32_t *bad, 
 	return true;
 }
 
+/* What a BlueField-3 shows its Arm side by default: the PF of port 0 with its representors,
+ * and the SF that BlueField's OS creates on that port, named as there (en3f0pf0sf0). The SF
+ * is the RDMA device next to the DPA PF that DOCA's DPA samples look for (docs/DEVICES.md). */
 static void load_default(void)
 {
 	default_entry(&table[0], 0);
 	table[0].nr_reps = DEFAULT_REPS;
 	(void)derive_reps(&table[0], 0, DOCA_PCI_FUNC_TYPE_VF, NULL, 0);
-	table_n = 1;
+	default_entry(&table[1], 1);
+	table[1].type = DOCA_PCI_FUNC_TYPE_SF;
+	snprintf(table[1].iface, sizeof(table[1].iface), "en3f0pf0sf0");
+	table_n = 2;
 }
 
 /* Parse 'spec' into table[]; any problem logs one warning and loads the default set. */

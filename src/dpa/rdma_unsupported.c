@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * DOCA RDMA (doca_rdma.h): not emulated. Each call checks its arguments like DOCA
+ * DOCA RDMA (doca_rdma.h): not emulated. The RC task capability queries answer for the
+ * device (below); every other call checks its arguments like DOCA
  * (INVALID_VALUE and one line naming what is wrong), then refuses and says so, once per call
  * site and second at most (a polling loop must not flood the log). No RDMA context can be
  * created, so no later call can receive a valid one.
@@ -8,6 +9,7 @@
 
 #include <doca_rdma.h>
 
+#include "core/devices.h"
 #include "core/log.h"
 #include "core/refuse.h"
 
@@ -22,6 +24,20 @@ SDPA_LOG_REGISTER(dpa_rdma);
 #define DEVINFO_FIX "pass an entry of doca_devinfo_create_list"
 #define CBS_FIX     "pass both completion callbacks"
 #define RESULT_FIX  "pass a result pointer"
+
+/* The RC task capabilities describe the device, not softdpa: every emulated model (a
+ * BlueField-3 or a ConnectX-6 function, PF, VF or SF) is an RDMA NIC whose RC transport
+ * supports send, receive, read, write (with immediate) and the 64-bit atomics. A program
+ * that picks its RDMA device by these capabilities (DOCA's DPA samples do) finds it, and
+ * the refusal comes from the call that would use the transport (doca_rdma_create). */
+static doca_error_t device_has_rc(const char *fn, const struct doca_devinfo *devinfo)
+{
+	if (sdpa_devinfo_id(devinfo) == SDPA_DEV_ID_INVALID) {
+		DOCA_LOG_ERR("%s: devinfo is not a live device entry; " DEVINFO_FIX, fn);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	return DOCA_SUCCESS;
+}
 
 /* ---- Context ---- */
 
@@ -575,8 +591,7 @@ doca_rdma_cap_task_receive_is_supported(const struct doca_devinfo *devinfo)
 {
 	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return device_has_rc(__func__, devinfo);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_task_receive_get_max_dst_buf_list_len(
@@ -701,8 +716,7 @@ doca_rdma_cap_task_send_is_supported(const struct doca_devinfo *devinfo)
 {
 	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return device_has_rc(__func__, devinfo);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_set_conf(
@@ -781,8 +795,7 @@ doca_rdma_cap_task_send_imm_is_supported(const struct doca_devinfo *devinfo)
 {
 	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return device_has_rc(__func__, devinfo);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_imm_set_conf(
@@ -881,8 +894,7 @@ doca_rdma_cap_task_read_is_supported(const struct doca_devinfo *devinfo)
 {
 	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return device_has_rc(__func__, devinfo);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_read_set_conf(
@@ -985,8 +997,7 @@ doca_rdma_cap_task_write_is_supported(const struct doca_devinfo *devinfo)
 {
 	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return device_has_rc(__func__, devinfo);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_set_conf(
@@ -1081,8 +1092,7 @@ doca_rdma_cap_task_write_imm_is_supported(const struct doca_devinfo *devinfo)
 {
 	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return device_has_rc(__func__, devinfo);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_imm_set_conf(
@@ -1198,8 +1208,7 @@ doca_rdma_cap_task_atomic_cmp_swp_is_supported(const struct doca_devinfo *devinf
 {
 	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return device_has_rc(__func__, devinfo);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_cmp_swp_set_conf(
@@ -1334,8 +1343,7 @@ doca_rdma_cap_task_atomic_fetch_add_is_supported(const struct doca_devinfo *devi
 {
 	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return device_has_rc(__func__, devinfo);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_fetch_add_set_conf(

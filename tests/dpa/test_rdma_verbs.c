@@ -17,6 +17,8 @@
 #include <doca_verbs_bridge.h>
 #include <libflexio/flexio.h>
 
+#include "core/config.h"
+#include "core/devices.h"
 #include "dpa_t.h"
 
 extern struct doca_dpa_app *dpa_test_app;
@@ -82,8 +84,8 @@ static void test_rdma(void **state)
 	                   "doca_rdma_get_max_num_connections");
 	assert_int_equal(v16, 5); /* outputs untouched */
 	EXPECT_INVALID(doca_rdma_connection_get_id(NULL, &v), "rdma_connection is NULL");
-	EXPECT_UNSUPPORTED(doca_rdma_cap_task_send_is_supported(FAKE(struct doca_devinfo, 1)),
-	                   "doca_rdma_cap_task_send_is_supported");
+	EXPECT_INVALID(doca_rdma_cap_task_send_is_supported(FAKE(struct doca_devinfo, 1)),
+	               "doca_rdma_cap_task_send_is_supported: devinfo is not a live device");
 	EXPECT_INVALID(doca_rdma_cap_task_send_is_supported(NULL), "devinfo is NULL");
 	EXPECT_INVALID(doca_rdma_task_send_set_conf(rdma, unused_cb, NULL, 4),
 	               "a completion callback is NULL");
@@ -102,6 +104,59 @@ static void test_rdma(void **state)
 	assert_int_equal(doca_rdma_task_receive_get_result_len(NULL), 0);
 	doca_rdma_task_send_set_src_buf(NULL, NULL);
 	assert_int_equal(t_log_problems(), 3);
+}
+
+/* SOFTDPA_DEVICES = spec (NULL: unset) for the lists that follow. */
+static void use_devices(const char *spec)
+{
+	if (spec != NULL)
+		setenv("SOFTDPA_DEVICES", spec, 1);
+	else
+		unsetenv("SOFTDPA_DEVICES");
+	sdpa_config_reload();
+	sdpa_devices_reload();
+}
+
+/* The RC task capabilities describe the device: every emulated function, whatever its model
+ * or type, has them (DOCA's DPA samples pick their RDMA device by them); using the transport
+ * is what softdpa refuses. */
+static void test_rdma_task_caps(void **state)
+{
+	doca_error_t (*const caps[])(const struct doca_devinfo *) = {
+	        doca_rdma_cap_task_receive_is_supported,
+	        doca_rdma_cap_task_send_is_supported,
+	        doca_rdma_cap_task_send_imm_is_supported,
+	        doca_rdma_cap_task_read_is_supported,
+	        doca_rdma_cap_task_write_is_supported,
+	        doca_rdma_cap_task_write_imm_is_supported,
+	        doca_rdma_cap_task_atomic_cmp_swp_is_supported,
+	        doca_rdma_cap_task_atomic_fetch_add_is_supported,
+	};
+	struct doca_devinfo **list;
+	struct doca_rdma *rdma = NULL;
+	struct doca_dev *dev;
+	uint32_t n;
+
+	(void)state;
+	use_devices("model=bf3;model=cx6;type=sf,reps=0");
+	assert_int_equal(doca_devinfo_create_list(&list, &n), DOCA_SUCCESS);
+	assert_int_equal(n, 3);
+	t_log_reset();
+	for (uint32_t d = 0; d < n; d++)
+		for (size_t c = 0; c < sizeof(caps) / sizeof(caps[0]); c++)
+			assert_int_equal(caps[c](list[d]), DOCA_SUCCESS);
+	assert_int_equal(t_log_problems(), 0);
+	for (size_t c = 0; c < sizeof(caps) / sizeof(caps[0]); c++)
+		EXPECT_INVALID(caps[c](NULL), "devinfo is NULL");
+	/* The capable device still has no emulated RDMA context. */
+	assert_int_equal(doca_dev_open(list[0], &dev), DOCA_SUCCESS);
+	EXPECT_UNSUPPORTED(doca_rdma_create(dev, &rdma), "doca_rdma_create");
+	assert_null(rdma);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+	assert_int_equal(doca_devinfo_destroy_list(list), DOCA_SUCCESS);
+	/* A destroyed list's devinfo is reported, not followed. */
+	EXPECT_INVALID(doca_rdma_cap_task_write_is_supported(list[1]), "not a live device");
+	use_devices(NULL);
 }
 
 static void test_verbs_objects_not_supported(void **state)
@@ -323,6 +378,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_rdma),
+	        cmocka_unit_test(test_rdma_task_caps),
 	        cmocka_unit_test(test_verbs_objects_not_supported),
 	        cmocka_unit_test(test_verbs_attributes),
 	        cmocka_unit_test(test_umem_and_uar),

@@ -1605,7 +1605,7 @@ static void test_device_errors(void **state)
 		const char *flag, *value, *why;
 	} bad[] = {
 	        {"-a", "mlx5_9", "no device 'mlx5_9'"},
-	        {"-a", "04:00.0", "no device '04:00.0'"},
+	        {"-a", "05:00.0", "no device '05:00.0'"},
 	        {"-a", "", "the device is empty"},
 	        {"-a", "pci/3:0.0", "'3:0.0' after 'pci/' is not a PCI address"},
 	        {"-a", "aux/two", "'two' after 'aux/' is not an auxiliary device index"},

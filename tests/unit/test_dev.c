@@ -113,6 +113,7 @@ static void assert_rep(struct doca_devinfo_rep *r, const char *iface, const char
 static void test_default_set(void **state)
 {
 	static const uint8_t mac[6] = {0x02, 0x53, 0x44, 0x50, 0x41, 0x00};
+	static const uint8_t sf_mac[6] = {0x02, 0x53, 0x44, 0x50, 0x41, 0x01};
 	static const uint8_t ip6[16] = {0xfe, 0x80, 0,    0,    0,    0,    0,    0,
 	                                0x00, 0x53, 0x44, 0xff, 0xfe, 0x50, 0x41, 0x00};
 	struct doca_devinfo_rep **reps;
@@ -123,11 +124,21 @@ static void test_default_set(void **state)
 	uint8_t eq;
 	(void)state;
 
-	assert_int_equal(sdpa_devices_count(), 1);
+	/* A BlueField-3's Arm side: the PF of port 0 and the SF BlueField's OS creates on it. */
+	assert_int_equal(sdpa_devices_count(), 2);
 	open_dev(&o, 0);
-	assert_int_equal(o.n, 1);
-	assert_null(o.list[1]); /* NULL-terminated */
+	assert_int_equal(o.n, 2);
+	assert_null(o.list[2]); /* NULL-terminated */
 	assert_dev(o.list[0], "mlx5_0", "p0", "0000:03:00.0", DOCA_PCI_FUNC_TYPE_PF, mac);
+	assert_dev(o.list[1], "mlx5_1", "en3f0pf0sf0", "0000:04:00.0", DOCA_PCI_FUNC_TYPE_SF,
+	           sf_mac);
+	assert_true(sdpa_devinfo_has_dpa(o.list[1])); /* a DPA device: extendable to */
+	assert_int_equal(doca_devinfo_get_sf_index(o.list[1], &nr), DOCA_SUCCESS);
+	assert_int_equal(nr, 1);
+	cap = 9;
+	assert_int_equal(doca_devinfo_rep_cap_is_filter_net_supported(o.list[1], &cap),
+	                 DOCA_SUCCESS);
+	assert_int_equal(cap, 0);
 	assert_int_equal(doca_devinfo_get_ipv4_addr(o.list[0], ip4, 4), DOCA_SUCCESS);
 	assert_int_equal(ip4[0] | ip4[1] | ip4[2] | ip4[3], 0);
 	assert_int_equal(doca_devinfo_get_ipv6_addr(o.list[0], ip, sizeof(ip)), DOCA_SUCCESS);
@@ -195,7 +206,7 @@ static void test_empty_value_is_default(void **state)
 	(void)state;
 
 	use_devices("");
-	assert_int_equal(sdpa_devices_count(), 1);
+	assert_int_equal(sdpa_devices_count(), 2);
 	open_dev(&o, 0);
 	assert_dev(o.list[0], "mlx5_0", "p0", "0000:03:00.0", DOCA_PCI_FUNC_TYPE_PF, mac);
 	close_dev(&o);
@@ -454,9 +465,9 @@ static void test_malformed_specs(void **state)
 			         t_log_problems());
 		t_assert_logged("SOFTDPA_DEVICES", cases[i].want1, cases[i].want2);
 		/* The fallback is the default set. */
-		assert_int_equal(sdpa_devices_count(), 1);
+		assert_int_equal(sdpa_devices_count(), 2);
 		open_dev(&o, 0);
-		assert_int_equal(o.n, 1);
+		assert_int_equal(o.n, 2);
 		assert_int_equal(doca_devinfo_get_ibdev_name(o.list[0], name, sizeof(name)),
 		                 DOCA_SUCCESS);
 		assert_string_equal(name, "mlx5_0");
@@ -510,7 +521,7 @@ static void test_destroy_list_errors(void **state)
 	assert_int_equal(doca_devinfo_destroy_list(fake), DOCA_ERROR_INVALID_VALUE);
 	t_assert_logged("is not a list from doca_devinfo_create_list", "exactly once");
 	assert_int_equal(doca_devinfo_create_list(&list, &n), DOCA_SUCCESS);
-	assert_int_equal(sdpa_devices_live_objects(), live_before + 2); /* list + devinfo */
+	assert_int_equal(sdpa_devices_live_objects(), live_before + 3); /* list + 2 devinfos */
 	assert_int_equal(doca_devinfo_destroy_list(list), DOCA_SUCCESS);
 	assert_int_equal(sdpa_devices_live_objects(), live_before);
 	t_log_reset();
