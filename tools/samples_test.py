@@ -15,6 +15,10 @@ expressions), collect what leaves every port until the sample exits, and compare
 One line per use case: PASS, FAIL (what differed) or SKIP (the NOT_SUPPORTED refusal that
 stopped it), then "N passed, N failed, N skipped". Exit status 1 when anything failed.
 
+The DPA samples (samples/doca_dpa/<name>, no yaml) run as NVIDIA documents them: on the
+default devices (SOFTDPA_DEVICES unset), with their default command line (DPA_COMMANDS),
+each bounded by the run timeout. PASS: exit status 0 and "Sample finished successfully".
+
 Usage: samples_test.py [options] DOCA_SAMPLES_DIR [SAMPLE...]
        samples_test.py --self-test
 Needs Debian's python3-yaml and python3-scapy. Nothing needs root.
@@ -34,6 +38,18 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 READY_TIMEOUT = 60.0  # seconds for a sample to put its pipes in place
 RUN_TIMEOUT = 120.0   # seconds for a whole run (the samples wait ~5 s for traffic)
+DPA_SUCCESS = "Sample finished successfully"
+
+# The command line of each DPA sample, one argument list per process (started together, in
+# this order); a sample not listed runs once with no argument. dpa_nvqual has two mandatory
+# options: the PF (mlx5_0, the default set's) and a test duration; one iteration is sized
+# for 0.75 x its 120 s watchdog on 255 hardware EUs unless -user_fac says otherwise, and 0.01
+# (a 1 s iteration on hardware) keeps the run within the timeout on a few host cores.
+# dpa_verbs_initiator_target is a target and an initiator that finds it at an OOB address.
+DPA_COMMANDS = {
+    "dpa_nvqual": [["-pf_dev", "mlx5_0", "-test_dur", "1", "-user_fac", "0.01"]],
+    "dpa_verbs_initiator_target": [["-d", "mlx5_0"], ["-d", "mlx5_0", "-i", "127.0.0.1"]],
+}
 FRAME_MAX = 9216
 
 # softdpa's refusals: "<call> is not supported by softdpa (<why>)" (core/refuse.h) and
@@ -245,7 +261,7 @@ def wait_ready(ready_file, ports, proc, deadline):
     return False
 
 
-def run_use_case(name, binary, desc, uc, prefix, keep):
+def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
     """One use case: ('PASS'|'FAIL'|'SKIP', detail)."""
     ports = ports_description(desc)
     spec, pcis = devices_for(ports)
@@ -281,7 +297,7 @@ def run_use_case(name, binary, desc, uc, prefix, keep):
                 for ps in st.get("packets_to_send") or []:
                     for expr in ps.get("packets") or []:
                         wires.send(int(ps.get("receiving_port", 0)), build(str(expr)))
-        while proc.poll() is None and time.monotonic() < start + RUN_TIMEOUT:
+        while proc.poll() is None and time.monotonic() < start + timeout:
             if wires is None or not wires.poll(0.05):
                 time.sleep(0.05)
         timed_out = proc.poll() is None
@@ -320,7 +336,8 @@ def run_use_case(name, binary, desc, uc, prefix, keep):
                         problems.append("port %d: %s" % (port, d))
             problems += check_stage_output(st.get("validation"), output)
         if timed_out:
-            problems.append("did not exit within %.0f s" % RUN_TIMEOUT)
+            problems.append("did not exit within %.0f s; last printed: %s" %
+                            (timeout, last_line(output)))
         elif proc.returncode != 0:
             problems.append("exit status %d" % proc.returncode)
     if problems and why:
@@ -336,8 +353,82 @@ def run_use_case(name, binary, desc, uc, prefix, keep):
     return "PASS", ""
 
 
+def last_line(output):
+    """What a sample printed last (a hang's diagnosis), shortened to one line."""
+    lines = [ln.strip() for ln in output.splitlines() if ln.strip()]
+    if not lines:
+        return "nothing"
+    line = lines[-1]
+    return "'%s'" % (line if len(line) <= 200 else line[:197] + "...")
+
+
+def run_dpa(name, binary, prefix, keep, timeout=RUN_TIMEOUT, commands=None):
+    """A DPA sample on the default devices with its default command line:
+    ('PASS'|'FAIL'|'SKIP', detail). Every process must exit 0 and print DPA_SUCCESS;
+    a hang is killed at the timeout and reported with what was printed last."""
+    commands = commands or DPA_COMMANDS.get(name) or [[]]
+    tmp = tempfile.mkdtemp(prefix="sdpa-st-")
+    env = dict(os.environ)
+    env.pop("SOFTDPA_DEVICES", None)  # the default devices, as the issue asks
+    if prefix:
+        lib = os.path.join(prefix, "lib")
+        env["LD_LIBRARY_PATH"] = lib + (":" + env["LD_LIBRARY_PATH"]
+                                        if env.get("LD_LIBRARY_PATH") else "")
+    procs = []
+    start = time.monotonic()
+    try:
+        for i, args in enumerate(commands):
+            path = os.path.join(tmp, "output.txt" if i == 0 else "output%d.txt" % i)
+            with open(path, "w") as log:
+                p = subprocess.Popen([binary] + list(args), stdout=log,
+                                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     env=env, cwd=tmp, start_new_session=True)
+            procs.append((p, path, args))
+        while any(p.poll() is None for p, _, _ in procs) and \
+                time.monotonic() < start + timeout:
+            time.sleep(0.05)
+    finally:
+        hung = []
+        for p, _, _ in procs:
+            if p.poll() is None:
+                hung.append(p)
+                try:
+                    os.killpg(p.pid, 9)
+                except OSError:
+                    p.kill()
+            p.wait()
+    problems, why = [], None
+    for p, path, args in procs:
+        with open(path, errors="replace") as f:
+            output = f.read()
+        who = " ".join(args) if len(procs) > 1 else ""
+        who = "'%s': " % who if who else ""
+        why = why or refusal(output)
+        if p in hung:
+            problems.append("%sdid not exit within %.0f s; last printed: %s" %
+                            (who, timeout, last_line(output)))
+        elif p.returncode != 0:
+            problems.append("%sexit status %d; last printed: %s" %
+                            (who, p.returncode, last_line(output)))
+        elif DPA_SUCCESS not in output:
+            problems.append("%soutput lacks '%s'; last printed: %s" %
+                            (who, DPA_SUCCESS, last_line(output)))
+    if problems and why:
+        return "SKIP", why
+    if problems:
+        if not keep:
+            problems.append("output: %s" % tmp)
+        return "FAIL", "; ".join(problems)
+    if not keep:
+        for f in os.listdir(tmp):
+            os.unlink(os.path.join(tmp, f))
+        os.rmdir(tmp)
+    return "PASS", ""
+
+
 def find_samples(root):
-    """name -> yaml path, for every <name>/<name>_sample.yaml under samples/."""
+    """name -> yaml path, for every <name>/<name>_sample.yaml under samples/, or None for
+    a DPA sample without one (samples/doca_dpa/<name> with a meson.build.public)."""
     out = {}
     for sub in ("samples/doca_flow", "samples/doca_dpa"):
         d = os.path.join(root, sub)
@@ -347,6 +438,9 @@ def find_samples(root):
             y = os.path.join(d, name, name + "_sample.yaml")
             if os.path.isfile(y):
                 out[name] = y
+            elif sub.endswith("doca_dpa") and \
+                    os.path.isfile(os.path.join(d, name, "meson.build.public")):
+                out[name] = None
     return out
 
 
@@ -369,6 +463,9 @@ def main(argv):
                     help="scratch tree and builds (default: ./build-samples-test)")
     ap.add_argument("--bin-dir", help="take doca_<sample> from here instead of building")
     ap.add_argument("--keep", action="store_true", help="keep each run's directory")
+    ap.add_argument("--timeout", type=float, default=RUN_TIMEOUT,
+                    help="seconds a sample may run before it is killed and FAILs "
+                    "(default: %.0f)" % RUN_TIMEOUT)
     ap.add_argument("--self-test", action="store_true", help="run the runner's own tests")
     a = ap.parse_args(argv)
     if a.self_test:
@@ -383,7 +480,8 @@ def main(argv):
     names = a.samples or list(found)
     unknown = [n for n in names if n not in found]
     if unknown:
-        print("samples test: no %s in %s (a sample needs <name>/<name>_sample.yaml)" %
+        print("samples test: no %s in %s (a sample needs <name>/<name>_sample.yaml, or "
+              "samples/doca_dpa/<name>/meson.build.public)" %
               (", ".join(unknown), a.samples_dir), file=sys.stderr)
         return 2
 
@@ -415,6 +513,14 @@ def main(argv):
     import yaml
     counts = collections.Counter()
     for n in names:
+        if found[n] is None:  # a DPA sample: no description, one run
+            if n in build_fail:
+                res, why = "FAIL", "build: " + build_fail[n]
+            else:
+                res, why = run_dpa(n, bins[n], prefix, a.keep, a.timeout)
+            counts[res] += 1
+            print("%s %s default%s" % (res, n, ": " + why if why else ""), flush=True)
+            continue
         with open(found[n]) as f:
             desc = yaml.safe_load(f)
         for uc in desc.get("use_cases") or []:
@@ -424,7 +530,7 @@ def main(argv):
             elif "switch" in (desc.get("mode_args") or []):
                 res, why = "SKIP", "switch mode is not run by this runner yet"
             else:
-                res, why = run_use_case(n, bins[n], desc, uc, prefix, a.keep)
+                res, why = run_use_case(n, bins[n], desc, uc, prefix, a.keep, a.timeout)
             counts[res] += 1
             print("%s %s %s%s" % (res, n, ucn, ": " + why if why else ""), flush=True)
     print("%d passed, %d failed, %d skipped" % (counts["PASS"], counts["FAIL"], counts["SKIP"]))
@@ -508,6 +614,68 @@ def self_test():
                 open(os.path.join(d, "flow_x_sample.yaml"), "w").close()
                 os.makedirs(os.path.join(t, "samples", "doca_flow", "flow_noyaml"))
                 self.assertEqual(list(find_samples(t)), ["flow_x"])
+
+        def test_find_dpa_samples(self):
+            with tempfile.TemporaryDirectory() as t:
+                d = os.path.join(t, "samples", "doca_dpa")
+                os.makedirs(os.path.join(d, "dpa_x"))
+                open(os.path.join(d, "dpa_x", "meson.build.public"), "w").close()
+                os.makedirs(os.path.join(d, "dependencies"))  # no build file: not a sample
+                self.assertEqual(find_samples(t), {"dpa_x": None})
+
+        def test_dpa_runs(self):
+            def fake(t, name, body):
+                path = os.path.join(t, name)
+                with open(path, "w") as f:
+                    f.write("#!/bin/sh\n" + body + "\n")
+                os.chmod(path, 0o755)
+                return path
+
+            refused = ("[1][SOFTDPA][ERR][rdma_unsupported.c:48][doca_rdma_create] "
+                       "doca_rdma_create is not supported by softdpa (RDMA is not emulated)")
+            with tempfile.TemporaryDirectory() as t:
+                ok = fake(t, "ok", 'echo "args=$*"; echo "%s"' % DPA_SUCCESS)
+                self.assertEqual(run_dpa("x", ok, None, False, 10), ("PASS", ""))
+                # the default devices: a SOFTDPA_DEVICES of the caller is not passed on
+                os.environ["SOFTDPA_DEVICES"] = "model=cx6"
+                try:
+                    env = fake(t, "env", '[ -z "$SOFTDPA_DEVICES" ] || exit 3; echo "%s"'
+                               % DPA_SUCCESS)
+                    self.assertEqual(run_dpa("x", env, None, False, 10), ("PASS", ""))
+                finally:
+                    del os.environ["SOFTDPA_DEVICES"]
+                # the arguments of DPA_COMMANDS, one process per list
+                args = fake(t, "args", '[ "$*" = "-a b" ] || exit 4; echo "%s"' % DPA_SUCCESS)
+                self.assertEqual(run_dpa("x", args, None, False, 10, [["-a", "b"]]),
+                                 ("PASS", ""))
+                res, why = run_dpa("x", args, None, False, 10, [["-a", "b"], ["-c"]])
+                self.assertEqual(res, "FAIL")
+                self.assertIn("'-c': exit status 4", why)
+                self.assertNotIn("'-a b'", why)
+                # refused: SKIP with the refusal, also when only one process was refused
+                no = fake(t, "no", 'echo "%s"; echo "Sample finished with errors"; exit 1'
+                          % refused)
+                self.assertEqual(run_dpa("x", no, None, False, 10),
+                                 ("SKIP", "doca_rdma_create is not supported by softdpa "
+                                          "(RDMA is not emulated)"))
+                # a hang: killed at the timeout (its children too), FAIL with the last line
+                hang = fake(t, "hang", 'echo "Waiting for all threads..."; sleep 60; '
+                                       'echo "%s"' % DPA_SUCCESS)
+                t0 = time.monotonic()
+                res, why = run_dpa("x", hang, None, False, 1)
+                self.assertLess(time.monotonic() - t0, 10)
+                self.assertEqual(res, "FAIL")
+                self.assertIn("did not exit within 1 s; last printed: "
+                              "'Waiting for all threads...'", why)
+                # exit 0 without the success line, and a failure without a refusal
+                quiet = fake(t, "quiet", "echo done")
+                res, why = run_dpa("x", quiet, None, False, 10)
+                self.assertEqual(res, "FAIL")
+                self.assertIn("output lacks '%s'; last printed: 'done'" % DPA_SUCCESS, why)
+                bad = fake(t, "bad", 'echo "%s"; echo "oops" ; exit 2' % DPA_SUCCESS)
+                res, why = run_dpa("x", bad, None, False, 10)
+                self.assertEqual(res, "FAIL")
+                self.assertIn("exit status 2; last printed: 'oops'", why)
 
     r = unittest.TextTestRunner(verbosity=2).run(
         unittest.defaultTestLoader.loadTestsFromTestCase(T))

@@ -305,7 +305,8 @@ static int run_samples_test(int argc, char **argv)
 	for (int i = 0; i < argc; i++)
 		args[n++] = argv[i];
 	execv(py, args);
-	fprintf(stderr, "softdpa samples test: cannot run %s %s: %s; install Debian's python3 "
+	fprintf(stderr,
+	        "softdpa samples test: cannot run %s %s: %s; install Debian's python3 "
 	        "(with python3-yaml and python3-scapy)\n",
 	        py, script, strerror(errno));
 	free(args);
@@ -420,19 +421,24 @@ static const struct subcmd subcmds[] = {
                 .summary = "run DOCA samples on softdpa and check them against their yaml",
                 .usage = "usage: softdpa samples test DOCA_SAMPLES_DIR [SAMPLE...]\n"
                          "                           [--work DIR] [--bin-dir DIR] [--keep]\n"
+                         "                           [--timeout SECONDS]\n"
                          "\n"
-                         "Build each sample (default: every one with a <name>_sample.yaml)\n"
-                         "against this softdpa, run every use case of its description on\n"
-                         "emulated devices with unix:PATH wires, send the stages' packets and\n"
-                         "check what leaves each port and what the sample prints. One line\n"
-                         "per use case: PASS, FAIL (what differed) or SKIP (the NOT_SUPPORTED\n"
-                         "refusal that stopped it); then 'N passed, N failed, N skipped'.\n"
-                         "Exit status 1 when a use case failed. Needs /usr/bin/python3 with\n"
-                         "python3-yaml and python3-scapy; no root (docs/CLI.md).\n"
+                         "Build each sample (default: every one with a <name>_sample.yaml,\n"
+                         "and every DPA sample) against this softdpa, run every use case of\n"
+                         "its description on emulated devices with unix:PATH wires, send the\n"
+                         "stages' packets and check what leaves each port and what the sample\n"
+                         "prints. A DPA sample runs once on the default devices with its\n"
+                         "default command line and must print 'Sample finished successfully'.\n"
+                         "One line per use case: PASS, FAIL (what differed) or SKIP (the\n"
+                         "NOT_SUPPORTED refusal that stopped it); then 'N passed, N failed,\n"
+                         "N skipped'. Exit status 1 when a use case failed. Needs\n"
+                         "/usr/bin/python3 with python3-yaml and python3-scapy; no root\n"
+                         "(docs/CLI.md).\n"
                          "\n"
                          "  --work DIR     scratch tree and builds (default ./build-samples-test)\n"
                          "  --bin-dir DIR  run DIR/doca_<sample> instead of building\n"
-                         "  --keep         keep each run's directory (output, sockets)\n",
+                         "  --keep         keep each run's directory (output, sockets)\n"
+                         "  --timeout S    kill a run after S seconds: FAIL (default 120)\n",
                 .run = run_samples_test,
         },
         {
