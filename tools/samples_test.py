@@ -210,6 +210,7 @@ class Ports:
     def __init__(self, paths):
         self.socks = {}
         self.got = collections.defaultdict(list)
+        self.errors = []
         for port, path in paths.items():
             s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             try:
@@ -220,7 +221,11 @@ class Ports:
             self.socks[port] = s
 
     def send(self, port, frame):
-        self.socks[port].send(frame)
+        """Send one frame; a port that is gone (the sample exited) is noted, not fatal."""
+        try:
+            self.socks[port].send(frame)
+        except (OSError, KeyError) as e:
+            self.errors.append("port %d: sending failed (%s)" % (port, e))
 
     def poll(self, timeout):
         """Read whatever arrived; False once every port hung up."""
@@ -283,6 +288,11 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
     stages = uc.get("stages") or []
     receiving = sorted({int(ps.get("receiving_port", 0)) for st in stages
                         for ps in (st.get("packets_to_send") or [])})
+    # The frames are built before the sample starts: importing scapy takes a second or two
+    # on a loaded machine, and a sample waits only so long for its traffic.
+    sends = [(int(ps.get("receiving_port", 0)), build(str(expr)))
+             for st in stages for ps in (st.get("packets_to_send") or [])
+             for expr in (ps.get("packets") or [])]
 
     with open(log_path, "w") as log:
         proc = subprocess.Popen([binary] + words, stdout=log, stderr=subprocess.STDOUT,
@@ -293,10 +303,8 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
         ok = wait_ready(env["SOFTDPA_READY_FILE"], receiving, proc, start + READY_TIMEOUT)
         if ok:
             wires = Ports(paths)
-            for st in stages:
-                for ps in st.get("packets_to_send") or []:
-                    for expr in ps.get("packets") or []:
-                        wires.send(int(ps.get("receiving_port", 0)), build(str(expr)))
+            for port, frame in sends:
+                wires.send(port, frame)
         while proc.poll() is None and time.monotonic() < start + timeout:
             if wires is None or not wires.poll(0.05):
                 time.sleep(0.05)
@@ -324,6 +332,7 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
         problems.append("ports %s never reported ready (exit status %s)" %
                         (receiving, proc.returncode))
     else:
+        problems += wires.errors
         for st in stages:
             for v in st.get("validation") or []:
                 if v.get("type") != "packet":
