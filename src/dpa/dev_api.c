@@ -20,7 +20,7 @@
 #include "core/log.h"
 #include "core/util.h"
 #include "dpa/dpa.h"
-#include "dpa/handles.h"
+#include "core/handles.h"
 #include "dpa/window.h"
 
 SDPA_LOG_REGISTER(dpa_dev);

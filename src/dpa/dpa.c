@@ -17,7 +17,7 @@
 #include "core/log.h"
 #include "core/util.h"
 #include "dpa/dpa.h"
-#include "dpa/handles.h"
+#include "core/handles.h"
 
 SDPA_LOG_REGISTER(dpa);
 

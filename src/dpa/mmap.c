@@ -9,7 +9,7 @@
 
 #include "core/log.h"
 #include "dpa/dpa.h"
-#include "dpa/handles.h"
+#include "core/handles.h"
 #include "dpa/window.h"
 
 SDPA_LOG_REGISTER(dpa_mmap);

@@ -16,7 +16,7 @@
 
 #include "core/log.h"
 #include "dpa/dpa.h"
-#include "dpa/handles.h"
+#include "core/handles.h"
 
 SDPA_LOG_REGISTER(dpa_sync_event);
 

@@ -8,6 +8,7 @@
 
 #include "nic/ext_resource.h"
 
+#include "core/handles.h"
 #include "core/log.h"
 
 SDPA_LOG_REGISTER(nic_ext);
@@ -141,6 +142,9 @@ doca_error_t sdpa_ext_hdr_init(struct sdpa_ext_hdr *hdr, enum sdpa_ext_kind kind
 	pthread_mutex_unlock(&id_lock);
 	if (rc != DOCA_SUCCESS)
 		return rc;
+	/* Handed to the user as a pointer: validated by address (core/handles.h). */
+	if (!sdpa_handle_add(hdr, SDPA_H_FLOW_EXT_RES))
+		return DOCA_ERROR_NO_MEMORY;
 	hdr->magic = (uint32_t)kind;
 	hdr->port = port;
 	hdr->num_resources = nres;
@@ -159,7 +163,9 @@ static void hdr_put(struct sdpa_ext_hdr *hdr)
 		return;
 	hdr->magic = SDPA_EXT_KIND_NONE;
 	sdpa_fetch_sub_acq_rel(&live_objects, 1);
-	free(hdr);
+	/* Quarantined, not freed: a stale pointer is refused, and no new object takes the
+	 * address soon. */
+	sdpa_handle_retire(hdr, free);
 }
 
 void sdpa_ext_hdr_destroy(struct sdpa_ext_hdr *hdr, const char *what)
@@ -195,7 +201,8 @@ enum sdpa_ext_kind sdpa_ext_kind_of(const void *obj)
 {
 	const struct sdpa_ext_hdr *hdr = obj;
 
-	if (obj == NULL)
+	/* Never read unless live: a destroyed object's memory may be gone. */
+	if (!sdpa_handle_live(obj, SDPA_H_FLOW_EXT_RES))
 		return SDPA_EXT_KIND_NONE;
 	if (hdr->magic == SDPA_EXT_KIND_INDEX_SELECTOR || hdr->magic == SDPA_EXT_KIND_ARRAY)
 		return (enum sdpa_ext_kind)hdr->magic;

@@ -8,6 +8,7 @@
 #include <doca_dev.h>
 
 #include "core/devices.h"
+#include "core/handles.h"
 #include "core/log.h"
 #include "core/stats.h"
 #include "core/util.h"
@@ -90,6 +91,10 @@ DOCA_STABLE doca_error_t doca_flow_cfg_create(struct doca_flow_cfg **cfg)
 		DOCA_LOG_ERR("doca_flow_cfg_create: out of memory; free memory and retry");
 		return DOCA_ERROR_NO_MEMORY;
 	}
+	if (!sdpa_handle_add(c, SDPA_H_FLOW_CFG)) {
+		free(c);
+		return DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+	}
 	c->pipe_queues = 1;
 	c->queue_depth = 128;
 	c->res_mode = DOCA_FLOW_RESOURCE_MODE_SYSTEM;
@@ -97,18 +102,32 @@ DOCA_STABLE doca_error_t doca_flow_cfg_create(struct doca_flow_cfg **cfg)
 	return DOCA_SUCCESS;
 }
 
+/* A configuration object of 'kind' (core/handles.h): NULL, destroyed or another object
+ * is refused with one line, and never read. */
+static bool obj_ok(const void *obj, enum sdpa_handle_kind kind, const char *fn, const char *what,
+                   const char *create)
+{
+	if (sdpa_handle_live(obj, kind))
+		return true;
+	DOCA_LOG_ERR("%s: %s is %s; create it with %s (and pass it until it is destroyed)", fn,
+	             what,
+	             obj == NULL                        ? "NULL"
+	             : sdpa_handle_destroyed(obj, kind) ? "destroyed"
+	                                                : "not one",
+	             create);
+	return false;
+}
+
 #define CFG_CHECK(cfg, fn)                                                                         \
 	do {                                                                                       \
-		if ((cfg) == NULL) {                                                               \
-			DOCA_LOG_ERR(fn ": cfg is NULL; create it with doca_flow_cfg_create");     \
+		if (!obj_ok((cfg), SDPA_H_FLOW_CFG, fn, "cfg", "doca_flow_cfg_create"))            \
 			return DOCA_ERROR_INVALID_VALUE;                                           \
-		}                                                                                  \
 	} while (0)
 
 DOCA_STABLE doca_error_t doca_flow_cfg_destroy(struct doca_flow_cfg *cfg)
 {
 	CFG_CHECK(cfg, "doca_flow_cfg_destroy");
-	free(cfg);
+	sdpa_handle_retire(cfg, free);
 	return DOCA_SUCCESS;
 }
 
@@ -364,29 +383,34 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_create(struct doca_flow_tune_c
 		DOCA_LOG_ERR("doca_flow_tune_cfg_create: out of memory; free memory");
 		return DOCA_ERROR_NO_MEMORY;
 	}
+	if (!sdpa_handle_add(*tune_cfg, SDPA_H_FLOW_TUNE_CFG)) {
+		free(*tune_cfg);
+		*tune_cfg = NULL;
+		return DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+	}
 	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_destroy(struct doca_flow_tune_cfg *tune_cfg)
 {
-	if (tune_cfg == NULL) {
-		DOCA_LOG_ERR("doca_flow_tune_cfg_destroy: tune_cfg is NULL; pass the "
-		             "configuration made by doca_flow_tune_cfg_create");
+	if (!obj_ok(tune_cfg, SDPA_H_FLOW_TUNE_CFG, "doca_flow_tune_cfg_destroy", "tune_cfg",
+	            "doca_flow_tune_cfg_create"))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
-	free(tune_cfg);
+	sdpa_handle_retire(tune_cfg, free);
 	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_flow_tune_cfg_set_profile(struct doca_flow_tune_cfg *tune_cfg,
                                                               enum doca_flow_tune_profile profile)
 {
-	if (tune_cfg == NULL ||
-	    (profile != DOCA_FLOW_TUNE_PROFILE_NONE && profile != DOCA_FLOW_TUNE_PROFILE_PIPELINE &&
-	     profile != DOCA_FLOW_TUNE_PROFILE_FULL)) {
-		DOCA_LOG_ERR("doca_flow_tune_cfg_set_profile: %s; pass a tune configuration and "
-		             "NONE, PIPELINE or FULL",
-		             tune_cfg == NULL ? "tune_cfg is NULL" : "unknown profile");
+	if (!obj_ok(tune_cfg, SDPA_H_FLOW_TUNE_CFG, "doca_flow_tune_cfg_set_profile", "tune_cfg",
+	            "doca_flow_tune_cfg_create"))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (profile != DOCA_FLOW_TUNE_PROFILE_NONE && profile != DOCA_FLOW_TUNE_PROFILE_PIPELINE &&
+	    profile != DOCA_FLOW_TUNE_PROFILE_FULL) {
+		DOCA_LOG_ERR("doca_flow_tune_cfg_set_profile: unknown profile %d; pass NONE, "
+		             "PIPELINE or FULL",
+		             (int)profile);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	tune_cfg->profile = profile;
@@ -397,11 +421,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_cfg_set_tune_cfg(struct doca_flow_cfg *
                                                           struct doca_flow_tune_cfg *tune_cfg)
 {
 	CFG_CHECK(cfg, "doca_flow_cfg_set_tune_cfg");
-	if (tune_cfg == NULL) {
-		DOCA_LOG_ERR("doca_flow_cfg_set_tune_cfg: tune_cfg is NULL; pass the "
-		             "configuration made by doca_flow_tune_cfg_create");
+	if (!obj_ok(tune_cfg, SDPA_H_FLOW_TUNE_CFG, "doca_flow_cfg_set_tune_cfg", "tune_cfg",
+	            "doca_flow_tune_cfg_create"))
 		return DOCA_ERROR_INVALID_VALUE;
-	}
 	/* NONE asks for nothing; the other profiles ask the Flow Tune server for an analysis
 	 * that no emulated NIC can give: refuse rather than accept a setting with no effect. */
 	if (tune_cfg->profile != DOCA_FLOW_TUNE_PROFILE_NONE) {
@@ -428,11 +450,7 @@ DOCA_STABLE doca_error_t doca_flow_init(struct doca_flow_cfg *cfg)
 	uint32_t nw;
 
 	sdpa_stats_maybe_start(); /* SOFTDPA_STATS: serve dumps from the first use */
-	if (cfg == NULL) {
-		DOCA_LOG_ERR("doca_flow_init: cfg is NULL; create one with doca_flow_cfg_create "
-		             "and set its mode_args");
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	CFG_CHECK(cfg, "doca_flow_init");
 	if (!cfg->has_mode) {
 		DOCA_LOG_ERR("doca_flow_init: no mode; call doca_flow_cfg_set_mode_args(cfg, "
 		             "\"vnf,hws\") or \"switch,hws\" first");
@@ -517,6 +535,7 @@ DOCA_STABLE void doca_flow_destroy(void)
 		port_free(p);
 	}
 	sdpa_dp_stop();
+	sdpa_entry_registry_clear();
 	sdpa_pipe_graveyard_free();
 	free(flow_g.shared_ctr);
 	shared_rss_free();
@@ -531,11 +550,8 @@ DOCA_STABLE void doca_flow_destroy(void)
 
 #define PCFG_CHECK(cfg, fn)                                                                        \
 	do {                                                                                       \
-		if ((cfg) == NULL) {                                                               \
-			DOCA_LOG_ERR(fn                                                            \
-			             ": cfg is NULL; create it with doca_flow_port_cfg_create");   \
+		if (!obj_ok((cfg), SDPA_H_FLOW_PORT_CFG, fn, "cfg", "doca_flow_port_cfg_create"))  \
 			return DOCA_ERROR_INVALID_VALUE;                                           \
-		}                                                                                  \
 	} while (0)
 
 DOCA_STABLE doca_error_t doca_flow_port_cfg_create(struct doca_flow_port_cfg **cfg)
@@ -550,13 +566,18 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_create(struct doca_flow_port_cfg **c
 		DOCA_LOG_ERR("doca_flow_port_cfg_create: out of memory; free memory and retry");
 		return DOCA_ERROR_NO_MEMORY;
 	}
+	if (!sdpa_handle_add(*cfg, SDPA_H_FLOW_PORT_CFG)) {
+		free(*cfg);
+		*cfg = NULL;
+		return DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+	}
 	return DOCA_SUCCESS;
 }
 
 DOCA_STABLE doca_error_t doca_flow_port_cfg_destroy(struct doca_flow_port_cfg *cfg)
 {
 	PCFG_CHECK(cfg, "doca_flow_port_cfg_destroy");
-	free(cfg);
+	sdpa_handle_retire(cfg, free);
 	return DOCA_SUCCESS;
 }
 
@@ -719,7 +740,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_nr_resources(struct doca_flow_po
 
 bool sdpa_flow_port_valid(const struct doca_flow_port *port)
 {
-	return port != NULL && port->magic == SDPA_PORT_MAGIC;
+	return sdpa_handle_live(port, SDPA_H_FLOW_PORT);
 }
 
 int sdpa_flow_port_id_of(const struct doca_flow_port *port)
@@ -738,8 +759,9 @@ static void port_free(struct doca_flow_port *p)
 	free(p->priv);
 	/* Entries of the pipes just destroyed may still be read by the datapath. */
 	sdpa_port_res_release(p->res);
-	p->magic = SDPA_DEAD_MAGIC;
-	free(p);
+	/* The struct stays in the handle quarantine: a stale pointer to it is refused, and no
+	 * port started later takes its address (core/handles.h). */
+	sdpa_handle_retire(p, free);
 }
 
 static bool devargs_port_id(const char *s, uint16_t *id)
@@ -766,10 +788,12 @@ DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *c
 	uint16_t id = 0;
 	doca_error_t r;
 
-	if (cfg == NULL || port == NULL) {
-		DOCA_LOG_ERR("doca_flow_port_start: %s is NULL; pass a port cfg and the address "
-		             "of a port pointer",
-		             cfg == NULL ? "cfg" : "port");
+	if (!obj_ok(cfg, SDPA_H_FLOW_PORT_CFG, "doca_flow_port_start", "cfg",
+	            "doca_flow_port_cfg_create"))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (port == NULL) {
+		DOCA_LOG_ERR("doca_flow_port_start: port is NULL; pass the address of a port "
+		             "pointer");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	if (cfg->has_port_id)
@@ -825,7 +849,6 @@ DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *c
 			return DOCA_ERROR_NO_MEMORY;
 		}
 	}
-	p->magic = SDPA_PORT_MAGIC;
 	p->port_id = id;
 	p->dev = cfg->dev;
 	p->dev_rep = cfg->dev_rep;
@@ -866,6 +889,10 @@ DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *c
 		}
 	}
 	r = sdpa_port_open(id);
+	if (r == DOCA_SUCCESS && !sdpa_handle_add(p, SDPA_H_FLOW_PORT)) {
+		(void)sdpa_port_close(id);
+		r = DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+	}
 	if (r != DOCA_SUCCESS) {
 		sdpa_port_res_free(p->res);
 		sdpa_rxq_free_all(p);
@@ -888,8 +915,12 @@ DOCA_STABLE doca_error_t doca_flow_port_stop(struct doca_flow_port *port)
 	pthread_mutex_lock(&flow_g.lock);
 	if (!sdpa_flow_port_valid(port)) {
 		pthread_mutex_unlock(&flow_g.lock);
-		DOCA_LOG_ERR("doca_flow_port_stop: not a started port; pass a port from "
-		             "doca_flow_port_start (each port is stopped once)");
+		DOCA_LOG_ERR(
+		        "doca_flow_port_stop: %s; pass a port from doca_flow_port_start "
+		        "(each port is stopped once)",
+		        sdpa_handle_destroyed(port, SDPA_H_FLOW_PORT)
+		                ? "the port was stopped already (stopped twice, or a stale pointer)"
+		                : "not a started port");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	if (port->switch_mode && !port->is_rep) {

@@ -8,11 +8,19 @@
  * table. entries_process then completes them: it sets the entry status and calls the entry
  * callback once per operation, after releasing the DOCA Flow lock. A removed entry is
  * freed after its DEL callback (and a grace period for the datapath).
+ *
+ * Entry handles (docs/DESIGN_DECISIONS.md D20): the user holds a struct
+ * doca_flow_pipe_entry pointer, so every call looks it up in a registry of entry addresses
+ * (O(1), under a leaf lock) before reading it. A dead entry stays in the registry, and its
+ * memory (what is left once its contents are released) stays allocated, until
+ * ENTRY_QUARANTINE later entries have died: a stale pointer is refused without reading
+ * freed memory, and a new entry never takes the address of a recently removed one.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
+#include "core/addrset.h"
 #include "core/log.h"
 #include "core/util.h"
 #include "nic/flow_priv.h"
@@ -20,6 +28,84 @@
 #include "nic/nic.h"
 
 SDPA_LOG_REGISTER(nic_flow_entry);
+
+/* ------------------------------------------------------------------ entry handles */
+
+enum { ENTRY_LIVE = 1, ENTRY_DEAD = 2, ENTRY_QUARANTINE = 4096 };
+
+/* Every entry address handed out and not freed yet, and the dead ones whose contents were
+ * released, in the order they were (a ring; the oldest is freed when it is full). Under
+ * reg_lock, a leaf lock: the grace-period callbacks that fill the ring run in any thread. */
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct sdpa_addrset entry_reg;
+static struct doca_flow_pipe_entry *entry_q[ENTRY_QUARANTINE];
+static uint32_t entry_q_head, entry_q_len;
+
+static void entry_release(struct doca_flow_pipe_entry *e);
+
+static bool entry_live(const struct doca_flow_pipe_entry *e)
+{
+	uint32_t v;
+
+	pthread_mutex_lock(&reg_lock);
+	v = sdpa_addrset_get(&entry_reg, e);
+	pthread_mutex_unlock(&reg_lock);
+	return v == ENTRY_LIVE;
+}
+
+/* e's contents are released and no datapath thread holds it: it waits in the ring. */
+static void entry_quarantine(struct doca_flow_pipe_entry *e)
+{
+	struct doca_flow_pipe_entry *old = NULL;
+
+	pthread_mutex_lock(&reg_lock);
+	if (entry_q_len == ENTRY_QUARANTINE) {
+		old = entry_q[entry_q_head];
+		entry_q_head = (entry_q_head + 1) % ENTRY_QUARANTINE;
+		entry_q_len--;
+		sdpa_addrset_del(&entry_reg, old);
+	}
+	entry_q[(entry_q_head + entry_q_len) % ENTRY_QUARANTINE] = e;
+	entry_q_len++;
+	pthread_mutex_unlock(&reg_lock);
+	free(old); /* its address may be handed out again from now on */
+}
+
+static void entry_bury_cb(void *p)
+{
+	entry_release(p);
+	entry_quarantine(p);
+}
+
+void sdpa_entry_bury(struct doca_flow_pipe_entry *e, bool unreachable)
+{
+	bool live;
+
+	pthread_mutex_lock(&reg_lock);
+	live = sdpa_addrset_get(&entry_reg, e) == ENTRY_LIVE;
+	if (live)
+		(void)sdpa_addrset_put(&entry_reg, e, ENTRY_DEAD); /* present: cannot fail */
+	pthread_mutex_unlock(&reg_lock);
+	if (!live)
+		return;
+	if (unreachable)
+		entry_bury_cb(e);
+	else
+		sdpa_nic_defer(entry_bury_cb, e); /* a datapath thread may still hold it */
+}
+
+void sdpa_entry_registry_clear(void)
+{
+	pthread_mutex_lock(&reg_lock);
+	while (entry_q_len > 0) {
+		free(entry_q[entry_q_head]);
+		entry_q_head = (entry_q_head + 1) % ENTRY_QUARANTINE;
+		entry_q_len--;
+	}
+	entry_q_head = 0;
+	sdpa_addrset_fini(&entry_reg);
+	pthread_mutex_unlock(&reg_lock);
+}
 
 /* ------------------------------------------------------------------ tables */
 
@@ -234,18 +320,14 @@ static void data_free_cb(void *p)
 	data_free(p);
 }
 
-void sdpa_entry_free(struct doca_flow_pipe_entry *e)
+static void entry_release(struct doca_flow_pipe_entry *e)
 {
 	data_free(sdpa_load_relaxed(&e->data));
+	sdpa_store_relaxed(&e->data, NULL);
 	free(e->ctr);
+	e->ctr = NULL;
 	free(e->cm);
-	e->magic = SDPA_DEAD_MAGIC;
-	free(e);
-}
-
-static void entry_free_cb(void *p)
-{
-	sdpa_entry_free(p);
+	e->cm = NULL;
 }
 
 /* A hash entry gives its index back when its removal is requested (or, for an add that
@@ -460,7 +542,7 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 		             "use counters only",
 		             a->who,
 		             a->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ? "meter_type"
-		                                                                     : "aging_sec");
+		                                                                    : "aging_sec");
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
 	if (pipe->nr_actions)
@@ -514,6 +596,7 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
                                struct sdpa_entry_data *d, bool counter)
 {
 	struct doca_flow_pipe *pipe = a->pipe;
+	bool ok;
 
 	if (counter) {
 		e->ctr = calloc(SDPA_FLOW_NW, sizeof(struct sdpa_ctr));
@@ -525,7 +608,17 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
 			return DOCA_ERROR_NO_MEMORY;
 		}
 	}
-	e->magic = SDPA_ENTRY_MAGIC;
+	pthread_mutex_lock(&reg_lock);
+	ok = sdpa_addrset_put(&entry_reg, e, ENTRY_LIVE);
+	pthread_mutex_unlock(&reg_lock);
+	if (!ok) {
+		DOCA_LOG_ERR("%s: out of memory for the entry registry; free memory", a->who);
+		data_free(d);
+		free(e->ctr);
+		free(e->cm);
+		free(e);
+		return DOCA_ERROR_NO_MEMORY;
+	}
 	e->pipe = pipe;
 	e->usr_ctx = a->usr_ctx;
 	sdpa_store_relaxed(&e->data, d);
@@ -800,11 +893,6 @@ DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
 	return r;
 }
 
-static bool entry_live(const struct doca_flow_pipe_entry *e)
-{
-	return e != NULL && e->magic == SDPA_ENTRY_MAGIC;
-}
-
 DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
         const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
@@ -889,12 +977,19 @@ DOCA_STABLE doca_error_t doca_flow_pipe_remove_entry(uint16_t pipe_queue, uint32
 DOCA_STABLE enum doca_flow_entry_status
 doca_flow_pipe_entry_get_status(struct doca_flow_pipe_entry *entry)
 {
+	enum doca_flow_entry_status st;
+
+	/* Under the flow lock: the entry cannot die between the check and the read. */
+	pthread_mutex_lock(&flow_g.lock);
 	if (!entry_live(entry)) {
+		pthread_mutex_unlock(&flow_g.lock);
 		DOCA_LOG_ERR("doca_flow_pipe_entry_get_status: not a live entry; pass an entry "
 		             "that was added and not removed");
 		return DOCA_FLOW_ENTRY_STATUS_ERROR;
 	}
-	return (enum doca_flow_entry_status)sdpa_load_relaxed(&entry->status);
+	st = (enum doca_flow_entry_status)sdpa_load_relaxed(&entry->status);
+	pthread_mutex_unlock(&flow_g.lock);
+	return st;
 }
 
 struct completion {
@@ -971,10 +1066,8 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
 	for (uint32_t i = 0; i < k; i++) {
 		struct doca_flow_pipe_entry *e = done[i].e;
 
-		if (done[i].op == DOCA_FLOW_ENTRY_OP_DEL && e->pending == 0 && e->del_done) {
-			e->magic = SDPA_DEAD_MAGIC;
-			sdpa_nic_defer(entry_free_cb, e);
-		}
+		if (done[i].op == DOCA_FLOW_ENTRY_OP_DEL && e->pending == 0 && e->del_done)
+			sdpa_entry_bury(e, false);
 	}
 	pthread_mutex_unlock(&flow_g.lock);
 	free(done);

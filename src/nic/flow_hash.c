@@ -59,7 +59,7 @@ void sdpa_flow_set_pipe_destroy_hook(void (*fn)(struct doca_flow_pipe *, void *)
 
 uint32_t sdpa_flow_pipe_id(const struct doca_flow_pipe *pipe)
 {
-	return pipe ? pipe->id : 0;
+	return sdpa_flow_pipe_valid(pipe) ? pipe->id : 0; /* never reads a stale pointer */
 }
 
 struct doca_flow_pipe *sdpa_flow_pipe_lookup(uint32_t id)
@@ -150,8 +150,23 @@ void sdpa_hash_slot_set(struct doca_flow_pipe *pipe, uint32_t index, struct doca
 
 bool sdpa_flow_pipe_is_hash(const struct doca_flow_pipe *pipe)
 {
-	return pipe != NULL && pipe->magic == SDPA_PIPE_MAGIC && !sdpa_load_relaxed(&pipe->dead) &&
+	return sdpa_flow_pipe_valid(pipe) && !sdpa_load_relaxed(&pipe->dead) &&
 	       pipe->type == DOCA_FLOW_PIPE_HASH;
+}
+
+/* The request path (enable/disable/replace, D2/D3): the caller holds a pipe it resolved
+ * through a live export (the provider's processor lock keeps the pipe from being destroyed
+ * under it), so no handle-table lookup is needed per request, only its state. */
+static bool hash_ok(const struct doca_flow_pipe *pipe)
+{
+	return pipe != NULL && !sdpa_load_relaxed(&pipe->dead) && pipe->type == DOCA_FLOW_PIPE_HASH;
+}
+
+static bool disable_ok(const struct doca_flow_pipe *pipe)
+{
+	return (pipe->hash.algos & (DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM |
+	                            DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_FLOODING |
+	                            DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED)) != 0;
 }
 
 uint32_t sdpa_flow_hash_nr_entries(const struct doca_flow_pipe *pipe)
@@ -166,10 +181,7 @@ uint32_t sdpa_flow_hash_index_space(const struct doca_flow_pipe *pipe)
 
 bool sdpa_flow_hash_disable_supported(const struct doca_flow_pipe *pipe)
 {
-	return sdpa_flow_pipe_is_hash(pipe) &&
-	       (pipe->hash.algos & (DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM |
-	                            DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_FLOODING |
-	                            DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED)) != 0;
+	return sdpa_flow_pipe_is_hash(pipe) && disable_ok(pipe);
 }
 
 bool sdpa_flow_hash_replace_supported(const struct doca_flow_pipe *pipe)
@@ -181,9 +193,9 @@ static doca_error_t set_enabled(struct doca_flow_pipe *pipe, uint32_t index, uin
 {
 	struct sdpa_hash_state *hs;
 
-	if (!sdpa_flow_pipe_is_hash(pipe) || index >= pipe->nr_entries)
+	if (!hash_ok(pipe) || index >= pipe->nr_entries)
 		return DOCA_ERROR_INVALID_VALUE;
-	if (!on && !sdpa_flow_hash_disable_supported(pipe))
+	if (!on && !disable_ok(pipe))
 		return DOCA_ERROR_NOT_SUPPORTED;
 	hs = &pipe->hash;
 	pthread_mutex_lock(&hs->lock);
@@ -209,7 +221,7 @@ doca_error_t sdpa_flow_hash_replace_index(struct doca_flow_pipe *pipe, uint32_t 
 	struct sdpa_hash_state *hs;
 	doca_error_t r = DOCA_SUCCESS;
 
-	if (!sdpa_flow_pipe_is_hash(pipe) || index >= pipe->nr_entries)
+	if (!hash_ok(pipe) || index >= pipe->nr_entries)
 		return DOCA_ERROR_INVALID_VALUE;
 	if (!pipe->hash.has_psv)
 		return DOCA_ERROR_NOT_SUPPORTED;

@@ -54,15 +54,17 @@ bool sdpa_flow_hash_disable_supported(const struct doca_flow_pipe *pipe);
 /* D3: replace is supported only when an action template has a changeable field. */
 bool sdpa_flow_hash_replace_supported(const struct doca_flow_pipe *pipe);
 
-/* Enable / disable index 'index' (whether or not it holds an entry).
- * INVALID_VALUE: not a hash pipe or index >= nr_entries; NOT_SUPPORTED: disable on a
+/* Enable / disable index 'index' (whether or not it holds an entry). 'pipe' must be a pipe
+ * the caller resolved and holds (an export, under the provider's processor lock): these
+ * calls run per DPA request and skip the handle-table lookup; a destroyed (dead) pipe is
+ * still refused. INVALID_VALUE: not a hash pipe or index >= nr_entries; NOT_SUPPORTED: disable on a
  * pipe without RANDOM/FLOODING/SELECT_ENABLED. */
 doca_error_t sdpa_flow_hash_enable_index(struct doca_flow_pipe *pipe, uint32_t index);
 doca_error_t sdpa_flow_hash_disable_index(struct doca_flow_pipe *pipe, uint32_t index);
 
 /* Replace the path-selector value of the entry at 'index' (truncated to the field's
- * width). INVALID_VALUE: bad pipe/index; NOT_SUPPORTED: no changeable field; NOT_FOUND: no
- * entry at index. */
+ * width); 'pipe' as for enable/disable. INVALID_VALUE: bad pipe/index; NOT_SUPPORTED: no changeable
+ * field; NOT_FOUND: no entry at index. */
 doca_error_t sdpa_flow_hash_replace_index(struct doca_flow_pipe *pipe, uint32_t index,
                                           uint32_t value);
 

@@ -13,6 +13,7 @@
 #include <doca_flow_external_action_index_selector.h>
 #include <doca_flow_external_actions.h>
 
+#include "core/handles.h"
 #include "core/log.h"
 #include "core/util.h"
 #include "nic/ext_resource.h"
@@ -61,7 +62,7 @@ static const char *type_name(enum doca_flow_pipe_type t)
 
 bool sdpa_flow_pipe_valid(const struct doca_flow_pipe *pipe)
 {
-	return pipe != NULL && pipe->magic == SDPA_PIPE_MAGIC;
+	return sdpa_handle_live(pipe, SDPA_H_FLOW_PIPE);
 }
 
 /* ------------------------------------------------------------------ fields by name */
@@ -257,7 +258,8 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 					if (e->action_descs->desc_array[k].type !=
 					    DOCA_FLOW_ACTION_AUTO) {
 						DOCA_LOG_ERR(
-						        "%s: element %u: action_descs type %d is not "
+						        "%s: element %u: action_descs type %d is "
+						        "not "
 						        "supported by softdpa; use AUTO",
 						        who, i,
 						        (int)e->action_descs->desc_array[k].type);
@@ -351,13 +353,25 @@ void sdpa_ol_entry_vals(const struct sdpa_ol_tmpl *t, const struct doca_flow_ord
 
 /* ------------------------------------------------------------------ pipe cfg */
 
+/* A live pipe cfg (core/handles.h): NULL, destroyed or another object is refused with one
+ * line, and never read. */
+static bool pcfg_ok(const struct doca_flow_pipe_cfg *cfg, const char *fn)
+{
+	if (sdpa_handle_live(cfg, SDPA_H_FLOW_PIPE_CFG))
+		return true;
+	DOCA_LOG_ERR("%s: cfg is %s; create it with doca_flow_pipe_cfg_create (and pass it until "
+	             "doca_flow_pipe_cfg_destroy)",
+	             fn,
+	             cfg == NULL                                        ? "NULL"
+	             : sdpa_handle_destroyed(cfg, SDPA_H_FLOW_PIPE_CFG) ? "destroyed"
+	                                                                : "not a pipe cfg");
+	return false;
+}
+
 #define PC_CHECK(cfg, fn)                                                                          \
 	do {                                                                                       \
-		if ((cfg) == NULL) {                                                               \
-			DOCA_LOG_ERR(fn                                                            \
-			             ": cfg is NULL; create it with doca_flow_pipe_cfg_create");   \
+		if (!pcfg_ok((cfg), fn))                                                           \
 			return DOCA_ERROR_INVALID_VALUE;                                           \
-		}                                                                                  \
 	} while (0)
 
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_create(struct doca_flow_pipe_cfg **cfg,
@@ -373,6 +387,11 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_create(struct doca_flow_pipe_cfg **c
 		DOCA_LOG_ERR("doca_flow_pipe_cfg_create: out of memory; free memory and retry");
 		return DOCA_ERROR_NO_MEMORY;
 	}
+	if (!sdpa_handle_add(*cfg, SDPA_H_FLOW_PIPE_CFG)) {
+		free(*cfg);
+		*cfg = NULL;
+		return DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+	}
 	(*cfg)->port = port;
 	(*cfg)->nr_entries = 8192;
 	(*cfg)->hash_algos = DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH;
@@ -385,7 +404,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_destroy(struct doca_flow_pipe_cfg *c
 	for (uint32_t i = 0; cfg->lists && i < cfg->nr_lists; i++)
 		sdpa_ol_unpin(&cfg->lists[i]);
 	free(cfg->lists);
-	free(cfg);
+	cfg->lists = NULL;
+	sdpa_handle_retire(cfg, free);
 	return DOCA_SUCCESS;
 }
 
@@ -700,10 +720,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	struct sdpa_fwd fm;
 	doca_error_t r;
 
-	if (cfg == NULL || pipe == NULL) {
-		DOCA_LOG_ERR("doca_flow_pipe_create: %s is NULL; pass a pipe cfg and the address "
-		             "of a pipe pointer",
-		             cfg == NULL ? "cfg" : "pipe");
+	PC_CHECK(cfg, "doca_flow_pipe_create");
+	if (pipe == NULL) {
+		DOCA_LOG_ERR("doca_flow_pipe_create: pipe is NULL; pass the address of a pipe "
+		             "pointer");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	if (cfg->type == DOCA_FLOW_PIPE_LPM || cfg->type == DOCA_FLOW_PIPE_CT ||
@@ -754,7 +774,6 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		             "on a started port");
 		goto err;
 	}
-	p->magic = SDPA_PIPE_MAGIC;
 	snprintf(p->name, sizeof(p->name), "%s", cfg->name[0] ? cfg->name : "(unnamed)");
 	p->type = cfg->type;
 	p->domain = cfg->domain;
@@ -863,6 +882,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		             (unsigned int)p->port->port_id, old->name, p->name);
 		goto err;
 	}
+	if (!sdpa_handle_add(p, SDPA_H_FLOW_PIPE)) {
+		r = DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+		goto err;
+	}
 	p->id = next_pipe_id++;
 	p->next = p->port->pipes;
 	if (p->next)
@@ -888,7 +911,7 @@ static void entries_free_all(struct doca_flow_pipe *p)
 	while (e != NULL) {
 		struct doca_flow_pipe_entry *n = e->next;
 
-		sdpa_entry_free(e);
+		sdpa_entry_bury(e, true);
 		e = n;
 	}
 	p->entries = NULL;
@@ -907,7 +930,8 @@ void sdpa_pipe_destroy_locked(struct doca_flow_pipe *p)
 	sdpa_queue_cancel_pipe(p);
 	sdpa_pipe_registry_del(p);
 	sdpa_store_relaxed(&p->dead, 1);
-	p->magic = SDPA_DEAD_MAGIC;
+	/* Refused from now on; the graveyard keeps the memory (core/handles.h). */
+	sdpa_handle_retire(p, NULL);
 	/* No datapath thread can reach the tables or entries once this returns. */
 	sdpa_dp_synchronize();
 	entries_free_all(p);
@@ -931,8 +955,13 @@ DOCA_STABLE void doca_flow_pipe_destroy(struct doca_flow_pipe *pipe)
 	pthread_mutex_lock(&flow_g.lock);
 	if (!sdpa_flow_pipe_valid(pipe)) {
 		pthread_mutex_unlock(&flow_g.lock);
-		DOCA_LOG_ERR("doca_flow_pipe_destroy: not a live pipe (NULL or destroyed twice); "
-		             "pass a pipe from doca_flow_pipe_create");
+		DOCA_LOG_ERR("doca_flow_pipe_destroy: %s; pass a pipe from doca_flow_pipe_create "
+		             "(each pipe is destroyed once)",
+		             pipe == NULL ? "pipe is NULL"
+		             : sdpa_handle_destroyed(pipe, SDPA_H_FLOW_PIPE)
+		                     ? "the pipe was destroyed already (destroyed twice, or a "
+		                       "stale pointer)"
+		                     : "not a live pipe");
 		return;
 	}
 	sdpa_pipe_destroy_locked(pipe);

@@ -187,7 +187,6 @@ struct sdpa_entry_data {
 };
 
 struct doca_flow_pipe_entry {
-	uint32_t magic;
 	struct doca_flow_pipe *pipe;
 	void *usr_ctx;
 	sdpa_atomic_u32 status; /* enum doca_flow_entry_status */
@@ -253,7 +252,6 @@ struct sdpa_hash_state {
 };
 
 struct doca_flow_pipe {
-	uint32_t magic;
 	uint32_t id; /* unique in the process, never reused */
 	char name[SDPA_FLOW_NAME_MAX];
 	enum doca_flow_pipe_type type;
@@ -325,7 +323,6 @@ struct sdpa_rxq {
 struct sdpa_port_res; /* flow_shared.c */
 
 struct doca_flow_port {
-	uint32_t magic;
 	uint16_t port_id;
 	bool is_rep;
 	bool switch_mode;
@@ -371,14 +368,9 @@ struct sdpa_flow_global {
 
 extern struct sdpa_flow_global flow_g;
 
-enum {
-	SDPA_PORT_MAGIC = 0x50525431,  /* "PRT1" */
-	SDPA_PIPE_MAGIC = 0x50495031,  /* "PIP1" */
-	SDPA_ENTRY_MAGIC = 0x454e5431, /* "ENT1" */
-	SDPA_DEAD_MAGIC = 0xdeadbeef,
-};
-
 /* ---- cross-file helpers (control plane unless stated) ---- */
+/* A live port / pipe: looked up in the handle table (core/handles.h), never read, so a
+ * stale or destroyed pointer is safe to pass. Lock-free. */
 bool sdpa_flow_port_valid(const struct doca_flow_port *port);
 bool sdpa_flow_pipe_valid(const struct doca_flow_pipe *pipe);
 /* Compile a doca_flow_fwd; 'who' names the caller in the log line. */
@@ -438,8 +430,13 @@ void sdpa_ol_unpin(struct sdpa_ol_tmpl *t);
 void sdpa_pipe_graveyard_free(void);
 /* Pipe destruction (entries freed after a grace period). Called with the lock held. */
 void sdpa_pipe_destroy_locked(struct doca_flow_pipe *pipe);
-/* Free an entry's memory now (the caller ensured no reader holds it). */
-void sdpa_entry_free(struct doca_flow_pipe_entry *e);
+/* The entry is dead (removed, or its pipe destroyed; it is unlinked from every table):
+ * its handle is refused from now on; its contents are released after a grace period (now
+ * when 'unreachable': no datapath thread can hold it) and its memory after a quarantine
+ * (flow_entry.c). Must hold the flow lock. */
+void sdpa_entry_bury(struct doca_flow_pipe_entry *e, bool unreachable);
+/* doca_flow_destroy, the datapath stopped: free every quarantined entry, forget them all. */
+void sdpa_entry_registry_clear(void);
 /* Cancel queued ops of a pipe's entries on its port. */
 void sdpa_queue_cancel_pipe(struct doca_flow_pipe *pipe);
 /* Unlink an entry from its pipe's datapath table. */

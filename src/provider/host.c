@@ -12,13 +12,12 @@
 
 #include "core/config.h"
 #include "core/log.h"
+#include "core/handles.h"
 #include "core/stats.h"
 #include "nic/nic.h"
 #include "provider/provider.h"
 
 SDPA_LOG_REGISTER(provider_host);
-
-enum { CTX_MAGIC = 0x50435458u, PIPE_MAGIC = 0x50504950u, RES_MAGIC = 0x50524553u };
 
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct doca_flow_dpa_ctx *live[SDPA_PROV_MAX_CTX]; /* for the pipe destroy hook */
@@ -27,9 +26,14 @@ static pthread_once_t glue_once = PTHREAD_ONCE_INIT;
 
 static bool ctx_ok(const struct doca_flow_dpa_ctx *ctx, const char *fn)
 {
-	if (ctx == NULL || ctx->magic != CTX_MAGIC) {
+	/* By address (core/handles.h): a destroyed context is never read. One being
+	 * destroyed is still registered (and readable) but no longer in live[]. */
+	if (!sdpa_handle_live(ctx, SDPA_H_PROV_CTX) || live[ctx->id] != ctx) {
 		DOCA_LOG_ERR("%s: ctx is %s; pass the context doca_flow_dpa_init returned", fn,
-		             ctx == NULL ? "NULL" : "not a live provider context");
+		             ctx == NULL ? "NULL"
+		             : sdpa_handle_destroyed(ctx, SDPA_H_PROV_CTX)
+		                     ? "destroyed"
+		                     : "not a live provider context");
 		return false;
 	}
 	return true;
@@ -156,7 +160,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_init(struct flexio_process *process
 		DOCA_LOG_ERR("doca_flow_dpa_init: out of memory");
 		return DOCA_ERROR_NO_MEMORY;
 	}
-	c->magic = CTX_MAGIC;
 	c->dpa = dpa;
 	c->dev_id = dev_id;
 	pthread_mutex_init(&c->proc_lock, NULL);
@@ -183,12 +186,15 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_init(struct flexio_process *process
 	pthread_once(&glue_once, glue_setup);
 	pthread_mutex_lock(&host_lock);
 	r = sdpa_prov_ctx_register(c);
+	if (r == DOCA_SUCCESS && !sdpa_handle_add(c, SDPA_H_PROV_CTX)) {
+		sdpa_prov_ctx_unregister(c);
+		r = DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+	}
 	if (r != DOCA_SUCCESS) {
 		pthread_mutex_unlock(&host_lock);
 		sdpa_prov_engine_stop(c);
 		sdpa_prov_glue_process_release(dpa);
 		pthread_mutex_destroy(&c->proc_lock);
-		c->magic = 0;
 		free(c);
 		return r;
 	}
@@ -222,7 +228,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_destroy(struct doca_flow_dpa_ctx *c
 		              "flushed, so they never ran; post the last request of a batch with "
 		              "flush=true or call doca_flow_queue_flush",
 		              (unsigned long long)unflushed);
-	live[ctx->id] = NULL;
+	live[ctx->id] = NULL; /* refused from now on (ctx_ok) */
 	pthread_mutex_unlock(&host_lock);
 
 	sdpa_prov_ctx_unregister(ctx);
@@ -231,8 +237,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_destroy(struct doca_flow_dpa_ctx *c
 	sdpa_prov_engine_stop(ctx); /* its list is empty: every ring was forgotten */
 	sdpa_prov_glue_process_release(ctx->dpa);
 	pthread_mutex_destroy(&ctx->proc_lock);
-	ctx->magic = 0;
-	free(ctx);
+	/* Quarantined, not freed: a stale pointer is refused without being read, and no
+	 * context created soon takes this address. */
+	sdpa_handle_retire(ctx, free);
 	return DOCA_SUCCESS;
 }
 
@@ -474,7 +481,10 @@ doca_flow_dpa_pipe_export_prepare(struct doca_flow_dpa_ctx *ctx, struct doca_flo
 	o.pipe_id = sdpa_prov_glue_pipe_id(pipe);
 	o.nr_entries = nr_entries;
 	o.handle = h;
-	h->magic = PIPE_MAGIC;
+	if (!sdpa_handle_add(h, SDPA_H_PROV_PIPE)) {
+		r = DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+		goto out;
+	}
 	h->ctx = ctx;
 	h->slot = (uint16_t)s;
 	slot_publish(ctx, s, &o);
@@ -494,9 +504,14 @@ static struct sdpa_prov_obj *pipe_obj(struct doca_flow_dpa_ctx *ctx, struct doca
 {
 	if (!ctx_ok(ctx, fn))
 		return NULL;
-	if (p == NULL || p->magic != PIPE_MAGIC) {
-		DOCA_LOG_ERR("%s: dpa_pipe is %s", fn,
-		             p == NULL ? "NULL" : "not a live doca_flow_dpa_pipe");
+	if (!sdpa_handle_live(p, SDPA_H_PROV_PIPE)) {
+		DOCA_LOG_ERR("%s: dpa_pipe is %s; pass one doca_flow_dpa_pipe_export_prepare "
+		             "returned, until doca_flow_dpa_pipe_destroy",
+		             fn,
+		             p == NULL ? "NULL"
+		             : sdpa_handle_destroyed(p, SDPA_H_PROV_PIPE)
+		                     ? "destroyed"
+		                     : "not a doca_flow_dpa_pipe");
 		return NULL;
 	}
 	if (p->ctx != ctx) {
@@ -571,8 +586,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_pipe_destroy(struct doca_flow_dpa_c
 	pthread_mutex_lock(&host_lock);
 	if (pipe_obj(ctx, dpa_pipe, __func__) != NULL) {
 		slot_retire(ctx, dpa_pipe->slot);
-		dpa_pipe->magic = 0;
-		free(dpa_pipe);
+		sdpa_handle_retire(dpa_pipe, free); /* quarantined: core/handles.h */
 		r = DOCA_SUCCESS;
 	}
 	pthread_mutex_unlock(&host_lock);
@@ -637,11 +651,15 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_external_resource_export(
 		r = DOCA_ERROR_NO_MEMORY;
 		goto out;
 	}
+	if (!sdpa_handle_add(h, SDPA_H_PROV_RES)) {
+		free(h);
+		r = DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+		goto out;
+	}
 	sdpa_prov_glue_pin(resource, true);
 	o.exported = true;
 	o.target = resource;
 	o.handle = h;
-	h->magic = RES_MAGIC;
 	h->ctx = ctx;
 	h->slot = (uint16_t)s;
 	slot_publish(ctx, s, &o);
@@ -657,9 +675,14 @@ static bool res_ok(struct doca_flow_dpa_ctx *ctx, struct doca_flow_dpa_external_
 {
 	if (!ctx_ok(ctx, fn))
 		return false;
-	if (h == NULL || h->magic != RES_MAGIC) {
-		DOCA_LOG_ERR("%s: dpa_resource is %s", fn,
-		             h == NULL ? "NULL" : "not a live exported resource");
+	if (!sdpa_handle_live(h, SDPA_H_PROV_RES)) {
+		DOCA_LOG_ERR("%s: dpa_resource is %s; pass one "
+		             "doca_flow_dpa_external_resource_export returned, until its destroy",
+		             fn,
+		             h == NULL ? "NULL"
+		             : sdpa_handle_destroyed(h, SDPA_H_PROV_RES)
+		                     ? "destroyed"
+		                     : "not an exported resource");
 		return false;
 	}
 	if (h->ctx != ctx) {
@@ -700,8 +723,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_dpa_external_resource_destroy(
 
 		slot_retire(ctx, dpa_resource->slot);
 		sdpa_prov_glue_pin(target, false);
-		dpa_resource->magic = 0;
-		free(dpa_resource);
+		sdpa_handle_retire(dpa_resource, free); /* quarantined: core/handles.h */
 		r = DOCA_SUCCESS;
 	}
 	pthread_mutex_unlock(&host_lock);

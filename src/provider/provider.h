@@ -128,7 +128,6 @@ struct sdpa_prov_obj {
 };
 
 struct doca_flow_dpa_ctx {
-	uint32_t magic;
 	uint16_t id; /* registry slot */
 	struct doca_dpa *dpa;
 	uint32_t dev_id;
@@ -155,13 +154,11 @@ struct doca_flow_dpa_ctx {
 };
 
 struct doca_flow_dpa_pipe {
-	uint32_t magic;
 	struct doca_flow_dpa_ctx *ctx;
 	uint16_t slot;
 };
 
 struct doca_flow_dpa_external_resource {
-	uint32_t magic;
 	struct doca_flow_dpa_ctx *ctx;
 	uint16_t slot;
 };

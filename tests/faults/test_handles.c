@@ -13,7 +13,7 @@
 #include <doca_sync_event.h>
 
 #include "dpa/dpa.h"
-#include "dpa/handles.h"
+#include "core/handles.h"
 #include "dpa_t.h"
 
 extern struct doca_dpa_app *dpa_faults_app;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Live DPA-side objects: an open-addressing table keyed by address, with a quarantine of
+ * Live DOCA objects: an open-addressing table keyed by address, with a quarantine of
  * retired objects (handles.h).
  *
  * A slot's key is 0 (never used), TOMB (was used; probing goes on) or the address. Its
@@ -14,9 +14,9 @@
 
 #include "core/atomics.h"
 #include "core/log.h"
-#include "dpa/handles.h"
+#include "core/handles.h"
 
-SDPA_LOG_REGISTER(dpa_handles);
+SDPA_LOG_REGISTER(handles);
 
 enum {
 	SLOTS = 1u << 18, /* objects live or quarantined at once: far below */
@@ -28,7 +28,8 @@ enum {
 
 static sdpa_atomic_u64 keys[SLOTS];
 static sdpa_atomic_u32 vals[SLOTS];
-static unsigned int nr_used; /* slots not 0; under lock */
+static unsigned int nr_used;       /* slots not 0; under lock */
+static sdpa_atomic_u64 generation; /* retirements so far */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static struct {
@@ -92,8 +93,8 @@ bool sdpa_handle_add(const void *obj, enum sdpa_handle_kind kind)
 	}
 	pthread_mutex_unlock(&lock);
 	if (slot < 0)
-		DOCA_LOG_ERR("softdpa's table of DPA objects is full (%u slots); destroy objects "
-		             "you no longer use",
+		DOCA_LOG_ERR("softdpa's table of live DOCA objects is full (%u slots); destroy "
+		             "objects you no longer use",
 		             MAX_USED);
 	return slot >= 0;
 }
@@ -135,6 +136,8 @@ void sdpa_handle_retire(void *obj, void (*free_fn)(void *))
 	}
 	/* R2 pairs with A2 in state: from now on the object is destroyed. */
 	sdpa_store_release(&vals[i], sdpa_load_relaxed(&vals[i]) | DEAD);
+	/* R3 pairs with A3 in sdpa_handle_generation: a cached "live" is stale from now. */
+	sdpa_store_release(&generation, sdpa_load_relaxed(&generation) + 1);
 	if (q_len == SDPA_HANDLE_QUARANTINE) {
 		long j;
 
@@ -143,7 +146,9 @@ void sdpa_handle_retire(void *obj, void (*free_fn)(void *))
 		q_head = (q_head + 1) % SDPA_HANDLE_QUARANTINE;
 		q_len--;
 		j = find((uint64_t)(uintptr_t)old);
-		if (j >= 0)
+		/* Only a record still dead: the owner of a NULL free_fn object may have freed it
+		 * and the address may hold a live object registered since. */
+		if (j >= 0 && (sdpa_load_relaxed(&vals[j]) & DEAD))
 			sdpa_store_release(&keys[j], TOMB); /* R1: its address may be reused now */
 	}
 	quarantine[(q_head + q_len) % SDPA_HANDLE_QUARANTINE].obj = obj;
@@ -152,4 +157,9 @@ void sdpa_handle_retire(void *obj, void (*free_fn)(void *))
 	pthread_mutex_unlock(&lock);
 	if (old != NULL && old_free != NULL)
 		old_free(old);
+}
+
+uint64_t sdpa_handle_generation(void)
+{
+	return sdpa_load_acquire(&generation); /* A3 */
 }
