@@ -1,7 +1,7 @@
 # softdpa — thin wrapper over meson/ninja. The two commands a newcomer needs:
 #   make demo    install missing packages (as root), build, run the flagship example
 #   make test    install missing packages (as root), build, run the whole test suite
-# Others: make bench | make install PREFIX=/dir | make sanitize | make tsan | make clang-ubsan |
+# Others: make bench | make bench-compare | make install PREFIX=/dir | make sanitize | make tsan | make clang-ubsan |
 #         make fidelity [FIDELITY_MODE=fast|strict] |
 #         make fuzz | make conformance [DOCA_SAMPLES=dir] [DOCA_PREFIX=dir] | make clean
 
@@ -13,7 +13,7 @@ FUZZ_SECONDS ?= 60
 DOCA_PREFIX ?= /opt/mellanox/doca
 DOCA_SAMPLES ?= $(lastword $(wildcard ../shared/conformance/doca-samples-*))
 
-.PHONY: all deps build test demo bench install sanitize tsan clang-ubsan fuzz conformance ci clean \
+.PHONY: all deps build test demo bench bench-compare install sanitize tsan clang-ubsan fuzz conformance ci clean \
 	format fidelity
 
 all: build
@@ -46,6 +46,11 @@ demo: deps $(BUILD)/build.ninja
 
 bench: build
 	@bash scripts/bench.sh $(BUILD)
+
+# softdpa's benches beside their DPDK/pthread anchors, interleaved, one JSON line per pair
+# (docs/PERFORMANCE.md; sizes: BENCH_* variables, python3 scripts/bench_compare.py --help).
+bench-compare: build
+	@python3 scripts/bench_compare.py $(BUILD)
 
 install: build
 	@meson configure $(BUILD) -Dprefix=$(abspath $(PREFIX)) >/dev/null

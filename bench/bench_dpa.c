@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Emulated DPA latencies: kernel launch to completion event (1 and 64 ranks) and RPC
+ * Emulated DPA latencies: kernel launch to completion event (1, 64 and 256 ranks) and RPC
  * round trip. One JSON object per line:
  *   {"bench":"dpa_launch","ranks":1,"iters":N,"eus":E,"median_us":..,"p99_us":..,"min_us":..}
  * Usage: bench_dpa [iterations]
@@ -63,7 +63,7 @@ static const struct bench_arg args[] = {
 
 static struct bench_cli cli = {
         .prog = "bench_dpa",
-        .about = "Emulated DPA latencies: kernel launch to completion event (1 and 64 ranks)\n"
+        .about = "Emulated DPA latencies: kernel launch to completion event (1, 64 and 256 ranks)\n"
                  "and RPC round trip.",
         .output = "  bench (dpa_launch or dpa_rpc), ranks, iters, eus (execution units),\n"
                   "  median_us, p99_us, min_us",
@@ -78,7 +78,7 @@ int main(int argc, char **argv)
 	struct doca_dev *dev = NULL;
 	struct doca_dpa *dpa;
 	struct doca_sync_event *comp;
-	unsigned int ranks[] = {1, 64};
+	unsigned int ranks[] = {1, 64, 256};
 	double *s;
 	uint32_t n;
 

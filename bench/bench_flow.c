@@ -5,7 +5,8 @@
  *   (c) ORDERED_LIST (array ADD) -> the hash pipe of (b)
  * each beside a baseline that moves the same frames through the same wire with no
  * pipeline (rx burst -> tx burst), so the ratio shows the pipeline's own cost.
- * Workers: 0 (deterministic: the figure is per worker) and 1 worker thread.
+ * Case a hits every entry (one frame per entry, up to 2M). Workers: 0 (deterministic: the figure is
+ * per worker) and 1 worker thread.
  *
  * usage: bench_flow [frames (default 2000000)] [entries for (a) (default 1048576)]
  *                   [cases, e.g. "ab" (default "abc")] [max workers (default 1)]
@@ -27,9 +28,12 @@
 #include "io/port.h"
 #include "nic/frame_builder.h"
 
-enum { NFRAMES = 4096, CHUNK = 512, FLEN = 64 };
+/* At least MIN_FRAMES distinct frames, and one per entry of case a up to MAX_FRAMES, so that
+ * every entry is hit (make bench-compare's exact-match pairs). */
+enum { MIN_FRAMES = 4096, MAX_FRAMES = 1u << 21, CHUNK = 512, FLEN = 64 };
 
-static uint8_t frames[NFRAMES][FLEN];
+static uint8_t (*frames)[FLEN];
+static uint32_t nframes;
 static uint32_t nentries_a = 1u << 20;
 static struct doca_flow_port *ports[2];
 static uint32_t arr_type;
@@ -57,7 +61,12 @@ static void make_frames(uint32_t ndst)
 {
 	struct sdpa_frame_spec s;
 
-	for (uint32_t i = 0; i < NFRAMES; i++) {
+	free(frames);
+	nframes = ndst < MIN_FRAMES ? MIN_FRAMES : ndst > MAX_FRAMES ? MAX_FRAMES : ndst;
+	frames = malloc((size_t)nframes * FLEN);
+	if (frames == NULL)
+		exit(1);
+	for (uint32_t i = 0; i < nframes; i++) {
 		memset(&s, 0, sizeof(s));
 		s.l3 = SDPA_L3_IP4;
 		s.ip4_src = 0x0a000001;
@@ -121,7 +130,7 @@ static double run(uint64_t total, uint64_t *out)
 	nic_time = 0;
 	while (sent < total) {
 		for (uint32_t i = 0; i < CHUNK && sent < total; i++, sent++)
-			while (softdpa_port_inject(0, frames[sent % NFRAMES], FLEN) ==
+			while (softdpa_port_inject(0, frames[sent % nframes], FLEN) ==
 			       DOCA_ERROR_AGAIN)
 				while (softdpa_port_drain(1, buf, sizeof(buf), &len) ==
 				       DOCA_SUCCESS)
@@ -157,7 +166,7 @@ static double run_baseline(uint64_t total, uint64_t *out)
 		double ts;
 
 		for (uint32_t i = 0; i < CHUNK && sent < total; i++, sent++)
-			CHECK(softdpa_port_inject(0, frames[sent % NFRAMES], FLEN));
+			CHECK(softdpa_port_inject(0, frames[sent % nframes], FLEN));
 		ts = now();
 		while ((n = sdpa_port_rx_burst(0, pk, SDPA_WIRE_BURST_MAX)) > 0) {
 			sdpa_port_tx_burst(1, 0, pk, n);

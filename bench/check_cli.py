@@ -25,6 +25,9 @@ SPECS = {
                                                                  "workers", "65")]},
     "bench_ext": {"tiny": ["1"], "bad": [(["0"], "ops", "0"), (["0x10"], "ops", "0x10")]},
     "bench_dpa": {"tiny": ["10"], "bad": [(["9"], "iters", "9"), (["-1"], "iters", "-1")]},
+    "bench_anchor": {"tiny": ["hrc", "8", "64", "10"],
+                     "bad": [(["hx"], "cases", "hx"), (["h", "0"], "entries", "0"),
+                             (["h", "8", "0"], "ops", "0"), (["c", "8", "1", "9"], "iters", "9")]},
     "bench_window": {"tiny": ["2"], "bad": [(["1"], "iters", "1"), ([""], "iters", "''")]},
 }
 

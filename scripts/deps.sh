@@ -11,6 +11,7 @@ pkgs=(
 	libcmocka-dev                   # tests
 	iproute2                        # afpacket test (network namespaces, veth)
 	libdpdk-dev                     # the DPDK of record (22.11): doca-dpdk-bridge, the samples
+	dpdk-dev                        # dpdk-testpmd: make bench-compare's per-frame anchor
 	dpkg-dev                        # dpkg-source: DPDK's driver headers from its source package
 	libibverbs-dev                  # rdma-core's libibverbs/libmlx5 modules (DOCA Verbs sample)
 	python3-yaml python3-scapy      # softdpa samples test (tools/samples_test.py)

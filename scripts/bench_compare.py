@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""make bench-compare: softdpa's benches side by side with their anchors (docs/PERFORMANCE.md).
+
+Runs, in ROUNDS interleaved rounds (each round runs every softdpa bench and every anchor once,
+in an order that rotates from round to round), and prints one JSON line per pair on stdout:
+
+  {"pair": NAME, "softdpa": x, "anchor": y, "unit": "...", "ratio": x/y, "load": l}
+
+x and y are medians over the rounds; "load" is the median 1-minute load average read just
+before each of the pair's runs (the machine's other work: with 2 cores, a load above 2 means
+the figures are slowed by someone else). A figure that could not be measured is null (the
+reason goes to stderr). A markdown table of the same pairs follows on stderr.
+
+usage: bench_compare.py [BUILD_DIR]    (sizes: the BENCH_* variables below, from the environment)
+"""
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ENV = {
+    "BENCH_ROUNDS": ("3", "interleaved rounds; each figure is the median over them"),
+    "BENCH_FRAMES": ("1000000", "frames per timed bench_flow run (best of 5 runs)"),
+    "BENCH_EM_SMALL": ("65536", "exact-match entries of the em64k pair"),
+    "BENCH_EM_LARGE": ("1048576", "exact-match entries of the em1m pair"),
+    "BENCH_LOOKUPS": ("4000000", "rte_hash lookups and rte_ring ops per anchor run"),
+    "BENCH_LAUNCHES": ("300", "DPA launches per rank count (median); condvar round trips"),
+    "BENCH_TESTPMD_SECONDS": ("1.5", "how long dpdk-testpmd forwards"),
+    "BENCH_PROVIDER_OPS": ("16384", "provider ops per launch (flow-dpa-perf table size)"),
+}
+
+
+def setting(name):
+    return os.environ.get(name) or ENV[name][0]
+
+
+def say(msg):
+    print("bench-compare: " + msg, file=sys.stderr, flush=True)
+
+
+def load1():
+    try:
+        with open("/proc/loadavg") as f:
+            return float(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def run(cmd, env=None, timeout=300):
+    e = dict(os.environ)
+    e.setdefault("SOFTDPA_LOG_LEVEL", "error")
+    e.update(env or {})
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=e,
+                       timeout=timeout, universal_newlines=True)
+    if p.returncode != 0:
+        raise RuntimeError("%s: exit %d: %s" % (" ".join(cmd), p.returncode,
+                                               p.stderr.strip()[-400:]))
+    return p.stdout
+
+
+def json_lines(text):
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("{"):
+            out.append(json.loads(line))
+    return out
+
+
+class Bench:
+    """One measured program; returns {figure name: value} per run."""
+
+    def __init__(self, build):
+        self.b = build
+        self.bin = lambda *p: os.path.join(build, *p)
+
+    # ---- softdpa ----
+    def flow(self, entries, case):
+        out = run([self.bin("bench", "bench_flow"), setting("BENCH_FRAMES"), str(entries), case,
+                   "0"])
+        return json_lines(out)[0]["worker_ns_per_frame"]
+
+    def m_basic1(self):
+        return {"basic1": self.flow(1, "a")}
+
+    def m_hash8(self):
+        return {"hash8": self.flow(1, "b")}
+
+    def m_em_small(self):
+        return {"em_small": self.flow(int(setting("BENCH_EM_SMALL")), "a")}
+
+    def m_em_large(self):
+        return {"em_large": self.flow(int(setting("BENCH_EM_LARGE")), "a")}
+
+    def m_workers(self):
+        out = run([self.bin("bench", "bench_flow"), setting("BENCH_FRAMES"), "1", "a", "2"])
+        by = {j["workers"]: j["mpps"] for j in json_lines(out)}
+        return {"workers1": by.get(1), "workers2": by.get(2)}
+
+    def m_dpa(self):
+        out = run([self.bin("bench", "bench_dpa"), setting("BENCH_LAUNCHES")],
+                  env={"SOFTDPA_DPA_EUS": "16"})
+        r = {}
+        for j in json_lines(out):
+            if j["bench"] == "dpa_launch":
+                r["launch%d" % j["ranks"]] = j["median_us"]
+        return r
+
+    def provider(self, workers):
+        ops = int(setting("BENCH_PROVIDER_OPS"))
+        size = max(ops // workers, 64)
+        out = run([self.bin("tools", "flow_dpa_perf", "softdpa-flow-dpa-perf"), "--json",
+                   "--pps", "0", "--no-latency-model", "--workers", str(workers), "--tables",
+                   "1", "--table-size", str(size), "--warmup", "1", "--iterations", "5"],
+                  env={"SOFTDPA_NIC_WORKERS": "0"})
+        return json_lines(out)[-1]["cpu_ns_per_op"]
+
+    def m_provider(self):
+        return {"provider1": self.provider(1), "provider8": self.provider(8)}
+
+    # ---- anchors ----
+    def m_testpmd(self):
+        exe = shutil.which("dpdk-testpmd")
+        if exe is None:
+            raise RuntimeError("dpdk-testpmd not found: install Debian's dpdk-dev "
+                               "(scripts/deps.sh does)")
+        cpus = ",".join(str(c) for c in sorted(os.sched_getaffinity(0)))
+        with tempfile.TemporaryDirectory() as rt:
+            p = subprocess.Popen(
+                [exe, "--no-huge", "-m", "1024", "--no-pci", "--lcores",
+                 "(0,1)@(%s)" % cpus, "--vdev", "net_null0", "--vdev", "net_null1",
+                 "--file-prefix=bench_compare_%d" % os.getpid(), "--log-level=error",
+                 "--no-telemetry", "--", "-i", "--forward-mode=io", "--record-core-cycles",
+                 "--auto-start", "--nb-cores=1", "--no-mlockall", "--total-num-mbufs=8192"],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                universal_newlines=True, env=dict(os.environ, XDG_RUNTIME_DIR=rt))
+            time.sleep(float(setting("BENCH_TESTPMD_SECONDS")))
+            out, _ = p.communicate("stop\nquit\n", timeout=60)
+        m = re.search(r"CPU cycles/packet=([0-9.]+).* at ([0-9]+) MHz", out)
+        if m is None:
+            raise RuntimeError("dpdk-testpmd printed no cycles/packet: " + out[-400:])
+        return {"testpmd": float(m.group(1)) * 1e3 / float(m.group(2))}
+
+    def anchor(self, cases, entries="8"):
+        return json_lines(run([self.bin("bench", "bench_anchor"), cases, entries,
+                               setting("BENCH_LOOKUPS"), setting("BENCH_LAUNCHES")]))
+
+    def m_hash_small(self):
+        return {"rte_hash_small": self.anchor("h", setting("BENCH_EM_SMALL"))[0]["ns_per_lookup"]}
+
+    def m_hash_large(self):
+        return {"rte_hash_large": self.anchor("h", setting("BENCH_EM_LARGE"))[0]["ns_per_lookup"]}
+
+    def m_ring_condvar(self):
+        r = {}
+        for j in self.anchor("rc"):
+            if j["bench"] == "anchor_ring":
+                r["ring"] = j["ns_per_op"]
+            elif j["bench"] == "anchor_condvar":
+                r["condvar"] = j["median_us"]
+        return r
+
+
+# pair, softdpa figure, anchor figure, unit
+PAIRS = [
+    ("basic1_vs_testpmd_io", "basic1", "testpmd", "ns/frame"),
+    ("hash8_vs_testpmd_io", "hash8", "testpmd", "ns/frame"),
+    ("em64k_vs_rte_hash", "em_small", "rte_hash_small", "ns/frame vs ns/lookup"),
+    ("em1m_vs_rte_hash", "em_large", "rte_hash_large", "ns/frame vs ns/lookup"),
+    ("workers2_vs_workers1", "workers2", "workers1", "Mpps"),
+    ("launch1_vs_condvar", "launch1", "condvar", "us"),
+    ("launch256_vs_condvar", "launch256", "condvar", "us"),
+    ("provider_op_vs_ring", "provider1", "ring", "ns/op (CPU)"),
+    ("provider_op8_vs_ring", "provider8", "ring", "ns/op (CPU)"),
+]
+
+
+def main():
+    build = sys.argv[1] if len(sys.argv) > 1 else "build"
+    if len(sys.argv) > 2 or build in ("-h", "--help"):
+        print(__doc__ + "\nsizes:\n" + "\n".join("  %s (default %s): %s" % (k, v[0], v[1])
+                                                   for k, v in ENV.items()))
+        sys.exit(0 if build in ("-h", "--help") else 2)
+    b = Bench(build)
+    order = [b.m_basic1, b.m_testpmd, b.m_hash8, b.m_em_small, b.m_hash_small, b.m_em_large,
+             b.m_hash_large, b.m_workers, b.m_dpa, b.m_ring_condvar, b.m_provider]
+    rounds = int(setting("BENCH_ROUNDS"))
+    vals, loads = {}, {}
+    t0 = time.monotonic()
+    for r in range(rounds):
+        k = (r * 3) % len(order)
+        for m in order[k:] + order[:k]:
+            name = m.__name__[2:]
+            load = load1()
+            try:
+                got = m()
+            except Exception as e:  # one failed bench must not hide the others
+                say("%s: %s" % (name, e))
+                continue
+            for fig, v in got.items():
+                if v is not None:
+                    vals.setdefault(fig, []).append(float(v))
+                    loads.setdefault(fig, []).append(load)
+        say("round %d of %d done (%.0f s)" % (r + 1, rounds, time.monotonic() - t0))
+    rows = []
+    for pair, x, y, unit in PAIRS:
+        mx = statistics.median(vals[x]) if vals.get(x) else None
+        my = statistics.median(vals[y]) if vals.get(y) else None
+        ls = [l for l in loads.get(x, []) + loads.get(y, []) if l is not None]
+        line = {"pair": pair,
+                "softdpa": round(mx, 2) if mx is not None else None,
+                "anchor": round(my, 2) if my is not None else None,
+                "unit": unit,
+                "ratio": round(mx / my, 2) if mx is not None and my else None,
+                "load": round(statistics.median(ls), 2) if ls else None}
+        print(json.dumps(line), flush=True)
+        rows.append(line)
+    print("\n| pair | softdpa | anchor | unit | ratio | load |\n|---|---|---|---|---|---|",
+          file=sys.stderr)
+    for l in rows:
+        print("| %s | %s | %s | %s | %s | %s |" % tuple(
+            "n/a" if l[k] is None else l[k]
+            for k in ("pair", "softdpa", "anchor", "unit", "ratio", "load")), file=sys.stderr)
+    say("%d rounds in %.0f s, %d CPUs" % (rounds, time.monotonic() - t0,
+                                           len(os.sched_getaffinity(0))))
+
+
+if __name__ == "__main__":
+    main()
