@@ -135,7 +135,6 @@ static struct doca_dpa *dpa_alloc(struct doca_dev *dev)
 	dpa->image.memfd = -1;
 	pthread_mutex_init(&dpa->log_lock, NULL);
 	pthread_mutex_init(&dpa->lock, NULL);
-	pthread_cond_init(&dpa->eu_cond, NULL);
 	pthread_cond_init(&dpa->launcher_cond, NULL);
 	return dpa;
 }
@@ -144,7 +143,6 @@ static void dpa_free(struct doca_dpa *dpa)
 {
 	pthread_mutex_destroy(&dpa->log_lock);
 	pthread_mutex_destroy(&dpa->lock);
-	pthread_cond_destroy(&dpa->eu_cond);
 	pthread_cond_destroy(&dpa->launcher_cond);
 	free(dpa->log_path);
 	free(dpa->trace_path);

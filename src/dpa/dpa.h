@@ -107,6 +107,9 @@ void sdpa_image_unload(struct sdpa_image *img, bool keep_code);
 const struct sdpa_kernel *sdpa_image_kernel(const struct sdpa_image *img, doca_dpa_func_t *func);
 /* Argument block for 'k' filled from 'ap' (malloc'd, 64-byte aligned), or NULL. */
 void *sdpa_kernel_marshal(const struct sdpa_kernel *k, va_list *ap);
+/* The same into buf (64-byte aligned) when the arguments fit in size bytes, else allocated:
+ * the result is buf or must be freed. */
+void *sdpa_kernel_marshal_into(const struct sdpa_kernel *k, va_list *ap, void *buf, size_t size);
 
 /* ---- execution contexts ---- */
 
@@ -166,7 +169,18 @@ struct sdpa_eu {
 	uint64_t inst_ret;
 	jmp_buf jb;
 	struct sdpa_exec exec;
+	/* Under dpa->lock: an idle EU sleeps on its own condition until a waker takes it off
+	 * dpa->idle (idle = false) and signals it, so a launch wakes only the EUs it needs. */
+	pthread_cond_t cond;
+	bool idle;
+	unsigned int rank_end; /* ranks exec.rank..rank_end-1 of a launch are this EU's */
+	/* The EU's own: check the fault handlers before the next execution. */
+	bool check_handlers;
+	uint64_t next_handler_check;
 };
+
+/* Arguments of up to this many bytes live in the launch object (no allocation). */
+enum { SDPA_LAUNCH_INLINE_ARGS = 256 };
 
 struct sdpa_launch {
 	struct sdpa_launch *next;
@@ -182,6 +196,7 @@ struct sdpa_launch {
 	uint64_t comp_count;
 	bool comp_add;
 	uint64_t seq;
+	_Alignas(64) unsigned char args_inline[SDPA_LAUNCH_INLINE_ARGS]; /* args when they fit */
 };
 
 /* ---- heap ---- */
@@ -251,7 +266,6 @@ struct doca_dpa {
 	struct sdpa_image image;
 	struct sdpa_heap heap;
 	pthread_mutex_t lock;
-	pthread_cond_t eu_cond;       /* EUs wait for work */
 	pthread_cond_t launcher_cond; /* launcher waits for launches / their end */
 	struct sdpa_launch *lhead, *ltail;
 	bool publishing; /* a retired launch's completion is being published: hold the next */
@@ -260,6 +274,9 @@ struct doca_dpa {
 	bool take_thread_first; /* alternates ranks and thread activations */
 	unsigned int nr_eus;
 	struct sdpa_eu *eus;
+	unsigned int *idle; /* ids of the EUs waiting for work (a stack) */
+	unsigned int nr_idle;
+	struct sdpa_launch *lpool; /* retired launch objects, reused by the next launches */
 	pthread_t launcher;
 	pthread_t watchdog;
 	bool threads_up;
@@ -303,6 +320,9 @@ uint64_t sdpa_now_ns(void);
 doca_error_t sdpa_sched_start(struct doca_dpa *dpa);
 /* Stops and joins; returns true when every EU came back (the image may be unloaded). */
 bool sdpa_sched_stop(struct doca_dpa *dpa);
+/* Thread t was queued to run: wake an idle EU that may take it (its affine EU, if it has
+ * one). Must hold root->lock. */
+void sdpa_sched_wake_thread_locked(struct doca_dpa *root, const struct doca_dpa_thread *t);
 /* Queue a launch (takes ownership of l). BAD_STATE when fatal. */
 doca_error_t sdpa_sched_submit(struct doca_dpa *dpa, struct sdpa_launch *l);
 /* Device-side error: the context becomes fatal (logged once by the caller). */

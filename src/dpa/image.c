@@ -141,3 +141,14 @@ void *sdpa_kernel_marshal(const struct sdpa_kernel *k, va_list *ap)
 	k->marshal(ap, blk);
 	return blk;
 }
+
+void *sdpa_kernel_marshal_into(const struct sdpa_kernel *k, va_list *ap, void *buf, size_t size)
+{
+	size_t sz = (k->argsize + 63) & ~(size_t)63;
+
+	if (sz > size)
+		return sdpa_kernel_marshal(k, ap);
+	memset(buf, 0, sz ? sz : (size < 64 ? size : 64));
+	k->marshal(ap, buf);
+	return buf;
+}

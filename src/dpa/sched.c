@@ -33,6 +33,7 @@ enum {
 	STOP_KICK_MS = 2000, /* after a kick, how long a kernel gets to unwind */
 	STOP_IDLE_EXTRA_MS = 30000,
 };
+#define HANDLER_CHECK_NS 10000000ull /* a busy EU re-checks the fault handlers every 10 ms */
 
 static __thread struct sdpa_exec *cur_exec;
 static sdpa_atomic_ptr end_hook; /* sdpa_exec_end_hook_fn; R-hook / A-hook */
@@ -127,10 +128,81 @@ static void sleep_ms(unsigned int ms)
 		;
 }
 
+/* ---- waking EUs: each idle EU sleeps on its own condition (under dpa->lock) ---- */
+
+static void wake_eu_locked(struct doca_dpa *dpa, struct sdpa_eu *eu)
+{
+	for (unsigned int i = dpa->nr_idle; i-- > 0;) {
+		if (dpa->idle[i] != eu->id)
+			continue;
+		dpa->idle[i] = dpa->idle[--dpa->nr_idle];
+		eu->idle = false;
+		pthread_cond_signal(&eu->cond);
+		return;
+	}
+}
+
+/* Take the EU that went idle last (its cache is the warmest) off the idle stack, or NULL.
+ * The caller signals it, after dropping dpa->lock where it can: the woken EU then finds
+ * the lock free. */
+static struct sdpa_eu *take_idle_locked(struct doca_dpa *dpa)
+{
+	struct sdpa_eu *eu;
+
+	if (dpa->nr_idle == 0)
+		return NULL;
+	eu = &dpa->eus[dpa->idle[--dpa->nr_idle]];
+	eu->idle = false;
+	return eu;
+}
+
+static void signal_eu(struct sdpa_eu *eu)
+{
+	if (eu != NULL)
+		pthread_cond_signal(&eu->cond);
+}
+
+static bool wake_one_locked(struct doca_dpa *dpa)
+{
+	struct sdpa_eu *eu = take_idle_locked(dpa);
+
+	signal_eu(eu);
+	return eu != NULL;
+}
+
+static void wake_all_locked(struct doca_dpa *dpa)
+{
+	while (wake_one_locked(dpa))
+		;
+}
+
+void sdpa_sched_wake_thread_locked(struct doca_dpa *root, const struct doca_dpa_thread *t)
+{
+	/* An EU that is busy takes the thread when its execution ends (pick runs after each),
+	 * so only an idle one needs waking; a thread bound to one EU needs that one. */
+	if (root->nr_eus == 0)
+		return;
+	if (t->affinity >= 0)
+		wake_eu_locked(root, &root->eus[(unsigned int)t->affinity % root->nr_eus]);
+	else
+		wake_one_locked(root);
+}
+
+/* Work is left after an EU took its share: the next idle EU joins in. Each woken EU wakes
+ * the next, so the thread that made the work pays for one wake only. */
+static struct sdpa_eu *idle_if_work_left_locked(struct doca_dpa *dpa)
+{
+	const struct sdpa_launch *l = dpa->lhead;
+
+	if (dpa->rq_head != NULL || (l != NULL && l->active && l->next_rank < l->nthreads))
+		return take_idle_locked(dpa);
+	return NULL;
+}
+
 /* Take work for 'eu'. Must hold dpa->lock. Fills eu->exec under the lock, so the
  * watchdog (which reads it under the lock) sees a consistent description. */
 static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **lp,
-                 struct doca_dpa_thread **tp)
+                 struct doca_dpa_thread **tp, struct sdpa_eu **wakep)
 {
 	struct sdpa_launch *l = dpa->lhead;
 	struct doca_dpa_thread **link;
@@ -138,23 +210,33 @@ static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **
 
 	*lp = NULL;
 	*tp = NULL;
+	*wakep = NULL;
 	if (sdpa_load_relaxed(&dpa->fatal) != 0)
 		return false;
 	for (int pass = 0; pass < 2; pass++) {
 		bool want_thread = (pass == 0) == dpa->take_thread_first;
 
 		if (!want_thread && rank_ok) {
+			/* A range of ranks, shrinking as the launch drains (guided
+			 * self-scheduling): one lock round trip per range, not per rank,
+			 * while the ranks still spread over every EU that is free. */
+			unsigned int left = l->nthreads - l->next_rank;
+			unsigned int chunk = left / dpa->nr_eus ? left / dpa->nr_eus : 1;
+
+			eu->rank_end = l->next_rank + chunk;
 			eu->exec = (struct sdpa_exec){
 			        .kind = SDPA_EXEC_LAUNCH,
 			        .dpa = dpa,
 			        .kernel = l->kernel,
-			        .rank = l->next_rank++,
+			        .rank = l->next_rank,
 			        .nthreads = l->nthreads,
 			        .eu = eu,
 			        .jb = &eu->jb,
 			};
+			l->next_rank += chunk;
 			*lp = l;
 			dpa->take_thread_first = true;
+			*wakep = idle_if_work_left_locked(dpa);
 			return true;
 		}
 		if (!want_thread)
@@ -187,6 +269,7 @@ static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **
 			};
 			*tp = t;
 			dpa->take_thread_first = false;
+			*wakep = idle_if_work_left_locked(dpa);
 			return true;
 		}
 	}
@@ -211,11 +294,20 @@ static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
 	uint64_t t0 = sdpa_trace_begin(); /* set before setjmp, never after: survives longjmp */
 	int how;
 
+	uint64_t now = sdpa_now_ns();
+
 	sdpa_exec_set_current(ex);
-	sdpa_fault_ensure_handlers(); /* cmocka, or the program, may have replaced them */
+	/* cmocka, or the program, may have replaced the fault handlers. Asking costs a system
+	 * call, so an EU asks when it wakes from idle (the host did something since) and
+	 * every HANDLER_CHECK_NS while busy, not per execution. */
+	if (eu->check_handlers || now >= eu->next_handler_check) {
+		sdpa_fault_ensure_handlers();
+		eu->check_handlers = false;
+		eu->next_handler_check = now + HANDLER_CHECK_NS;
+	}
 	sdpa_window_exec_begin(ex);
 	/* R1 pairs with A1 in watchdog_scan: the watchdog times this execution. */
-	sdpa_store_release(&eu->task_start_ns, sdpa_now_ns());
+	sdpa_store_release(&eu->task_start_ns, now);
 	how = setjmp(eu->jb);
 	if (how == 0) {
 		ex->kernel->invoke(args);
@@ -234,14 +326,46 @@ static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
 	return (enum sdpa_exec_end)how;
 }
 
-static void launch_free(struct sdpa_launch *l)
+/* Drop the launch's event references and its argument block; the object stays. */
+static void launch_release(struct sdpa_launch *l)
 {
 	if (l->wait_ev != NULL)
 		sdpa_fetch_sub_acq_rel(&l->wait_ev->users, 1);
 	if (l->comp_ev != NULL)
 		sdpa_fetch_sub_acq_rel(&l->comp_ev->users, 1);
-	free(l->args);
+	l->wait_ev = NULL;
+	l->comp_ev = NULL;
+	if (l->args != l->args_inline)
+		free(l->args);
+	l->args = NULL;
+}
+
+static void launch_free(struct sdpa_launch *l)
+{
+	launch_release(l);
 	free(l);
+}
+
+/* Launch objects are pooled per context: a launch allocates nothing once the pool is warm.
+ * The pool keeps as many as were ever in flight at once. */
+static struct sdpa_launch *launch_get(struct doca_dpa *root)
+{
+	struct sdpa_launch *l;
+
+	pthread_mutex_lock(&root->lock);
+	l = root->lpool;
+	if (l != NULL)
+		root->lpool = l->next;
+	pthread_mutex_unlock(&root->lock);
+	if (l == NULL)
+		return aligned_alloc(64, sizeof(*l));
+	return l;
+}
+
+static void launch_put_locked(struct doca_dpa *dpa, struct sdpa_launch *l)
+{
+	l->next = dpa->lpool;
+	dpa->lpool = l;
 }
 
 void sdpa_sched_release_events_locked(struct doca_dpa *dpa)
@@ -268,8 +392,9 @@ static bool wait_passed(const struct sdpa_launch *l)
 }
 
 /* The head launch changed: start it at once when its wait event allows, else let the
- * launcher wait for the event. Must hold dpa->lock. */
-static void advance_locked(struct doca_dpa *dpa)
+ * launcher wait for the event. Must hold dpa->lock. The EU to wake for it goes to *wakep
+ * (the caller signals it); with wakep NULL the calling EU picks the launch itself. */
+static void advance_locked(struct doca_dpa *dpa, struct sdpa_eu **wakep)
 {
 	struct sdpa_launch *l = dpa->lhead;
 
@@ -277,10 +402,10 @@ static void advance_locked(struct doca_dpa *dpa)
 		return;
 	if (wait_passed(l)) {
 		l->active = true;
-		if (l->nthreads == 1)
-			pthread_cond_signal(&dpa->eu_cond);
-		else
-			pthread_cond_broadcast(&dpa->eu_cond);
+		/* One EU; it wakes the next if ranks are left (pick). An EU that is busy
+		 * takes ranks when its execution ends. */
+		if (wakep != NULL)
+			*wakep = take_idle_locked(dpa);
 	} else {
 		pthread_cond_signal(&dpa->launcher_cond);
 	}
@@ -308,7 +433,7 @@ static void retire_head_locked(struct doca_dpa *dpa, struct sdpa_launch *l)
 		 * our increment is ordered before the users decrement it reads). */
 		if (ev != NULL)
 			sdpa_fetch_add_acq_rel(&ev->busy, 1);
-		launch_free(l);
+		launch_release(l);
 		if (ev != NULL) {
 			if (add)
 				sdpa_se_add(ev, count);
@@ -318,8 +443,9 @@ static void retire_head_locked(struct doca_dpa *dpa, struct sdpa_launch *l)
 		}
 	}
 	pthread_mutex_lock(&dpa->lock);
+	launch_put_locked(dpa, l);
 	dpa->publishing = false;
-	advance_locked(dpa);
+	advance_locked(dpa, NULL); /* the calling EU picks next */
 }
 
 /* P9: say once per kernel that a rescheduled thread restarts from its entry point. */
@@ -349,28 +475,57 @@ static void *eu_main(void *arg)
 	while (!dpa->shutdown) {
 		struct sdpa_launch *l;
 		struct doca_dpa_thread *t;
+		struct sdpa_eu *wake;
 		enum sdpa_exec_end how;
 		bool reenter;
+		unsigned int ran = 0;
 
-		if (!pick(dpa, eu, &l, &t)) {
-			pthread_cond_wait(&dpa->eu_cond, &dpa->lock);
+		if (!pick(dpa, eu, &l, &t, &wake)) {
+			eu->idle = true;
+			dpa->idle[dpa->nr_idle++] = eu->id;
+			while (eu->idle && !dpa->shutdown)
+				pthread_cond_wait(&eu->cond, &dpa->lock);
+			eu->check_handlers = true;
 			continue;
 		}
 		reenter = t != NULL && t->rescheduled;
 		pthread_mutex_unlock(&dpa->lock);
+		/* Every EU's cond is destroyed only once all EUs are joined (sdpa_sched_stop). */
+		signal_eu(wake);
 		if (reenter)
 			note_reentry(eu);
-		how = run_exec(eu, l != NULL ? l->args : t->args);
-		if (sdpa_load_acquire(&eu->orphaned))
-			return NULL; /* stop gave up on this EU: dpa may be gone */
+		/* A launch's range of ranks runs back to back without the lock; a rank that
+		 * aborts or faults ends the range (the context is fatal then). */
+		for (;;) {
+			how = run_exec(eu, l != NULL ? l->args : t->args);
+			if (sdpa_load_acquire(&eu->orphaned))
+				return NULL; /* stop gave up on this EU: dpa may be gone */
+			if (l == NULL || how == SDPA_END_ABORT || how == SDPA_END_FAULT)
+				break;
+			ran++;
+			if (eu->exec.rank + 1 >= eu->rank_end ||
+			    sdpa_load_relaxed(&dpa->fatal) != 0 ||
+			    sdpa_load_acquire(&dpa->stopping))
+				break;
+			/* The watchdog reads exec only while task_start_ns says a kernel runs
+			 * (and after its acquire load), so it is rewritten between kernels. */
+			eu->exec = (struct sdpa_exec){
+			        .kind = SDPA_EXEC_LAUNCH,
+			        .dpa = dpa,
+			        .kernel = l->kernel,
+			        .rank = eu->exec.rank + 1,
+			        .nthreads = l->nthreads,
+			        .eu = eu,
+			        .jb = &eu->jb,
+			};
+		}
 		if (t != NULL)
 			sdpa_thread_activation_done(t, how);
 		pthread_mutex_lock(&dpa->lock);
 		/* An aborted or faulted rank never completes its launch, nor does any launch
 		 * of a fatal context. */
-		if (l != NULL && how != SDPA_END_ABORT && how != SDPA_END_FAULT &&
-		    ++l->done == l->nthreads && sdpa_load_relaxed(&dpa->fatal) == 0 &&
-		    !dpa->shutdown)
+		if (l != NULL && ran > 0 && (l->done += ran) == l->nthreads &&
+		    sdpa_load_relaxed(&dpa->fatal) == 0 && !dpa->shutdown)
 			retire_head_locked(dpa, l);
 	}
 	pthread_mutex_unlock(&dpa->lock);
@@ -399,7 +554,10 @@ static void *launcher_main(void *arg)
 		l = dpa->lhead;
 		ev = l->wait_ev;
 		if (ev == NULL) { /* advance_locked starts such a launch itself */
-			advance_locked(dpa);
+			struct sdpa_eu *w = NULL;
+
+			advance_locked(dpa, &w);
+			signal_eu(w);
 			continue;
 		}
 		threshold = l->wait_threshold;
@@ -413,8 +571,12 @@ static void *launcher_main(void *arg)
 		                      true);
 		sdpa_fetch_sub_acq_rel(&ev->busy, 1);
 		pthread_mutex_lock(&dpa->lock);
-		if (passed)
-			advance_locked(dpa);
+		if (passed) {
+			struct sdpa_eu *w = NULL;
+
+			advance_locked(dpa, &w);
+			signal_eu(w);
+		}
 	}
 	pthread_mutex_unlock(&dpa->lock);
 	return NULL;
@@ -454,7 +616,7 @@ static void watchdog_scan(struct doca_dpa *dpa)
 	}
 	if (fire) {
 		pthread_cond_broadcast(&dpa->launcher_cond);
-		pthread_cond_broadcast(&dpa->eu_cond);
+		wake_all_locked(dpa);
 	}
 	pthread_mutex_unlock(&dpa->lock);
 	if (fire)
@@ -483,7 +645,12 @@ doca_error_t sdpa_sched_start(struct doca_dpa *dpa)
 	unsigned int started = 0;
 
 	dpa->eus = calloc(n, sizeof(*dpa->eus));
-	if (dpa->eus == NULL) {
+	dpa->idle = calloc(n, sizeof(*dpa->idle));
+	if (dpa->eus == NULL || dpa->idle == NULL) {
+		free(dpa->eus);
+		free(dpa->idle);
+		dpa->eus = NULL;
+		dpa->idle = NULL;
 		DOCA_LOG_ERR("doca_dpa_start: out of memory for %u EUs; lower SOFTDPA_DPA_EUS", n);
 		return DOCA_ERROR_NO_MEMORY;
 	}
@@ -496,8 +663,11 @@ doca_error_t sdpa_sched_start(struct doca_dpa *dpa)
 
 		eu->id = started;
 		eu->dpa = dpa;
-		if (pthread_create(&eu->tid, NULL, eu_main, eu) != 0)
+		pthread_cond_init(&eu->cond, NULL);
+		if (pthread_create(&eu->tid, NULL, eu_main, eu) != 0) {
+			pthread_cond_destroy(&eu->cond);
 			goto err;
+		}
 		eu->tid_valid = true;
 	}
 	if (pthread_create(&dpa->launcher, NULL, launcher_main, dpa) != 0)
@@ -519,12 +689,17 @@ err:
 	             started, n);
 	pthread_mutex_lock(&dpa->lock);
 	dpa->shutdown = true;
-	pthread_cond_broadcast(&dpa->eu_cond);
+	wake_all_locked(dpa);
 	pthread_mutex_unlock(&dpa->lock);
-	for (unsigned int i = 0; i < started; i++)
+	for (unsigned int i = 0; i < started; i++) {
 		pthread_join(dpa->eus[i].tid, NULL);
+		pthread_cond_destroy(&dpa->eus[i].cond);
+	}
 	free(dpa->eus);
+	free(dpa->idle);
 	dpa->eus = NULL;
+	dpa->idle = NULL;
+	dpa->nr_idle = 0;
 	dpa->nr_eus = 0;
 	return DOCA_ERROR_OPERATING_SYSTEM;
 }
@@ -543,7 +718,7 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 	sdpa_store_release(&dpa->launcher_quit, 1);
 	pthread_mutex_lock(&dpa->lock);
 	dpa->shutdown = true;
-	pthread_cond_broadcast(&dpa->eu_cond);
+	wake_all_locked(dpa);
 	pthread_cond_broadcast(&dpa->launcher_cond);
 	pthread_mutex_unlock(&dpa->lock);
 	pthread_join(dpa->launcher, NULL);
@@ -612,14 +787,24 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 	}
 	dpa->lhead = dpa->ltail = NULL;
 	dpa->rq_head = dpa->rq_tail = NULL;
+	while ((l = dpa->lpool) != NULL) {
+		dpa->lpool = l->next;
+		free(l);
+	}
 	if (abandoned)
 		DOCA_LOG_WARN(
 		        "doca_dpa_stop: %u kernel launch(es) of DPA context %u never completed "
 		        "(waiting for their wait event, or the context was fatal); wait for "
 		        "their completion event before stopping",
 		        abandoned, dpa->id);
-	if (clean)
+	if (clean) {
+		for (unsigned int i = 0; i < dpa->nr_eus; i++)
+			pthread_cond_destroy(&dpa->eus[i].cond);
 		free(dpa->eus); /* an orphaned EU still uses its slot */
+	}
+	free(dpa->idle);
+	dpa->idle = NULL;
+	dpa->nr_idle = 0;
 	dpa->eus = NULL;
 	dpa->nr_eus = 0;
 	dpa->threads_up = false;
@@ -628,6 +813,8 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 
 doca_error_t sdpa_sched_submit(struct doca_dpa *dpa, struct sdpa_launch *l)
 {
+	struct sdpa_eu *w = NULL;
+
 	pthread_mutex_lock(&dpa->lock);
 	if (sdpa_load_relaxed(&dpa->fatal) != 0) {
 		pthread_mutex_unlock(&dpa->lock);
@@ -639,8 +826,9 @@ doca_error_t sdpa_sched_submit(struct doca_dpa *dpa, struct sdpa_launch *l)
 	else
 		dpa->lhead = l;
 	dpa->ltail = l;
-	advance_locked(dpa);
+	advance_locked(dpa, &w);
 	pthread_mutex_unlock(&dpa->lock);
+	signal_eu(w); /* the cond outlives any launch: stop cannot run during a launch call */
 	return DOCA_SUCCESS;
 }
 
@@ -747,9 +935,11 @@ static doca_error_t launch(struct doca_dpa *dpa, struct doca_sync_event *wait_ev
 		             k->name);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	l = calloc(1, sizeof(*l));
-	if (l != NULL)
-		l->args = sdpa_kernel_marshal(k, ap);
+	l = launch_get(root);
+	if (l != NULL) {
+		memset(l, 0, offsetof(struct sdpa_launch, args_inline));
+		l->args = sdpa_kernel_marshal_into(k, ap, l->args_inline, sizeof(l->args_inline));
+	}
 	if (l == NULL || l->args == NULL) {
 		free(l);
 		DOCA_LOG_ERR("%s: out of memory for the launch of '%s'; free memory and retry", fn,

@@ -20,7 +20,7 @@
 
 SDPA_LOG_REGISTER(dpa_sync_event);
 
-enum { SPIN_POLLS = 2000, SLEEP_MAX_US = 2000, WAIT_THRESHOLD_MAX = 254 };
+enum { SPIN_POLLS = 2000, SHORT_SPIN_POLLS = 64, SLEEP_MAX_US = 2000, WAIT_THRESHOLD_MAX = 254 };
 
 struct sdpa_se_pending {
 	struct sdpa_se_pending *next;
@@ -130,11 +130,11 @@ uint64_t sdpa_se_add(struct doca_sync_event *ev, uint64_t v)
 bool sdpa_se_wait(struct doca_sync_event *ev, enum sdpa_se_cmp cmp, uint64_t v, uint64_t mask,
                   sdpa_atomic_int *stop, bool yield)
 {
-	unsigned int sleep_us = 50;
-
-	/* Poll, then poll while yielding (EUs share the host's cores, so a waiter that
-	 * keeps its core can delay the very kernel it waits for), then sleep. 'yield' makes
-	 * the polling phase yield from the start. */
+	/* A short spin (the value may be about to change), then sleep on seq until an update
+	 * wakes us: EUs share the host's cores, so a waiter that polls on keeps from the very
+	 * kernel it waits for the core it needs. 'yield' (the _yield variants) polls with
+	 * sched_yield before sleeping, as asked. The sleep is bounded so a stop request is
+	 * seen; a wake is not missed (see publish), so the bound is no latency. */
 	for (unsigned int polls = 0;; polls++) {
 		uint32_t seq = sdpa_load_acquire(&ev->seq);
 
@@ -143,23 +143,21 @@ bool sdpa_se_wait(struct doca_sync_event *ev, enum sdpa_se_cmp cmp, uint64_t v, 
 			return true;
 		if (stop != NULL && sdpa_load_acquire(stop))
 			return false;
-		if (polls < SPIN_POLLS) {
-			if (yield || polls >= SPIN_POLLS / 8)
-				sched_yield();
-			else
-				sdpa_cpu_relax();
+		if (yield && polls < SPIN_POLLS) {
+			sched_yield();
 			continue;
 		}
-		/* Back off: sleep on seq, bounded so a stop request is seen. */
-		struct timespec ts = {.tv_sec = 0, .tv_nsec = (long)sleep_us * 1000};
+		if (polls < SHORT_SPIN_POLLS) {
+			sdpa_cpu_relax();
+			continue;
+		}
+		struct timespec ts = {.tv_sec = 0, .tv_nsec = (long)SLEEP_MAX_US * 1000};
 
 		sdpa_fetch_add_acq_rel(&ev->waiters, 1);
 		if (sdpa_load_acquire(&ev->seq) == seq)
 			syscall(SYS_futex, (uint32_t *)&ev->seq, FUTEX_WAIT_PRIVATE, seq, &ts, NULL,
 			        0);
 		sdpa_fetch_sub_acq_rel(&ev->waiters, 1);
-		if (sleep_us < SLEEP_MAX_US)
-			sleep_us *= 2;
 	}
 }
 

@@ -84,7 +84,7 @@ static void enqueue_locked(struct doca_dpa *root, struct doca_dpa_thread *t)
 	else
 		root->rq_head = t;
 	root->rq_tail = t;
-	pthread_cond_broadcast(&root->eu_cond);
+	sdpa_sched_wake_thread_locked(root, t);
 }
 
 void sdpa_thread_activate(struct doca_dpa_thread *t)

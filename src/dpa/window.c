@@ -832,7 +832,8 @@ void sdpa_window_exec_begin(const struct sdpa_exec *ex)
 
 	if (w == NULL || ex->eu == NULL)
 		return;
-	/* The scheduler has just checked the fault handlers (sdpa_fault_ensure_handlers). */
+	/* The scheduler checked the fault handlers when this EU woke, and checks them every
+	 * 10 ms while it is busy (sdpa_fault_ensure_handlers in run_exec). */
 	w_lock(w);
 	w->ex = ex;
 	w->bound = false;
