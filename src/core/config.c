@@ -79,6 +79,173 @@ static uint64_t parse_u64(const char *var, uint64_t def, uint64_t max)
 	return (uint64_t)v;
 }
 
+bool sdpa_parse_bool(const char *s, bool *out)
+{
+	static const char *const yes[] = {"1", "yes", "true", "on"};
+	static const char *const no[] = {"0", "no", "false", "off"};
+
+	for (size_t i = 0; s != NULL && i < sizeof(yes) / sizeof(yes[0]); i++) {
+		if (strcasecmp(s, yes[i]) == 0) {
+			*out = true;
+			return true;
+		}
+		if (strcasecmp(s, no[i]) == 0) {
+			*out = false;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool sdpa_env_bool(const char *var, bool def)
+{
+	const char *s = getenv(var);
+	bool v;
+
+	if (s == NULL || *s == '\0')
+		return def;
+	if (sdpa_parse_bool(s, &v))
+		return v;
+	DOCA_LOG_WARN("%s='%s' is not a boolean; use 1, yes, true or on (or 0, no, false, off). "
+	              "Using %s",
+	              var, s, def ? "on" : "off");
+	return def;
+}
+
+/* Every SOFTDPA_* variable softdpa's library, tools and tests read; SOFTDPA_PORT<n> is
+ * checked apart. docs/CONFIGURATION.md lists the same names (tests/unit/test_config.c). */
+const char *const sdpa_config_known_vars[] = {
+        "SOFTDPA_DEVICES",
+        "SOFTDPA_PORT<n>",
+        "SOFTDPA_FIDELITY",
+        "SOFTDPA_WINDOW",
+        "SOFTDPA_STRICT_ABORT",
+        "SOFTDPA_PROVIDER_LATENCY_NS",
+        "SOFTDPA_PROVIDER_JITTER_NS",
+        "SOFTDPA_PROVIDER_SEED",
+        "SOFTDPA_NIC_WORKERS",
+        "SOFTDPA_DPA_EUS",
+        "SOFTDPA_LOG_LEVEL",
+        "SOFTDPA_TRACE",
+        "SOFTDPA_STATS",
+        "SOFTDPA_READY_FILE",
+        "SOFTDPA_SAMPLES_TEST",
+        "SOFTDPA_DPACC_CLANG",
+        "SOFTDPA_INCLUDE_DIR",
+        "SOFTDPA_TEST_SRCDIR",
+        "SOFTDPA_TRACE_KEEP",
+        NULL,
+};
+
+/* Levenshtein distance of two short names, case-insensitive; large for long ones. */
+static size_t name_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[64];
+
+	if (la >= 64 || lb >= 64)
+		return 64;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t cost = (a[i - 1] | 0x20) == (b[j - 1] | 0x20) ? 0 : 1;
+			size_t best = diag + cost;
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/* SOFTDPA_PORT<n>: n in 0..SDPA_MAX_PORTS-1 written as a plain decimal. Returns 1 for a
+ * valid port, 0 for a port that does not exist, -1 when the name is not PORT<digits>. */
+static int port_var(const char *name, size_t len)
+{
+	const char *d = name + strlen("SOFTDPA_PORT");
+	size_t nd = len - (size_t)(d - name);
+	unsigned long n = 0;
+
+	if (len <= strlen("SOFTDPA_PORT") || strncmp(name, "SOFTDPA_PORT", 12) != 0)
+		return -1;
+	for (size_t i = 0; i < nd; i++) {
+		if (d[i] < '0' || d[i] > '9')
+			return -1;
+		if (n < 100000)
+			n = n * 10 + (unsigned long)(d[i] - '0');
+	}
+	return (nd > 1 && d[0] == '0') || n >= SDPA_MAX_PORTS ? 0 : 1;
+}
+
+extern char **environ;
+
+/* "SOFTDPA_DEVICES, SOFTDPA_PORT<n>, ...": the known names for a message. */
+static const char *known_list(void)
+{
+	static char buf[1024];
+	size_t n = 0;
+
+	if (buf[0] != '\0')
+		return buf;
+	for (size_t i = 0; sdpa_config_known_vars[i] != NULL && n < sizeof(buf); i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? ", " : "",
+		                      sdpa_config_known_vars[i]);
+	return buf;
+}
+
+/* One warning per SOFTDPA_* name in the environment that softdpa does not read: a typo
+ * would otherwise leave the default silently in force. */
+static void check_names(void)
+{
+	for (char **e = environ; e != NULL && *e != NULL; e++) {
+		const char *name = *e, *eq = strchr(name, '=');
+		size_t len = eq != NULL ? (size_t)(eq - name) : strlen(name), best_d = 64;
+		const char *best = NULL;
+		bool known = false;
+		int port;
+
+		if (len < 8 || strncasecmp(name, "SOFTDPA_", 8) != 0)
+			continue;
+		for (size_t i = 0; sdpa_config_known_vars[i] != NULL && !known; i++)
+			known = strlen(sdpa_config_known_vars[i]) == len &&
+			        strncmp(sdpa_config_known_vars[i], name, len) == 0;
+		if (known)
+			continue;
+		port = port_var(name, len);
+		if (port == 1)
+			continue;
+		if (port == 0) {
+			DOCA_LOG_WARN("%.*s names a port that does not exist; ports are "
+			              "SOFTDPA_PORT0..SOFTDPA_PORT%u. Ignoring it",
+			              (int)len, name, SDPA_MAX_PORTS - 1);
+			continue;
+		}
+		for (size_t i = 0; sdpa_config_known_vars[i] != NULL; i++) {
+			char cand[64];
+			size_t d;
+
+			snprintf(cand, sizeof(cand), "%.*s", (int)len, name);
+			d = name_distance(cand, sdpa_config_known_vars[i]);
+			if (d < best_d) {
+				best_d = d;
+				best = sdpa_config_known_vars[i];
+			}
+		}
+		DOCA_LOG_WARN("%.*s is not a softdpa variable%s%s%s; the known ones are %s "
+		              "(docs/CONFIGURATION.md). Ignoring it",
+		              (int)len, name, best_d <= 3 ? " (did you mean " : "",
+		              best_d <= 3 ? best : "", best_d <= 3 ? "?)" : "", known_list());
+	}
+}
+
 /* One fidelity variable: true and *mode when it is set to a valid mode. */
 static bool parse_mode(const char *var, enum sdpa_window_mode *mode)
 {
@@ -131,8 +298,8 @@ static void load(struct sdpa_config *cfg)
 	cfg->prov_jitter_ns =
 	        parse_u64("SOFTDPA_PROVIDER_JITTER_NS", SDPA_PROV_DEFAULT_JITTER_NS, MAX_PROV_NS);
 	cfg->prov_seed = parse_u64("SOFTDPA_PROVIDER_SEED", SDPA_PROV_DEFAULT_SEED, UINT64_MAX);
-	s = getenv("SOFTDPA_STRICT_ABORT");
-	cfg->strict_abort = s != NULL && strcmp(s, "1") == 0;
+	check_names();
+	cfg->strict_abort = sdpa_env_bool("SOFTDPA_STRICT_ABORT", false);
 	cfg->nic_workers = parse_count("SOFTDPA_NIC_WORKERS", 0, MAX_NIC_WORKERS);
 	cfg->dpa_eus = parse_count("SOFTDPA_DPA_EUS", DEFAULT_DPA_EUS, MAX_DPA_EUS);
 	if (cfg->dpa_eus == 0) {

@@ -49,6 +49,19 @@ const char *sdpa_config_port_wire(uint16_t port_id);
 /* Re-read the environment (tests change variables between cases). */
 void sdpa_config_reload(void);
 
+/* The one boolean spelling of every SOFTDPA_* switch: 1/0, yes/no, true/false, on/off, in
+ * any case. False (and *out untouched) for anything else. */
+bool sdpa_parse_bool(const char *s, bool *out);
+
+/* A boolean variable: def when unset or empty; a malformed value gets one warning naming
+ * it and the accepted spellings, and def stays. */
+bool sdpa_env_bool(const char *var, bool def);
+
+/* Every SOFTDPA_* name softdpa reads ("SOFTDPA_PORT<n>" for the port wires), NULL-ended.
+ * Loading the configuration warns once about each other SOFTDPA_* name in the environment
+ * (a misspelling) and each SOFTDPA_PORT<n> of a port that does not exist. */
+extern const char *const sdpa_config_known_vars[];
+
 /* Name of a window mode, for messages. */
 const char *sdpa_window_mode_name(enum sdpa_window_mode mode);
 
