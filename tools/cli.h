@@ -15,6 +15,9 @@ enum { CLI_EXIT_OK = 0, CLI_EXIT_FAIL = 1, CLI_EXIT_USAGE = 2 };
 int cli_pcap_gen(int argc, char **argv);
 int cli_pcap_info(int argc, char **argv);
 
+/* softdpa pcap show (cli_pcap_show.c) */
+int cli_pcap_show(int argc, char **argv);
+
 /* softdpa stats (cli_stats.c) */
 int cli_stats(int argc, char **argv);
 

@@ -28,6 +28,7 @@ enum { MAX_KEYS = 64, RECV_TIMEOUT_S = 5 };
 #define MAX_DUMP ((size_t)64 << 20)
 
 struct record {
+	const char *line; /* the raw JSON line, inside the input buffer */
 	char *section;
 	int n;
 	char *key[MAX_KEYS];
@@ -415,8 +416,32 @@ static void print_pretty(const struct dump *d, const char *only)
 		printf("\n");
 		print_section(d, r->section);
 	}
-	if (only != NULL && nd == 0)
-		printf("\n%s\n  (no records)\n", only);
+}
+
+static bool has_section(const struct dump *d, const char *name)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (strcmp(d->r[i].section, name) == 0 && strcmp(name, "softdpa") != 0)
+			return true;
+	return false;
+}
+
+/* "ports, provider": the sections of a dump (the header record aside), in order. */
+static void section_names(const struct dump *d, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < d->n && n + 1 < size; i++) {
+		const char *name = d->r[i].section;
+		bool seen = strcmp(name, "softdpa") == 0;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = strcmp(d->r[j].section, name) == 0;
+		if (!seen)
+			n += (size_t)snprintf(out + n, size - n, "%s%s", n ? ", " : "", name);
+	}
+	if (n == 0)
+		snprintf(out, size, "(none)");
 }
 
 int cli_stats(int argc, char **argv)
@@ -496,12 +521,7 @@ int cli_stats(int argc, char **argv)
 			continue;
 		}
 		good++;
-		if (json) {
-			if (only == NULL || strcmp(r.section, only) == 0)
-				printf("%s\n", line);
-			record_free(&r);
-			continue;
-		}
+		r.line = line;
 		if (d.n == d.cap) {
 			size_t cap = d.cap ? d.cap * 2 : 64;
 			struct record *nr = realloc(d.r, cap * sizeof(*nr));
@@ -517,6 +537,18 @@ int cli_stats(int argc, char **argv)
 		}
 		d.r[d.n++] = r;
 	}
+	if (ret == CLI_EXIT_OK && good > 0 && only != NULL && !has_section(&d, only)) {
+		char names[1024] = "";
+
+		section_names(&d, names, sizeof(names));
+		fprintf(stderr, "softdpa stats: %s has no section '%s'; its sections are %s\n", src,
+		        only, names);
+		ret = CLI_EXIT_USAGE;
+	}
+	if (ret == CLI_EXIT_OK && json)
+		for (size_t i = 0; i < d.n; i++)
+			if (only == NULL || strcmp(d.r[i].section, only) == 0)
+				printf("%s\n", d.r[i].line);
 	if (ret == CLI_EXIT_OK && !json && good > 0)
 		print_pretty(&d, only);
 	if (ret == CLI_EXIT_OK && good == 0) {

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * softdpa — the emulator's command-line tool.
  *
- *   softdpa caps [--list-devs] [--pci-addr ADDR]   the emulated devices, like doca_caps
+ *   softdpa caps [--list-devs|--list-rep-devs|--list-libs] [--pci-addr ADDR]   like doca_caps
  *   softdpa pcap gen -o OUT.pcap [OPTIONS]          deterministic traffic generator
  *   softdpa pcap info FILE [--top N]                counts of a capture
+ *   softdpa pcap show FILE [-c N] [-e]              one line per frame, like tcpdump -n
  *   softdpa stats [--socket PATH | --file DUMP]     a running application's counters
  *   softdpa help [COMMAND...]                       usage
  *
  * Subcommands live in one table; a name may have several words ("pcap gen"), so later
- * commands slot in without touching main(). Exit codes: 0 success, 1 failure, 2 usage.
+ * commands slot in without touching main(). Every command answers -h/--help and --version;
+ * `softdpa pcap` lists the pcap commands. Exit codes: 0 success, 1 failure, 2 usage.
  */
 #include <errno.h>
 #include <math.h>
@@ -39,6 +41,8 @@ struct subcmd {
 
 static const struct subcmd *find_subcmd(int argc, char **argv, int *words);
 static void print_overview(FILE *out);
+static bool is_group(const char *word);
+static void print_group(FILE *out, const char *word);
 
 /* ------------------------------------------------------------ option helpers */
 
@@ -138,7 +142,8 @@ static const char *func_type_str(enum doca_pci_func_type t)
 	return "?";
 }
 
-static void print_reps(struct doca_devinfo *info)
+/* The representors of a PF: a count line, then (details) one block per representor. */
+static void print_reps(struct doca_devinfo *info, bool details)
 {
 	struct doca_devinfo_rep **reps;
 	struct doca_dev *dev;
@@ -163,7 +168,7 @@ static void print_reps(struct doca_devinfo *info)
 		return;
 	}
 	printf("\trepresentors        %u\n", nr);
-	for (uint32_t i = 0; i < nr; i++) {
+	for (uint32_t i = 0; details && i < nr; i++) {
 		char pci[DOCA_DEVINFO_REP_PCI_ADDR_SIZE] = "?";
 		char iface[DOCA_DEVINFO_IFACE_NAME_SIZE] = "?";
 		enum doca_pci_func_type t = DOCA_PCI_FUNC_TYPE_VF;
@@ -180,7 +185,9 @@ static void print_reps(struct doca_devinfo *info)
 	(void)doca_dev_close(dev);
 }
 
-static void print_device(struct doca_devinfo *info)
+enum caps_what { CAPS_ALL, CAPS_DEVS, CAPS_REP_DEVS, CAPS_LIBS };
+
+static void print_device(struct doca_devinfo *info, enum caps_what what)
 {
 	char pci[DOCA_DEVINFO_PCI_ADDR_SIZE] = "?";
 	char ibdev[DOCA_DEVINFO_IBDEV_NAME_SIZE] = "?";
@@ -202,6 +209,10 @@ static void print_device(struct doca_devinfo *info)
 	(void)doca_devinfo_get_active_rate(info, &rate);
 
 	printf("PCI: %s\n", pci);
+	if (what == CAPS_REP_DEVS) {
+		print_reps(info, true);
+		return;
+	}
 	printf("\tibdev_name          %s\n", ibdev);
 	printf("\tiface_name          %s\n", iface);
 	printf("\tfunc_type           %s\n", func_type_str(t));
@@ -220,26 +231,97 @@ static void print_device(struct doca_devinfo *info)
 	else
 		printf("\tdpa                 not supported (doca_dpa_cap_is_supported: "
 		       "DOCA_ERROR_NOT_SUPPORTED)\n");
-	print_reps(info);
+	print_reps(info, what == CAPS_ALL);
+}
+
+/* Per DOCA library: what softdpa does with its functions (docs/API_COVERAGE.md). */
+static const struct caps_lib {
+	const char *name, *pc;
+	int implemented, partial, not_supported, device_fault;
+} caps_libs[] = {
+#include "caps_libs.h"
+};
+
+static void print_libs(void)
+{
+	printf("%-18s %-23s %11s %7s %13s %12s\n", "library", "pkg-config", "implemented",
+	       "partial", "not_supported", "device_fault");
+	for (size_t i = 0; i < sizeof(caps_libs) / sizeof(caps_libs[0]); i++) {
+		const struct caps_lib *l = &caps_libs[i];
+
+		printf("%-18s %-23s %11d %7d %13d %12d\n", l->name, l->pc, l->implemented,
+		       l->partial, l->not_supported, l->device_fault);
+	}
+	printf("\nnot_supported: the call links and returns DOCA_ERROR_NOT_SUPPORTED with one log "
+	       "line;\ndevice_fault: a DPA device call that ends the kernel with a fault naming "
+	       "it.\nPer function: docs/API_COVERAGE.md.\n");
+}
+
+static int caps_usage_err(const char *msg, const char *arg)
+{
+	fprintf(stderr, "softdpa caps: ");
+	fprintf(stderr, msg, arg);
+	fprintf(stderr, "\nRun 'softdpa help caps' for the options.\n");
+	return EXIT_USAGE;
 }
 
 static int run_caps(int argc, char **argv)
 {
-	const char *only = NULL;
+	const char *only = NULL, *mode_opt = NULL;
+	enum caps_what what = CAPS_ALL;
 	struct doca_devinfo **list;
 	uint32_t n, shown = 0;
 	doca_error_t r;
 
-	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--list-devs") == 0) {
-			continue;
-		} else if (strcmp(argv[i], "--pci-addr") == 0 && i + 1 < argc) {
-			only = argv[++i];
+	for (int i = 0; i < argc;) {
+		const char *v = NULL, *a = argv[i];
+		enum caps_what w = CAPS_ALL;
+
+		if (strcmp(a, "--list-devs") == 0)
+			w = CAPS_DEVS;
+		else if (strcmp(a, "--list-rep-devs") == 0)
+			w = CAPS_REP_DEVS;
+		else if (strcmp(a, "--list-libs") == 0)
+			w = CAPS_LIBS;
+		if (w != CAPS_ALL) {
+			if (mode_opt != NULL && strcmp(mode_opt, a) != 0) {
+				fprintf(stderr,
+				        "softdpa caps: %s and %s conflict; give one of "
+				        "--list-devs, "
+				        "--list-rep-devs, --list-libs\n",
+				        mode_opt, a);
+				return EXIT_USAGE;
+			}
+			mode_opt = a;
+			what = w;
+			i++;
+		} else if (cli_opt_value(argc, argv, &i, "--pci-addr", &v)) {
+			if (v == NULL || *v == '\0')
+				return caps_usage_err(
+				        "--pci-addr needs an address (DDDD:BB:DD.F or "
+				        "BB:DD.F)%s",
+				        "");
+			if (only != NULL && strcmp(only, v) != 0) {
+				fprintf(stderr,
+				        "softdpa caps: --pci-addr given twice (%s and %s); give "
+				        "one "
+				        "address\n",
+				        only, v);
+				return EXIT_USAGE;
+			}
+			only = v;
 		} else {
-			fprintf(stderr, "softdpa caps: unknown or incomplete option '%s'\n",
-			        argv[i]);
-			return EXIT_USAGE;
+			return caps_usage_err("unknown option '%s'", a);
 		}
+	}
+	if (what == CAPS_LIBS && only != NULL) {
+		fprintf(stderr, "softdpa caps: --list-libs and --pci-addr conflict: libraries are "
+		                "not per device; drop --pci-addr\n");
+		return EXIT_USAGE;
+	}
+	if (what == CAPS_LIBS) {
+		print_libs();
+		return EXIT_SUCCESS;
 	}
 	r = doca_devinfo_create_list(&list, &n);
 	if (r != DOCA_SUCCESS) {
@@ -269,7 +351,7 @@ static int run_caps(int argc, char **argv)
 			continue;
 		if (shown++ > 0)
 			printf("\n");
-		print_device(list[i]);
+		print_device(list[i], what);
 	}
 	(void)doca_devinfo_destroy_list(list);
 	if (n == 0)
@@ -323,6 +405,10 @@ static int run_help(int argc, char **argv)
 		return EXIT_SUCCESS;
 	}
 	c = find_subcmd(argc, argv, &words);
+	if (c == NULL && argc == 1 && is_group(argv[0])) {
+		print_group(stdout, argv[0]);
+		return EXIT_SUCCESS;
+	}
 	if (c == NULL || words != argc) {
 		fprintf(stderr, "softdpa help: no command '%s'\n\n", argv[0]);
 		print_overview(stderr);
@@ -335,16 +421,22 @@ static int run_help(int argc, char **argv)
 static const struct subcmd subcmds[] = {
         {
                 .name = "caps",
-                .summary = "list the emulated devices, their DPA and representors",
-                .usage =
-                        "usage: softdpa caps [--list-devs] [--pci-addr ADDR]\n"
-                        "\n"
-                        "Print every emulated device as doca_caps --list-devs does: PCI address,\n"
-                        "ibdev and interface names, function type, MAC, model, DPA capability and\n"
-                        "representors. The set comes from SOFTDPA_DEVICES (docs/DEVICES.md).\n"
-                        "\n"
-                        "  --list-devs       accepted for doca_caps compatibility (the default)\n"
-                        "  --pci-addr ADDR   only the device at ADDR (DDDD:BB:DD.F or BB:DD.F)\n",
+                .summary = "list the emulated devices, their DPA, representors and libraries",
+                .usage = "usage: softdpa caps [--list-devs | --list-rep-devs | --list-libs]\n"
+                         "                    [--pci-addr ADDR]\n"
+                         "\n"
+                         "Print the emulated devices as doca_caps does: PCI address, ibdev and\n"
+                         "interface names, function type, MAC, model, DPA capability and\n"
+                         "representors. The set comes from SOFTDPA_DEVICES (docs/DEVICES.md).\n"
+                         "Without an option: every device with its representors.\n"
+                         "\n"
+                         "  --list-devs       the devices, with a count of their representors\n"
+                         "  --list-rep-devs   each device's PCI address and its representors\n"
+                         "  --list-libs       per DOCA library, how many of its functions softdpa\n"
+                         "                    implements (docs/API_COVERAGE.md)\n"
+                         "  --pci-addr ADDR   only the device at ADDR (DDDD:BB:DD.F or BB:DD.F)\n"
+                         "\n"
+                         "Give one of the --list options; --list-libs takes no --pci-addr.\n",
                 .run = run_caps,
         },
         {
@@ -400,20 +492,36 @@ static const struct subcmd subcmds[] = {
                 .run = cli_pcap_info,
         },
         {
+                .name = "pcap show",
+                .summary = "list a capture's frames, one line each, tunnels decoded",
+                .usage = "usage: softdpa pcap show FILE [-c N] [-e]\n"
+                         "\n"
+                         "Print one line per frame, as tcpdump -n does: number, seconds since\n"
+                         "the first frame, length, then the headers softdpa's parser reads\n"
+                         "(VLAN, IPv4/IPv6, TCP/UDP/ICMP) and, through VXLAN, GENEVE, GRE and\n"
+                         "IP-in-IP tunnels, the inner packet. Wrong checksums and malformed\n"
+                         "headers are marked in brackets.\n"
+                         "\n"
+                         "  -c, --count N   stop after N frames\n"
+                         "  -e, --link      print each frame's source and destination MAC\n",
+                .run = cli_pcap_show,
+        },
+        {
                 .name = "stats",
-                .summary = "show the ports, pipes and queues of a running application",
+                .summary = "show the ports and provider queues of a running application",
                 .usage = "usage: softdpa stats [--socket PATH | --file DUMP] [--json]\n"
                          "                     [--section NAME]\n"
                          "\n"
                          "Print the statistics of an application started with\n"
                          "SOFTDPA_STATS=PATH (a unix socket it serves), or of a dump written by\n"
-                         "softdpa_stats_dump(). One table per section (ports, pipes, ...).\n"
+                         "softdpa_stats_dump(). One table per section: ports, provider (the\n"
+                         "DOCA Flow DPA provider's queues), and any a program registers.\n"
                          "\n"
                          "  --socket PATH    connect to the application's socket (default:\n"
                          "                   $SOFTDPA_STATS)\n"
                          "  --file DUMP      read a dump file (- for stdin)\n"
                          "  --json           print the raw records, one JSON object per line\n"
-                         "  --section NAME   only this section\n",
+                         "  --section NAME   only this section (an error when the dump has none)\n",
                 .run = cli_stats,
         },
         {
@@ -481,7 +589,35 @@ static void print_overview(FILE *out)
 	             "commands:\n");
 	for (size_t i = 0; i < sizeof(subcmds) / sizeof(subcmds[0]); i++)
 		fprintf(out, "  %-12s %s\n", subcmds[i].name, subcmds[i].summary);
-	fprintf(out, "\nRun 'softdpa help COMMAND' for a command's options.\n");
+	fprintf(out, "\nRun 'softdpa help COMMAND' (or 'softdpa COMMAND --help') for a command's "
+	             "options.\n");
+}
+
+/* A first word shared by several commands ("pcap" of "pcap gen", "pcap info"). */
+static bool is_group(const char *word)
+{
+	size_t n = strlen(word);
+
+	for (size_t i = 0; i < sizeof(subcmds) / sizeof(subcmds[0]); i++)
+		if (strncmp(subcmds[i].name, word, n) == 0 && subcmds[i].name[n] == ' ')
+			return true;
+	return false;
+}
+
+static void print_group(FILE *out, const char *word)
+{
+	size_t n = strlen(word);
+
+	fprintf(out, "usage: softdpa %s SUBCOMMAND [ARGS...]\n\n%s subcommands:\n", word, word);
+	for (size_t i = 0; i < sizeof(subcmds) / sizeof(subcmds[0]); i++)
+		if (strncmp(subcmds[i].name, word, n) == 0 && subcmds[i].name[n] == ' ')
+			fprintf(out, "  %-12s %s\n", subcmds[i].name, subcmds[i].summary);
+	fprintf(out, "\nRun 'softdpa help %s SUBCOMMAND' for its options.\n", word);
+}
+
+static bool is_help(const char *a)
+{
+	return strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0;
 }
 
 int main(int argc, char **argv)
@@ -493,7 +629,7 @@ int main(int argc, char **argv)
 		print_overview(stderr);
 		return EXIT_USAGE;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+	if (is_help(argv[1])) {
 		print_overview(stdout);
 		return EXIT_SUCCESS;
 	}
@@ -502,10 +638,31 @@ int main(int argc, char **argv)
 		return EXIT_SUCCESS;
 	}
 	c = find_subcmd(argc - 1, argv + 1, &words);
+	if (c == NULL && is_group(argv[1])) {
+		/* `softdpa pcap`, `softdpa pcap --help`: the group's subcommands. */
+		if (argc == 2 || is_help(argv[2])) {
+			print_group(stdout, argv[1]);
+			return EXIT_SUCCESS;
+		}
+		fprintf(stderr, "softdpa %s: unknown subcommand '%s'\n\n", argv[1], argv[2]);
+		print_group(stderr, argv[1]);
+		return EXIT_USAGE;
+	}
 	if (c == NULL) {
 		fprintf(stderr, "softdpa: unknown command '%s'\n\n", argv[1]);
 		print_overview(stderr);
 		return EXIT_USAGE;
+	}
+	/* Every command answers -h/--help and --version, wherever they stand. */
+	for (int i = 1 + words; i < argc; i++) {
+		if (is_help(argv[i])) {
+			fputs(c->usage, stdout);
+			return EXIT_SUCCESS;
+		}
+		if (strcmp(argv[i], "--version") == 0) {
+			printf("softdpa %s\n", SOFTDPA_VERSION);
+			return EXIT_SUCCESS;
+		}
 	}
 	return c->run(argc - 1 - words, argv + 1 + words);
 }
