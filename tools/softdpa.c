@@ -5,6 +5,7 @@
  *   softdpa pcap gen -o OUT.pcap [OPTIONS]          deterministic traffic generator
  *   softdpa pcap info FILE [--top N]                counts of a capture
  *   softdpa pcap show FILE [-c N] [-e]              one line per frame, like tcpdump -n
+ *   softdpa trace render TRACE.json [-o OUT.png]    a SOFTDPA_TRACE file as a timeline
  *   softdpa stats [--socket PATH | --file DUMP]     a running application's counters
  *   softdpa help [COMMAND...]                       usage
  *
@@ -395,6 +396,46 @@ static int run_samples_test(int argc, char **argv)
 	return 2;
 }
 
+/* `softdpa trace render`: the trace renderer installed with softdpa, run by the python3
+ * first on PATH (an activated venv's, else the system's). In a build tree the copy next
+ * to this executable wins, so the tests run the source's renderer. */
+static int run_trace_render(int argc, char **argv)
+{
+	char self[4096], local[4096 + 32];
+	const char *script = SOFTDPA_LIBEXECDIR "/softdpa/trace_to_png.py";
+	char **args = calloc((size_t)argc + 3, sizeof(*args));
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int k = 0;
+
+	if (args == NULL) {
+		fprintf(stderr, "softdpa trace render: out of memory\n");
+		return EXIT_FAILURE;
+	}
+	if (n > 0) {
+		char *slash;
+
+		self[n] = '\0';
+		slash = strrchr(self, '/');
+		if (slash != NULL) {
+			*slash = '\0';
+			snprintf(local, sizeof(local), "%s/trace_to_png.py", self);
+			if (access(local, R_OK) == 0)
+				script = local;
+		}
+	}
+	args[k++] = (char *)"python3";
+	args[k++] = (char *)script;
+	for (int i = 0; i < argc; i++)
+		args[k++] = argv[i];
+	execvp("python3", args);
+	fprintf(stderr,
+	        "softdpa trace render: cannot run python3 %s: %s; install python3 and "
+	        "matplotlib (Debian: apt-get install python3 python3-matplotlib)\n",
+	        script, strerror(errno));
+	free(args);
+	return EXIT_FAILURE;
+}
+
 static int run_help(int argc, char **argv)
 {
 	const struct subcmd *c;
@@ -523,6 +564,29 @@ static const struct subcmd subcmds[] = {
                          "  --json           print the raw records, one JSON object per line\n"
                          "  --section NAME   only this section (an error when the dump has none)\n",
                 .run = cli_stats,
+        },
+        {
+                .name = "trace render",
+                .summary = "draw a SOFTDPA_TRACE file as a timeline PNG",
+                .usage = "usage: softdpa trace render TRACE.json [-o OUT.png] [--start US]\n"
+                         "                            [--end US] [--title T] [--width IN]\n"
+                         "                            [--dpi N]\n"
+                         "\n"
+                         "Draw a trace written under SOFTDPA_TRACE (docs/TRACING.md): one row per\n"
+                         "track, complete events as bars, instants as ticks, one colour per event\n"
+                         "kind that stays the same from render to render. Runs the python3 on\n"
+                         "PATH (a venv's works) with matplotlib (Debian: python3-matplotlib).\n"
+                         "\n"
+                         "  -o, --out OUT.png   the picture (default trace.png)\n"
+                         "  --start US          first microsecond shown\n"
+                         "  --end US            last microsecond shown\n"
+                         "  --title T           the title (default 'softdpa trace')\n"
+                         "  --width IN          width in inches (default 11)\n"
+                         "  --dpi N             dots per inch (default 90)\n"
+                         "\n"
+                         "Exit: 0 written, 1 the trace is unreadable, the PNG cannot be written\n"
+                         "or matplotlib is missing (one line says which), 2 usage.\n",
+                .run = run_trace_render,
         },
         {
                 .name = "samples test",

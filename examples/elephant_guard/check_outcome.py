@@ -228,11 +228,35 @@ def main():
              (r, nreads, len(acts)))
 
     check_empty_inputs(a, calm)
+    check_export_late(a, burst)
     print('PASS: %d frames = %d fast + %d bulk + %d dropped; elephant buckets %s disabled '
           'after window 0, re-enabled after window %d; every frame on its lane; empty '
-          'captures handled' %
+          'captures handled; a late export reported as failed' %
           (len(frames), len(ports[1]), len(ports[2]), rep['dropped'], hot,
            last_burst_window + COOLDOWN))
+
+
+def check_export_late(a, burst):
+    """README step 5's pitfall (--export-late): every disable completes as failed, and the
+    report says so ("disable requested, failed"), never "disabled entry"; no lane moves."""
+    out = os.path.join(a.work, 'out-late')
+    os.makedirs(out, exist_ok=True)
+    run = subprocess.run([a.app, '--in', burst, '--out-dir', out, '--window', str(WINDOW),
+                          '--buckets', str(BUCKETS), '--export-late'],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        fail('--export-late: status %d, stderr %r' % (run.returncode, run.stderr[-2000:]))
+    lines = [l for l in run.stdout.splitlines() if l.startswith('  window ')]
+    if not lines or any(not l.endswith(')') or ': disable requested, failed (entry ' not in l
+                        for l in lines):
+        fail('--export-late: guard actions not reported as failed: %r' % lines)
+    if 'disabled entry' in run.stdout or 'entries were added to hash pipe' not in run.stderr:
+        fail('--export-late: report %r, stderr %r' % (run.stdout[-1500:], run.stderr[-1500:]))
+    with open(os.path.join(out, 'report.json')) as f:
+        r = json.load(f)
+    if r['requests']['writes_failed'] != len(lines) or r['port_frames']['2'] != 0:
+        fail('--export-late: %d failed writes, %d bulk frames; expected %d and 0' %
+             (r['requests']['writes_failed'], r['port_frames']['2'], len(lines)))
 
 
 def check_empty_inputs(a, calm):

@@ -70,6 +70,9 @@ struct guard_flow {
 	struct doca_flow_dpa_pipe *dpa_lanes;
 	struct doca_flow_dpa_external_resource *dpa_counters;
 	doca_flow_dpa_addr lanes_addr, counters_addr;
+	/* --export-late: prepare LANES' export after its entries (README step 5's pitfall:
+	 * the DPA cannot see them, its enable/disable requests complete as failed). */
+	bool export_late;
 };
 
 /* Register the array type, start DOCA Flow in switch mode and ports 0 (PF), 1, 2

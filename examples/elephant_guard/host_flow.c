@@ -124,7 +124,8 @@ static doca_error_t build_lanes(struct guard_flow *f)
 	        pc, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_IDENTITY |
 	                    DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED));
 	CHECK(create_pipe(pc, "LANES", &fwd, &f->lanes));
-	CHECK(doca_flow_dpa_pipe_export_prepare(f->ctx, f->lanes, nr, &f->dpa_lanes));
+	if (!f->export_late)
+		CHECK(doca_flow_dpa_pipe_export_prepare(f->ctx, f->lanes, nr, &f->dpa_lanes));
 	for (uint32_t i = 0; i < nr; i++) {
 		struct doca_flow_fwd efwd = {
 		        .type = DOCA_FLOW_FWD_PORT,
@@ -135,6 +136,8 @@ static doca_error_t build_lanes(struct guard_flow *f)
 		                                    &f->lane_entry[i]));
 	}
 	CHECK(process(f));
+	if (f->export_late)
+		CHECK(doca_flow_dpa_pipe_export_prepare(f->ctx, f->lanes, nr, &f->dpa_lanes));
 	CHECK(doca_flow_dpa_pipe_export(f->ctx, f->dpa_lanes));
 	CHECK(doca_flow_dpa_pipe_get_device_addr(f->ctx, f->dpa_lanes, &f->lanes_addr));
 	return DOCA_SUCCESS;

@@ -32,6 +32,7 @@ struct options {
 	const char *out_dir;
 	uint32_t window, buckets, threshold, cooldown;
 	bool quiet;
+	bool export_late;
 };
 
 /* ------------------------------------------------------------------ input captures */
@@ -258,6 +259,8 @@ struct run {
 	uint32_t nr_windows;
 	uint64_t *bucket_frames;  /* [window][bucket], as the DPA counted them */
 	uint8_t *action;          /* [window][bucket], enum guard_action */
+	uint64_t *win_posted;     /* [window]: enable/disable requests the kernel posted */
+	uint64_t *win_failed;     /* [window]: ... of which the NIC completed as failed */
 	struct guard_shared last; /* the thread's block after the last window */
 };
 
@@ -339,8 +342,14 @@ static int play_window(struct run *r, uint32_t w)
 	}
 	if (sync_and_drain(r, w) != 0)
 		return -1;
+	uint64_t posted0 = r->last.writes_posted, failed0 = r->last.writes_failed;
+
 	if (guard_dpa_run_window(&r->dpa, KERNEL_WAIT_MS, &r->last) != DOCA_SUCCESS)
 		return -1;
+	/* The completions say how many of the window's requests failed, not which: the
+	 * report says "failed" when all of them did, and how many otherwise. */
+	r->win_posted[w] = r->last.writes_posted - posted0;
+	r->win_failed[w] = r->last.writes_failed - failed0;
 	for (uint32_t b = 0; b < nb; b++) {
 		r->bucket_frames[(size_t)w * nb + b] = r->last.frames[b];
 		r->action[(size_t)w * nb + b] = (uint8_t)r->last.action[b];
@@ -396,6 +405,8 @@ static void print_report(struct run *r)
 		/* A window's lane is decided by the actions taken after the windows before it. */
 		for (uint32_t w = 0; w < nw && w < 64; w++) {
 			putchar(dis ? '#' : '.');
+			if (r->win_failed[w] > 0 && r->win_failed[w] == r->win_posted[w])
+				continue; /* every request of the window failed: no lane moved */
 			if (r->action[(size_t)w * nb + b] == GUARD_DISABLED)
 				dis = true;
 			else if (r->action[(size_t)w * nb + b] == GUARD_ENABLED)
@@ -404,22 +415,37 @@ static void print_report(struct run *r)
 		printf("%s\n", nw > 64 ? "..." : "");
 	}
 	printf("\nguard actions (taken after the window, effective from the next one):\n");
-	for (uint32_t w = 0; w < nw; w++)
+	for (uint32_t w = 0; w < nw; w++) {
+		/* What the NIC did with the window's requests: all done, all failed, or some. */
+		char outcome[96] = "";
+
+		if (r->win_failed[w] > 0 && r->win_failed[w] == r->win_posted[w])
+			snprintf(outcome, sizeof(outcome), ", failed");
+		else if (r->win_failed[w] > 0)
+			snprintf(outcome, sizeof(outcome),
+			         "; %llu of this window's %llu requests failed",
+			         (unsigned long long)r->win_failed[w],
+			         (unsigned long long)r->win_posted[w]);
 		for (uint32_t b = 0; b < nb; b++) {
 			uint8_t act = r->action[(size_t)w * nb + b];
+			unsigned long long fr = r->bucket_frames[(size_t)w * nb + b];
 
-			if (act == GUARD_DISABLED)
-				printf("  window %2u: bucket %2u hot (%llu frames): disabled entry "
-				       "%u\n",
-				       w, b,
-				       (unsigned long long)r->bucket_frames[(size_t)w * nb + b],
-				       2 * b);
-			else if (act == GUARD_ENABLED)
-				printf("  window %2u: bucket %2u quiet for %u windows: re-enabled "
-				       "entry "
-				       "%u\n",
-				       w, b, r->opt.cooldown, 2 * b);
+			if (act == GUARD_NONE)
+				continue;
+			printf("  window %2u: bucket %2u ", w, b);
+			if (act == GUARD_DISABLED && outcome[0] == '\0')
+				printf("hot (%llu frames): disabled entry %u\n", fr, 2 * b);
+			else if (act == GUARD_DISABLED)
+				printf("hot (%llu frames): disable requested%s (entry %u)\n", fr,
+				       outcome, 2 * b);
+			else if (outcome[0] == '\0')
+				printf("quiet for %u windows: re-enabled entry %u\n",
+				       r->opt.cooldown, 2 * b);
+			else
+				printf("quiet for %u windows: re-enable requested%s (entry %u)\n",
+				       r->opt.cooldown, outcome, 2 * b);
 		}
+	}
 	printf("\nprovider requests: memory reads %llu posted, %llu completed, %llu failed; "
 	       "enable/disable %llu posted, %llu completed, %llu failed; %llu refused\n",
 	       (unsigned long long)g->reads_posted, (unsigned long long)g->reads_completed,
@@ -525,7 +551,7 @@ static void usage(FILE *fp)
 	fprintf(fp,
 	        "usage: elephant_guard --in CAPTURE.pcap [--in MORE.pcap ...] [--out-dir DIR]\n"
 	        "                      [--window FRAMES] [--buckets N] [--threshold FRAMES]\n"
-	        "                      [--cooldown WINDOWS] [--quiet]\n"
+	        "                      [--cooldown WINDOWS] [--quiet] [--export-late]\n"
 	        "  --in         Ethernet pcap, played into port 0 (several: one after another)\n"
 	        "  --out-dir    where port1.pcap, port2.pcap and report.json go (default .)\n"
 	        "  --window     frames per window (default 1000)\n"
@@ -533,7 +559,9 @@ static void usage(FILE *fp)
 	        "  --threshold  a bucket is hot above this many frames in a window\n"
 	        "               (default 2 x its fair share: 2 * window / buckets)\n"
 	        "  --cooldown   quiet windows before a disabled bucket comes back (default 3)\n"
-	        "  --quiet      no report on stdout\n");
+	        "  --quiet      no report on stdout\n"
+	        "  --export-late  prepare the LANES export after its entries were added: the\n"
+	        "               pitfall of README step 5 (the DPA's requests then fail)\n");
 }
 
 static int parse_u32(const char *s, const char *name, uint32_t *v)
@@ -560,6 +588,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	                                   {"threshold", required_argument, NULL, 't'},
 	                                   {"cooldown", required_argument, NULL, 'c'},
 	                                   {"quiet", no_argument, NULL, 'q'},
+	                                   {"export-late", no_argument, NULL, 'L'},
 	                                   {"help", no_argument, NULL, 'h'},
 	                                   {NULL, 0, NULL, 0}};
 	int c;
@@ -593,6 +622,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'q':
 			o->quiet = true;
+			break;
+		case 'L':
+			o->export_late = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -660,7 +692,12 @@ static int load_inputs(struct run *r)
 	r->nr_windows = (uint32_t)((r->nr_frames + r->opt.window - 1) / r->opt.window);
 	r->bucket_frames = calloc((size_t)r->nr_windows * r->opt.buckets + 1, sizeof(uint64_t));
 	r->action = calloc((size_t)r->nr_windows * r->opt.buckets + 1, 1);
-	return r->bucket_frames != NULL && r->action != NULL ? 0 : -1;
+	r->win_posted = calloc((size_t)r->nr_windows + 1, sizeof(uint64_t));
+	r->win_failed = calloc((size_t)r->nr_windows + 1, sizeof(uint64_t));
+	return r->bucket_frames != NULL && r->action != NULL && r->win_posted != NULL &&
+	                       r->win_failed != NULL
+	               ? 0
+	               : -1;
 }
 
 static int run(struct run *r)
@@ -680,8 +717,10 @@ static int run(struct run *r)
 			return -1;
 	}
 	if (guard_dpa_open(&r->dpa) != DOCA_SUCCESS ||
-	    guard_flow_init(&r->flow, r->dpa.dev, r->dpa.rep) != DOCA_SUCCESS ||
-	    guard_flow_build(&r->flow, r->dpa.process, r->opt.buckets) != DOCA_SUCCESS)
+	    guard_flow_init(&r->flow, r->dpa.dev, r->dpa.rep) != DOCA_SUCCESS)
+		return -1;
+	r->flow.export_late = r->opt.export_late;
+	if (guard_flow_build(&r->flow, r->dpa.process, r->opt.buckets) != DOCA_SUCCESS)
 		return -1;
 	for (uint32_t i = 0; i < r->flows.size; i++) {
 		struct flow *f = &r->flows.f[i];
@@ -748,6 +787,8 @@ int main(int argc, char **argv)
 	free(r.flows.f);
 	free(r.bucket_frames);
 	free(r.action);
+	free(r.win_posted);
+	free(r.win_failed);
 	if (stop_sig != 0) { /* torn down: now end as the signal would have */
 		int sig = stop_sig;
 

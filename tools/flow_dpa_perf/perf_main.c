@@ -427,11 +427,17 @@ static int measure(const struct perf_opts *o, struct perf_env *env, struct run *
 		                o->table_size, (uint32_t)o->op, o->burst, o->threshold, it * 7919u,
 		                rn->lat, rn->nbursts, o->spin ? (uint32_t)PERF_F_SPIN : 0u,
 		                rn->results)) {
+			if (progress)
+				fprintf(stderr, "\r%*s\r", 60, "");
 			free(lat);
 			return 1;
 		}
 		t1 = perf_now_ns();
 		c1 = cpu_now_ns();
+		/* Erase the progress line before anything else is printed: a result or an
+		 * error line must not start after it on the terminal. */
+		if (progress)
+			fprintf(stderr, "\r%*s\r", 60, "");
 		if (doca_dpa_d2h_memcpy(env->dpa, rn->res, rn->results,
 		                        o->workers * sizeof(*rn->res)) != DOCA_SUCCESS ||
 		    doca_dpa_d2h_memcpy(env->dpa, lat, rn->lat, lat_bytes) != DOCA_SUCCESS ||
@@ -450,8 +456,6 @@ static int measure(const struct perf_opts *o, struct perf_env *env, struct run *
 			       it - o->warmup + 1, rn->kops[it - o->warmup],
 			       (unsigned long long)rn->ops, (double)(t1 - t0) / 1e6);
 	}
-	if (progress)
-		fprintf(stderr, "\r%*s\r", 60, "");
 	free(lat);
 	return 0;
 }
