@@ -24,8 +24,9 @@ deps:
 $(BUILD)/build.ninja:
 	@meson setup $(BUILD) $(MESON_OPTS) >/dev/null || meson setup --wipe $(BUILD) $(MESON_OPTS)
 
+# One progress line while compiling (scripts/ninja-progress.sh); a failure prints it all.
 build: deps $(BUILD)/build.ninja
-	@ninja -C $(BUILD) >/dev/null || ninja -C $(BUILD)
+	@bash scripts/ninja-progress.sh $(BUILD)
 
 test: build
 	@bash scripts/run-tests.sh $(BUILD)
@@ -39,9 +40,9 @@ fidelity: build
 
 # The demo needs only what gets installed (library, tools), not the test programs.
 demo: deps $(BUILD)/build.ninja
-	@ninja -C $(BUILD) $$(meson introspect $(BUILD) --targets | python3 -c 'import json, os, sys; \
+	@bash scripts/ninja-progress.sh $(BUILD) $$(meson introspect $(BUILD) --targets | python3 -c 'import json, os, sys; \
 		[print(os.path.relpath(f, os.path.abspath("$(BUILD)"))) for t in json.load(sys.stdin) \
-		 if t.get("installed") for f in t["filename"]]') >/dev/null
+		 if t.get("installed") for f in t["filename"]]')
 	@bash scripts/demo.sh $(BUILD)
 
 bench: build
@@ -52,9 +53,10 @@ bench: build
 bench-compare: build
 	@python3 scripts/bench_compare.py $(BUILD)
 
-install: build
+install: deps $(BUILD)/build.ninja
 	@meson configure $(BUILD) -Dprefix=$(abspath $(PREFIX)) >/dev/null
-	@meson install -C $(BUILD) --quiet
+	@bash scripts/ninja-progress.sh $(BUILD)
+	@meson install -C $(BUILD) --quiet --no-rebuild
 	@echo "installed to $(abspath $(PREFIX)); use PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig"
 
 # Whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
