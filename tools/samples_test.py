@@ -686,6 +686,32 @@ def self_test():
                 self.assertEqual(res, "FAIL")
                 self.assertIn("exit status 2; last printed: 'oops'", why)
 
+        def test_dpa_through_main(self):
+            import contextlib
+            import io
+            with tempfile.TemporaryDirectory() as t:
+                tree = os.path.join(t, "tree")
+                for n in ("dpa_a", "dpa_b"):
+                    os.makedirs(os.path.join(tree, "samples", "doca_dpa", n))
+                    open(os.path.join(tree, "samples", "doca_dpa", n, "meson.build.public"),
+                         "w").close()
+                bins = os.path.join(t, "bin")
+                os.makedirs(bins)
+                for n, body in (("dpa_a", 'echo "%s"' % DPA_SUCCESS),
+                                ("dpa_b", "echo stuck; sleep 60")):
+                    with open(os.path.join(bins, "doca_" + n), "w") as f:
+                        f.write("#!/bin/sh\n" + body + "\n")
+                    os.chmod(os.path.join(bins, "doca_" + n), 0o755)
+                out = io.StringIO()
+                with contextlib.redirect_stdout(out):
+                    rc = main(["--bin-dir", bins, "--timeout", "1", tree])
+                lines = out.getvalue().splitlines()
+                self.assertEqual(rc, 1)
+                self.assertEqual(lines[0], "PASS dpa_a default")
+                self.assertTrue(lines[1].startswith(
+                    "FAIL dpa_b default: did not exit within 1 s; last printed: 'stuck'"))
+                self.assertEqual(lines[-1], "1 passed, 1 failed, 0 skipped")
+
     r = unittest.TextTestRunner(verbosity=2).run(
         unittest.defaultTestLoader.loadTestsFromTestCase(T))
     return 0 if r.wasSuccessful() else 1
