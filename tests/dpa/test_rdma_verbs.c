@@ -132,7 +132,7 @@ static void test_rdma_task_caps(void **state)
 	        doca_rdma_cap_task_atomic_cmp_swp_is_supported,
 	        doca_rdma_cap_task_atomic_fetch_add_is_supported,
 	};
-	struct doca_devinfo **list;
+	struct doca_devinfo **list, *gone;
 	struct doca_rdma *rdma = NULL;
 	struct doca_dev *dev;
 	uint32_t n;
@@ -153,9 +153,10 @@ static void test_rdma_task_caps(void **state)
 	EXPECT_UNSUPPORTED(doca_rdma_create(dev, &rdma), "doca_rdma_create");
 	assert_null(rdma);
 	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+	gone = list[1];
 	assert_int_equal(doca_devinfo_destroy_list(list), DOCA_SUCCESS);
 	/* A destroyed list's devinfo is reported, not followed. */
-	EXPECT_INVALID(doca_rdma_cap_task_write_is_supported(list[1]), "not a live device");
+	EXPECT_INVALID(doca_rdma_cap_task_write_is_supported(gone), "not a live device");
 	use_devices(NULL);
 }
 
