@@ -139,16 +139,16 @@ DOCA_EXPERIMENTAL doca_error_t doca_mmap_set_dpa_memrange(struct doca_mmap *mmap
  */
 DOCA_STABLE doca_error_t doca_mmap_set_permissions(struct doca_mmap *mmap, uint32_t access_mask);
 /**
- * @brief The most devices that may be added to the mmap (before its first start).
+ * @brief The most devices that may be added to the mmap; fixed from its first start.
  *
  * @param [in] mmap
  * The mmap.
  * @param [in] max_num_devices
  * The maximum, at least 1 and at least the number of devices already added.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL mmap, a maximum of 0
- * or below the devices already added; DOCA_ERROR_NOT_PERMITTED once the mmap is started.
- * @note softdpa checks the value but keeps its own limit: an mmap takes up to 8 devices
- * (doca_mmap_add_dev answers DOCA_ERROR_FULL beyond), whatever the maximum set here.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL or destroyed mmap, a
+ * maximum of 0 or below the devices already added; DOCA_ERROR_NOT_PERMITTED once the mmap
+ * was started (even if stopped since).
+ * @note softdpa holds up to 8 devices per mmap: a larger maximum is accepted and acts as 8.
  */
 DOCA_STABLE doca_error_t doca_mmap_set_max_num_devices(struct doca_mmap *mmap,
                                                        uint32_t max_num_devices);
@@ -159,10 +159,12 @@ DOCA_STABLE doca_error_t doca_mmap_set_max_num_devices(struct doca_mmap *mmap,
  * @param [in] mmap
  * The mmap, not started, with no DPA memrange.
  * @param [in] dev
- * An opened device; adding a device twice changes nothing.
+ * An opened device, not added to this mmap yet.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when mmap is NULL or not live or
  * dev is NULL; DOCA_ERROR_BAD_STATE when the mmap is started; DOCA_ERROR_NOT_PERMITTED when
- * it has a DPA memrange; DOCA_ERROR_FULL when it has 8 devices already (softdpa's limit).
+ * it has a DPA memrange; DOCA_ERROR_ALREADY_EXIST when dev was added already;
+ * DOCA_ERROR_NO_MEMORY when the mmap holds its maximum of devices
+ * (doca_mmap_set_max_num_devices; at most 8 in softdpa).
  */
 DOCA_STABLE doca_error_t doca_mmap_add_dev(struct doca_mmap *mmap, struct doca_dev *dev);
 

@@ -139,8 +139,32 @@ static struct doca_dpa *dpa_alloc(struct doca_dev *dev)
 	return dpa;
 }
 
+void sdpa_dpa_park(struct doca_dpa *dpa, void *mem0, void *mem1)
+{
+	struct doca_dpa *root = dpa->base != NULL ? dpa->base : dpa;
+	struct sdpa_parked *p = malloc(sizeof(*p));
+
+	if (p == NULL)
+		return; /* no memory to remember them: leaking beats a kernel reading freed memory
+		         */
+	p->mem[0] = mem0;
+	p->mem[1] = mem1;
+	pthread_mutex_lock(&root->lock);
+	p->next = root->parked;
+	root->parked = p;
+	pthread_mutex_unlock(&root->lock);
+}
+
 static void dpa_free(struct doca_dpa *dpa)
 {
+	while (dpa->parked != NULL) {
+		struct sdpa_parked *n = dpa->parked->next;
+
+		free(dpa->parked->mem[0]);
+		free(dpa->parked->mem[1]);
+		free(dpa->parked);
+		dpa->parked = n;
+	}
 	pthread_mutex_destroy(&dpa->log_lock);
 	pthread_mutex_destroy(&dpa->lock);
 	pthread_cond_destroy(&dpa->launcher_cond);

@@ -239,6 +239,13 @@ struct flexio_process {
 	struct doca_dpa *dpa;
 };
 
+/* Device-visible memory of an object stopped while kernels may still hold its handle
+ * (doca_buf_arr_stop): kept, not freed, until the context is destroyed. */
+struct sdpa_parked {
+	struct sdpa_parked *next;
+	void *mem[2];
+};
+
 struct doca_dpa {
 	uint32_t magic;
 	uint32_t id;
@@ -270,6 +277,7 @@ struct doca_dpa {
 	struct sdpa_launch *lhead, *ltail;
 	bool publishing; /* a retired launch's completion is being published: hold the next */
 	struct doca_dpa_thread *rq_head, *rq_tail;
+	struct sdpa_parked *parked; /* lock: memory kernels may still read (sdpa_dpa_park) */
 	bool shutdown;
 	bool take_thread_first; /* alternates ranks and thread activations */
 	unsigned int nr_eus;
@@ -323,6 +331,12 @@ bool sdpa_sched_stop(struct doca_dpa *dpa);
 /* Thread t was queued to run: wake an idle EU that may take it (its affine EU, if it has
  * one). Must hold root->lock. */
 void sdpa_sched_wake_thread_locked(struct doca_dpa *root, const struct doca_dpa_thread *t);
+/* True when device code of the root context 'dpa' may be holding a handle now or later: a
+ * launch queued or running, a thread activation queued or running, or DPA threads alive. */
+bool sdpa_sched_may_hold_handles(struct doca_dpa *dpa);
+/* Keep mem[0..1] (either may be NULL) until 'dpa' (its root) is destroyed, instead of
+ * freeing them now: device code may still read them. */
+void sdpa_dpa_park(struct doca_dpa *dpa, void *mem0, void *mem1);
 /* Queue a launch (takes ownership of l). BAD_STATE when fatal. */
 doca_error_t sdpa_sched_submit(struct doca_dpa *dpa, struct sdpa_launch *l);
 /* Device-side error: the context becomes fatal (logged once by the caller). */
@@ -476,16 +490,20 @@ enum { SDPA_MMAP_MAGIC = 0x4d4d4150, SDPA_BUFARR_MAGIC = 0x42554641, SDPA_MAX_MM
 
 struct sdpa_mmap_export; /* one doca_mmap_export_pci/_rdma descriptor (mmap.c) */
 
+enum { SDPA_MMAP_MAX_DEVS = 8 }; /* devices one mmap holds */
+
 struct doca_mmap {
 	uint32_t magic;
 	bool started;
 	uint8_t *addr;
 	size_t len;
 	uint32_t permissions;
-	struct doca_dev *devs[8];
+	struct doca_dev *devs[SDPA_MMAP_MAX_DEVS];
 	unsigned int nr_devs;
-	struct doca_dpa *dpa; /* DPA memrange */
-	uint32_t handle;      /* doca_dpa_dev_mmap_t, 0 = none */
+	unsigned int max_devs; /* doca_mmap_set_max_num_devices, capped at SDPA_MMAP_MAX_DEVS */
+	bool ever_started;     /* the maximum is fixed from the first start */
+	struct doca_dpa *dpa;  /* DPA memrange */
+	uint32_t handle;       /* doca_dpa_dev_mmap_t, 0 = none */
 	sdpa_atomic_u32 users;
 	struct sdpa_mmap_export *exports; /* descriptors handed out; freed at stop */
 };

@@ -96,6 +96,7 @@ DOCA_STABLE doca_error_t doca_mmap_create(struct doca_mmap **mmap)
 	}
 	m->magic = SDPA_MMAP_MAGIC;
 	m->permissions = DOCA_ACCESS_FLAG_LOCAL_READ_WRITE;
+	m->max_devs = SDPA_MMAP_MAX_DEVS;
 	*mmap = m;
 	return DOCA_SUCCESS;
 }
@@ -206,15 +207,49 @@ DOCA_STABLE doca_error_t doca_mmap_add_dev(struct doca_mmap *mmap, struct doca_d
 		        "doca_mmap_add_dev: the mmap has a DPA memrange, which takes no device");
 		return DOCA_ERROR_NOT_PERMITTED;
 	}
-	for (unsigned int i = 0; i < mmap->nr_devs; i++)
-		if (mmap->devs[i] == dev)
-			return DOCA_SUCCESS;
-	if (mmap->nr_devs == sizeof(mmap->devs) / sizeof(mmap->devs[0])) {
-		DOCA_LOG_ERR("doca_mmap_add_dev: the mmap already has %u devices (softdpa's limit)",
-		             mmap->nr_devs);
-		return DOCA_ERROR_FULL;
+	for (unsigned int i = 0; i < mmap->nr_devs; i++) {
+		if (mmap->devs[i] == dev) {
+			DOCA_LOG_ERR(
+			        "doca_mmap_add_dev: the device was added to this mmap already; "
+			        "add each device once");
+			return DOCA_ERROR_ALREADY_EXIST;
+		}
+	}
+	if (mmap->nr_devs >= mmap->max_devs) {
+		DOCA_LOG_ERR(
+		        "doca_mmap_add_dev: the mmap has its maximum of %u devices; raise it "
+		        "with doca_mmap_set_max_num_devices (softdpa holds up to %u) or remove "
+		        "one with doca_mmap_rm_dev",
+		        mmap->max_devs, SDPA_MMAP_MAX_DEVS);
+		return DOCA_ERROR_NO_MEMORY;
 	}
 	mmap->devs[mmap->nr_devs++] = dev;
+	return DOCA_SUCCESS;
+}
+
+DOCA_STABLE doca_error_t doca_mmap_set_max_num_devices(struct doca_mmap *mmap,
+                                                       uint32_t max_num_devices)
+{
+	if (!mmap_ok(mmap)) {
+		DOCA_LOG_ERR("%s: mmap is %s; pass an mmap made by doca_mmap_create", __func__,
+		             mmap == NULL ? "NULL" : "not a live mmap (destroyed?)");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (mmap->ever_started) {
+		DOCA_LOG_ERR("%s: the mmap was started; set the maximum before its first "
+		             "doca_mmap_start",
+		             __func__);
+		return DOCA_ERROR_NOT_PERMITTED;
+	}
+	if (max_num_devices == 0 || max_num_devices < mmap->nr_devs) {
+		DOCA_LOG_ERR("%s: a maximum of %u devices is below the %u already added (and 1); "
+		             "raise it or remove devices with doca_mmap_rm_dev",
+		             __func__, max_num_devices, mmap->nr_devs);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	/* Above softdpa's own limit the limit rules: add_dev says so when it is reached. */
+	mmap->max_devs =
+	        max_num_devices < SDPA_MMAP_MAX_DEVS ? max_num_devices : SDPA_MMAP_MAX_DEVS;
 	return DOCA_SUCCESS;
 }
 
@@ -267,6 +302,7 @@ DOCA_STABLE doca_error_t doca_mmap_start(struct doca_mmap *mmap)
 	gens[h] = (gens[h] + 1) & ((1u << (32 - HANDLE_SLOT_BITS)) - 1);
 	mmap->handle = gens[h] << HANDLE_SLOT_BITS | (h + 1);
 	mmap->started = true;
+	mmap->ever_started = true;
 	/* R5 pairs with A5 in sdpa_mmap_lookup. */
 	sdpa_store_release(&mmaps[h], mmap);
 	/* R5b pairs with A5b in sdpa_mmap_lookup. */
@@ -604,14 +640,29 @@ DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_start(struct doca_buf_arr *buf_arr)
 
 DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_stop(struct doca_buf_arr *buf_arr)
 {
+	struct doca_dpa *root;
+
 	if (!arr_ok(buf_arr) || !buf_arr->started) {
 		DOCA_LOG_ERR("doca_buf_arr_stop: buf_arr is %s; pass a started buf array",
 		             arr_ok(buf_arr) ? "not started" : "NULL or invalid");
 		return arr_ok(buf_arr) ? DOCA_ERROR_BAD_STATE : DOCA_ERROR_INVALID_VALUE;
 	}
 	sdpa_fetch_sub_acq_rel(&buf_arr->mmap->users, 1);
-	free(buf_arr->bufs);
-	free(buf_arr->dev);
+	root = buf_arr->dpa->base != NULL ? buf_arr->dpa->base : buf_arr->dpa;
+	/* A kernel or DPA thread may still hold the array's handle (get_buf reads it without
+	 * a check, as on the DPA): its memory then stays until the context is destroyed, so
+	 * such a read sees the stopped array, never freed memory. */
+	if (sdpa_load_acquire(&buf_arr->dpa->nr_threads) != 0 ||
+	    sdpa_sched_may_hold_handles(root)) {
+		DOCA_LOG_WARN(
+		        "doca_buf_arr_stop: kernels or DPA threads of the array's DPA context "
+		        "may still use its handle; its device memory is kept until "
+		        "doca_dpa_destroy (stop buf arrays once no device code uses them)");
+		sdpa_dpa_park(buf_arr->dpa, buf_arr->bufs, buf_arr->dev);
+	} else {
+		free(buf_arr->bufs);
+		free(buf_arr->dev);
+	}
 	buf_arr->bufs = NULL;
 	buf_arr->dev = NULL;
 	buf_arr->started = false;

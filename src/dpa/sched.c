@@ -704,6 +704,22 @@ err:
 	return DOCA_ERROR_OPERATING_SYSTEM;
 }
 
+bool sdpa_sched_may_hold_handles(struct doca_dpa *dpa)
+{
+	bool busy;
+
+	if (sdpa_load_acquire(&dpa->nr_threads) != 0)
+		return true;
+	if (!dpa->threads_up)
+		return false;
+	pthread_mutex_lock(&dpa->lock);
+	busy = dpa->lhead != NULL || dpa->rq_head != NULL;
+	pthread_mutex_unlock(&dpa->lock);
+	for (unsigned int i = 0; !busy && i < dpa->nr_eus; i++)
+		busy = sdpa_load_acquire(&dpa->eus[i].task_start_ns) != 0;
+	return busy;
+}
+
 bool sdpa_sched_stop(struct doca_dpa *dpa)
 {
 	struct sdpa_launch *l, *next;

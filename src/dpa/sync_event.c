@@ -283,10 +283,7 @@ static doca_error_t add_dpa(struct doca_sync_event *ev, struct doca_dpa *dpa, bo
 		             fn);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	if (pub)
-		ev->pub_dpa = true;
-	else
-		ev->sub_dpa = true;
+	/* A refused call changes nothing: the location is recorded only once it fits. */
 	if (!sdpa_se_has_dpa(ev, dpa)) {
 		if (ev->nr_dpa_loc == sizeof(ev->dpa_loc) / sizeof(ev->dpa_loc[0])) {
 			DOCA_LOG_ERR("%s: the event already has %u DPA locations (softdpa's limit)",
@@ -296,6 +293,10 @@ static doca_error_t add_dpa(struct doca_sync_event *ev, struct doca_dpa *dpa, bo
 		ev->dpa_loc[ev->nr_dpa_loc++] = dpa;
 		sdpa_fetch_add_acq_rel(&dpa->nr_refs, 1);
 	}
+	if (pub)
+		ev->pub_dpa = true;
+	else
+		ev->sub_dpa = true;
 	return DOCA_SUCCESS;
 }
 

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <doca_buf_array.h>
 #include <doca_dpa.h>
+#include <doca_mmap.h>
 #include <doca_flow_dpa_provider.h>
 #include <doca_sync_event.h>
 #include <softdpa.h>
@@ -16,7 +18,7 @@
 
 extern struct doca_dpa_app *dpa_faults_app;
 extern doca_dpa_func_t launch_trap, launch_load, launch_spin, rpc_alive, rpc_load, rpc_notify,
-        thread_count;
+        thread_count, launch_buf_check;
 
 /* Threads of this process. */
 static int nr_threads(void)
@@ -199,6 +201,80 @@ static void test_dpa_destroy_with_provider_bound(void **state)
 	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
 }
 
+/* A buf array stopped (and destroyed) while a launch that holds its handle waits to run:
+ * the launch still reads the array as it was, never freed memory (ASan), and the stop says
+ * why its memory is kept. */
+static void test_buf_arr_stop_while_launch_holds_handle(void **state)
+{
+	static uint8_t host[4096] __attribute__((aligned(64)));
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *dpa = dpa_t_start(dev, dpa_faults_app);
+	struct doca_sync_event *go = dpa_t_event(dev, dpa, 1);
+	struct doca_sync_event *done = dpa_t_event(dev, dpa, 0);
+	doca_dpa_dev_sync_event_t done_h;
+	doca_dpa_dev_buf_arr_t ah;
+	struct doca_mmap *mm;
+	struct doca_buf_arr *arr;
+
+	(void)state;
+	assert_int_equal(doca_sync_event_get_dpa_handle(done, dpa, &done_h), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_create(&mm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_memrange(mm, host, sizeof(host)), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_add_dev(mm, dev), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_start(mm), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_arr_create(4, &arr), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_arr_set_params(arr, mm, 512, 0), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_arr_set_target_dpa(arr, dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_arr_start(arr), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_arr_get_dpa_handle(arr, &ah), DOCA_SUCCESS);
+	/* Queued until 'go' reaches 1. */
+	assert_int_equal(
+	        doca_dpa_kernel_launch_update_set(dpa, go, 1, NULL, 0, 1, &launch_buf_check, ah,
+	                                          (uint64_t)(uintptr_t)(host + 512), done_h),
+	        DOCA_SUCCESS);
+	t_log_reset();
+	assert_int_equal(doca_buf_arr_stop(arr), DOCA_SUCCESS);
+	t_assert_logged("doca_buf_arr_stop", "may still use its handle", "doca_dpa_destroy");
+	assert_int_equal(doca_buf_arr_destroy(arr), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_update_set(go, 1), DOCA_SUCCESS);
+	assert_int_equal(dpa_t_wait_ge(done, 1, 30000), 1);
+	assert_int_equal(doca_mmap_destroy(mm), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(go), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(done), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_stop(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS); /* frees what the stop kept */
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+}
+
+/* A sync event's DPA location that does not fit (FULL) changes nothing: the event did not
+ * gain a publisher, so it cannot start with subscribers only. */
+static void test_sync_event_full_location_changes_nothing(void **state)
+{
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_dpa *d[5];
+	struct doca_sync_event *ev;
+
+	(void)state;
+	for (int i = 0; i < 5; i++)
+		assert_int_equal(doca_dpa_create(dev, &d[i]), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_create(&ev), DOCA_SUCCESS);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(doca_sync_event_add_subscriber_location_dpa(ev, d[i]),
+		                 DOCA_SUCCESS);
+	t_log_reset();
+	assert_int_equal(doca_sync_event_add_publisher_location_dpa(ev, d[4]), DOCA_ERROR_FULL);
+	assert_int_equal(t_log_problems(), 1);
+	t_log_reset();
+	assert_int_equal(doca_sync_event_start(ev), DOCA_ERROR_BAD_STATE);
+	t_assert_logged("no publisher location");
+	assert_int_equal(doca_sync_event_add_publisher_location_dpa(ev, d[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_start(ev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(ev), DOCA_SUCCESS);
+	for (int i = 0; i < 5; i++)
+		assert_int_equal(doca_dpa_destroy(d[i]), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,6 +283,8 @@ int main(void)
 	        cmocka_unit_test(test_natural_teardown_after_fault),
 	        cmocka_unit_test(test_stop_interrupts_spinning_kernel),
 	        cmocka_unit_test(test_dpa_destroy_with_provider_bound),
+	        cmocka_unit_test(test_buf_arr_stop_while_launch_holds_handle),
+	        cmocka_unit_test(test_sync_event_full_location_changes_nothing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

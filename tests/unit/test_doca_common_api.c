@@ -355,7 +355,7 @@ static void test_buf_data_and_lists(void **state)
 
 static void test_mmap_devices_and_permissions(void **state)
 {
-	struct doca_dev *dev = open_first_dev();
+	struct doca_dev *dev = open_first_dev(), *dev2 = open_first_dev();
 	struct doca_mmap *mmap;
 	static uint8_t mem[256];
 	const void *desc = NULL;
@@ -369,7 +369,15 @@ static void test_mmap_devices_and_permissions(void **state)
 	               "below");
 	assert_int_equal(doca_mmap_set_memrange(mmap, mem, sizeof(mem)), DOCA_SUCCESS);
 	assert_int_equal(doca_mmap_add_dev(mmap, dev), DOCA_SUCCESS);
+	EXPECT_ERROR(doca_mmap_add_dev(mmap, dev), DOCA_ERROR_ALREADY_EXIST, "doca_mmap_add_dev",
+	             "added to this mmap already");
+	/* The maximum is enforced: a second device is one too many, until it is raised. */
+	assert_int_equal(doca_mmap_set_max_num_devices(mmap, 1), DOCA_SUCCESS);
+	EXPECT_ERROR(doca_mmap_add_dev(mmap, dev2), DOCA_ERROR_NO_MEMORY, "doca_mmap_add_dev",
+	             "maximum of 1 devices");
 	assert_int_equal(doca_mmap_set_max_num_devices(mmap, 2), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_add_dev(mmap, dev2), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_rm_dev(mmap, dev2), DOCA_SUCCESS);
 
 	/* DOCA's access flags: PCI read-only (1 << 4) and read-write (1 << 5) exclude each other;
 	 * relaxed ordering is 1 << 6; a read-only mmap can still be exported over PCI. */
@@ -389,7 +397,12 @@ static void test_mmap_devices_and_permissions(void **state)
 	assert_non_null(desc);
 	EXPECT_ERROR(doca_mmap_set_max_num_devices(mmap, 2), DOCA_ERROR_NOT_PERMITTED,
 	             "doca_mmap_set_max_num_devices", "started");
+	/* Fixed from the first start, as DOCA documents: stopping does not reopen it. */
+	assert_int_equal(doca_mmap_stop(mmap), DOCA_SUCCESS);
+	EXPECT_ERROR(doca_mmap_set_max_num_devices(mmap, 2), DOCA_ERROR_NOT_PERMITTED,
+	             "doca_mmap_set_max_num_devices", "was started");
 	assert_int_equal(doca_mmap_destroy(mmap), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev2), DOCA_SUCCESS);
 	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
 }
 

@@ -129,3 +129,13 @@ __dpa_global__ void launch_spin(uint64_t start, doca_dpa_dev_sync_event_t runnin
 	for (uint64_t i = start;; i++)
 		sink = i;
 }
+
+/* Reads buffer 1 of a buf array through its handle: 1 when its address is 'expect', 2 when
+ * not (test_lifecycle: the array is stopped while this launch waits to run). */
+__dpa_global__ void launch_buf_check(doca_dpa_dev_buf_arr_t arr, uint64_t expect,
+                                     doca_dpa_dev_sync_event_t done)
+{
+	uintptr_t a = doca_dpa_dev_buf_get_addr(doca_dpa_dev_buf_array_get_buf(arr, 1));
+
+	doca_dpa_dev_sync_event_update_add(done, a == expect ? 1 : 2);
+}
