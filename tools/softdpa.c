@@ -549,14 +549,15 @@ static const struct subcmd subcmds[] = {
         },
         {
                 .name = "stats",
-                .summary = "show the ports and provider queues of a running application",
+                .summary = "show the ports, pipes and provider queues of a running application",
                 .usage = "usage: softdpa stats [--socket PATH | --file DUMP] [--json]\n"
                          "                     [--section NAME]\n"
                          "\n"
                          "Print the statistics of an application started with\n"
                          "SOFTDPA_STATS=PATH (a unix socket it serves), or of a dump written by\n"
-                         "softdpa_stats_dump(). One table per section: ports, provider (the\n"
-                         "DOCA Flow DPA provider's queues), and any a program registers.\n"
+                         "softdpa_stats_dump(). One table per section: ports, pipes (DOCA Flow\n"
+                         "pipes and their entries), provider (the DOCA Flow DPA provider's\n"
+                         "queues), and any a program registers.\n"
                          "\n"
                          "  --socket PATH    connect to the application's socket (default:\n"
                          "                   $SOFTDPA_STATS)\n"

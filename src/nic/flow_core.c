@@ -501,6 +501,7 @@ DOCA_STABLE doca_error_t doca_flow_init(struct doca_flow_cfg *cfg)
 	flow_g.inited = true;
 	sdpa_ext_freeze_registration();
 	pthread_mutex_unlock(&flow_g.lock);
+	sdpa_flow_stats_register();
 	DOCA_LOG_DBG("doca_flow_init: mode \"%s\", %u pipe queues of depth %u, %u NIC workers",
 	             cfg->mode_args, cfg->pipe_queues, cfg->queue_depth, nw);
 	return DOCA_SUCCESS;
@@ -517,6 +518,7 @@ static void port_free(struct doca_flow_port *p);
 
 DOCA_STABLE void doca_flow_destroy(void)
 {
+	sdpa_flow_stats_unregister(); /* before flow_g.lock: see flow_stats.c */
 	pthread_mutex_lock(&flow_g.lock);
 	if (!flow_g.inited) {
 		pthread_mutex_unlock(&flow_g.lock);

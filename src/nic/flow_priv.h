@@ -428,6 +428,11 @@ void sdpa_ol_entry_vals(const struct sdpa_ol_tmpl *t, const struct doca_flow_ord
 void sdpa_ol_unpin(struct sdpa_ol_tmpl *t);
 /* Free every destroyed pipe (doca_flow_destroy). */
 void sdpa_pipe_graveyard_free(void);
+
+/* The "pipes" section of a stats dump (flow_stats.c); called by doca_flow_init/destroy
+ * without flow_g.lock held. */
+void sdpa_flow_stats_register(void);
+void sdpa_flow_stats_unregister(void);
 /* Pipe destruction (entries freed after a grace period). Called with the lock held. */
 void sdpa_pipe_destroy_locked(struct doca_flow_pipe *pipe);
 /* The entry is dead (removed, or its pipe destroyed; it is unlinked from every table):

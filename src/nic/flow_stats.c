@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The "pipes" section of a stats dump (softdpa stats, docs/CLI.md): one line per DOCA Flow
+ * pipe of every port, in creation order, with its type and its entries. Registered while
+ * DOCA Flow is initialised.
+ *
+ * The callback runs in the stats server thread with the registry lock held, and must not
+ * block: it only tries the control-plane lock, for at most ~50 ms, and says so when DOCA
+ * Flow stays busy. doca_flow_init/destroy call register/unregister outside that lock.
+ */
+#include <stdlib.h>
+#include <time.h>
+
+#include "core/stats.h"
+#include "nic/flow_priv.h"
+
+static const char *pipe_type_name(enum doca_flow_pipe_type t)
+{
+	switch (t) {
+	case DOCA_FLOW_PIPE_BASIC:
+		return "basic";
+	case DOCA_FLOW_PIPE_CONTROL:
+		return "control";
+	case DOCA_FLOW_PIPE_LPM:
+		return "lpm";
+	case DOCA_FLOW_PIPE_CT:
+		return "ct";
+	case DOCA_FLOW_PIPE_ACL:
+		return "acl";
+	case DOCA_FLOW_PIPE_ORDERED_LIST:
+		return "ordered_list";
+	case DOCA_FLOW_PIPE_HASH:
+		return "hash";
+	default:
+		return "other";
+	}
+}
+
+static int by_id(const void *a, const void *b)
+{
+	const struct doca_flow_pipe *x = *(const struct doca_flow_pipe *const *)a;
+	const struct doca_flow_pipe *y = *(const struct doca_flow_pipe *const *)b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static void dump_pipes(void *arg, FILE *out)
+{
+	const struct timespec ms = {.tv_nsec = 1000000};
+	struct doca_flow_pipe **all = NULL;
+	size_t n = 0, cap = 0;
+
+	(void)arg;
+	for (int i = 0; pthread_mutex_trylock(&flow_g.lock) != 0; i++) {
+		if (i == 50) {
+			fprintf(out, "{\"text\":\"DOCA Flow's control plane stayed busy for 50 ms; "
+			             "pipes not listed, ask again\"}\n");
+			return;
+		}
+		nanosleep(&ms, NULL);
+	}
+	for (int port = 0; port < SDPA_MAX_PORTS; port++) {
+		struct doca_flow_port *p = sdpa_load_relaxed(&flow_g.ports[port]);
+
+		if (p == NULL)
+			continue;
+		n = 0;
+		for (struct doca_flow_pipe *pipe = p->pipes; pipe != NULL; pipe = pipe->next) {
+			if (n == cap) {
+				size_t c = cap ? cap * 2 : 64;
+				struct doca_flow_pipe **a = realloc(all, c * sizeof(*a));
+
+				if (a == NULL)
+					break;
+				all = a;
+				cap = c;
+			}
+			all[n++] = pipe;
+		}
+		qsort(all, n, sizeof(*all), by_id);
+		for (size_t k = 0; k < n; k++) {
+			const struct doca_flow_pipe *pipe = all[k];
+
+			fprintf(out, "{\"port\":%d,\"pipe\":", port);
+			sdpa_stats_json_str(out, pipe->name);
+			fprintf(out,
+			        ",\"type\":\"%s\",\"root\":%s,\"entries\":%u,\"max_entries\":%u}\n",
+			        pipe_type_name(pipe->type), pipe->is_root ? "true" : "false",
+			        pipe->nr_cur, pipe->nr_entries);
+		}
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	free(all);
+}
+
+void sdpa_flow_stats_register(void)
+{
+	(void)sdpa_stats_register("pipes", dump_pipes, NULL);
+}
+
+void sdpa_flow_stats_unregister(void)
+{
+	(void)sdpa_stats_unregister("pipes");
+}
