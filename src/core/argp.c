@@ -24,6 +24,7 @@
 #include <doca_argp.h>
 
 #include "core/argp_json.h"
+#include "core/devices.h"
 #include "core/dpdk_eal.h"
 #include "core/log.h"
 #include "core/sdpa_version.h"
@@ -205,10 +206,11 @@ static void free_all(void)
 {
 	struct doca_argp_param *p = g.params;
 
-	/* Representors were the program's to close first; a parent that is still in use
-	 * stays open and doca_dev_close says why. */
+	/* The parents argp opened for representor parameters: the program closes the
+	 * representors, often after doca_argp_destroy (NVIDIA's samples do), so a parent
+	 * still in use is closed by its last doca_dev_rep_close. */
 	for (size_t k = g.nparents; k-- > 0;)
-		(void)doca_dev_close(g.parents[k]);
+		sdpa_dev_close_when_unused(g.parents[k]);
 	while (p != NULL) {
 		struct doca_argp_param *next = p->next;
 

@@ -97,6 +97,9 @@ struct doca_dev {
 	uint32_t refs;
 	uint32_t opens;
 	uint32_t open_reps; /* doca_dev_rep opens, summed */
+	/* One close deferred by sdpa_dev_close_when_unused: done by the last
+	 * doca_dev_rep_close. */
+	bool close_pending;
 	struct doca_devinfo *info;
 };
 
@@ -1414,6 +1417,7 @@ DOCA_STABLE doca_error_t doca_dev_rep_open(struct doca_devinfo_rep *devinfo,
 DOCA_STABLE doca_error_t doca_dev_rep_close(struct doca_dev_rep *dev_rep)
 {
 	struct doca_dev_rep *r;
+	struct doca_dev *parent, *close_parent = NULL;
 
 	if (dev_rep == NULL) {
 		DOCA_LOG_ERR("doca_dev_rep_close: dev_rep is NULL; pass a representor from "
@@ -1429,7 +1433,16 @@ DOCA_STABLE doca_error_t doca_dev_rep_close(struct doca_dev_rep *dev_rep)
 		             (void *)dev_rep);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	r->info->parent->open_reps--;
+	parent = r->info->parent;
+	parent->open_reps--;
+	if (parent->open_reps == 0 && parent->close_pending) {
+		/* find_dev(parent) holds: a pending close keeps its open. */
+		parent->close_pending = false;
+		if (--parent->opens == 0) {
+			parent->info->dev = NULL;
+			close_parent = parent;
+		}
+	}
 	if (--r->opens == 0) {
 		struct doca_devinfo_rep *info = r->info;
 
@@ -1438,8 +1451,27 @@ DOCA_STABLE doca_error_t doca_dev_rep_close(struct doca_dev_rep *dev_rep)
 		free(r);
 		devinfo_rep_put(info);
 	}
+	if (close_parent != NULL)
+		dev_put(close_parent);
 	pthread_mutex_unlock(&dev_lock);
 	return DOCA_SUCCESS;
+}
+
+void sdpa_dev_close_when_unused(struct doca_dev *dev)
+{
+	struct doca_dev *d;
+
+	pthread_mutex_lock(&dev_lock);
+	d = find_dev(dev);
+	if (d != NULL && d->opens == 1 && d->open_reps > 0 && !d->close_pending) {
+		d->close_pending = true;
+		DOCA_LOG_DBG("close of %s deferred until its %u representor(s) are closed",
+		             d->info->desc.ibdev, d->open_reps);
+		pthread_mutex_unlock(&dev_lock);
+		return;
+	}
+	pthread_mutex_unlock(&dev_lock);
+	(void)doca_dev_close(dev);
 }
 
 DOCA_STABLE struct doca_devinfo_rep *doca_dev_rep_as_devinfo(struct doca_dev_rep *dev_rep)

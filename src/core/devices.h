@@ -62,6 +62,12 @@ uint32_t sdpa_dev_id(const struct doca_dev *dev);
 uint32_t sdpa_devinfo_rep_index(const struct doca_devinfo_rep *devinfo_rep);
 uint32_t sdpa_dev_rep_index(const struct doca_dev_rep *dev_rep);
 
+/* Close one open of 'dev' now, or — when it is the last open and representors opened
+ * from it are still open — once the last of them is closed (doca_dev_rep_close does it).
+ * For doca_argp_destroy: the samples close the representors argp opened after
+ * destroying argp. A stale handle is logged as doca_dev_close logs it. */
+void sdpa_dev_close_when_unused(struct doca_dev *dev);
+
 /* The open device a representor belongs to; NULL for an invalid handle. */
 struct doca_dev *sdpa_dev_rep_parent(const struct doca_dev_rep *dev_rep);
 
