@@ -1806,9 +1806,11 @@ doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,
  * The header fields (IPv4 or IPv6, and the transport ports).
  * @param [out] entropy
  * The entropy, in network order.
- * @return DOCA_ERROR_INVALID_VALUE when port, header or entropy is NULL or header->l3_type is
- * neither IP4 nor IP6; DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note The NIC's entropy function is not emulated by softdpa.
+ * @return DOCA_SUCCESS, or DOCA_ERROR_INVALID_VALUE when port is not a started port, header
+ * or entropy is NULL, or header->l3_type is neither IP4 nor IP6.
+ * @note softdpa computes what a BlueField-3 computes: a CRC-16 of the addresses, the
+ * protocol and (when is_transport) the ports, in the range 0xC000..0xFFFF
+ * (docs/DESIGN_DECISIONS.md D21).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_calc_entropy(struct doca_flow_port *port,
                                                            struct doca_flow_entropy_format *header,

@@ -856,6 +856,11 @@ DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *c
 	p->dev_rep = cfg->dev_rep;
 	p->is_rep = cfg->dev_rep != NULL;
 	p->switch_mode = flow_g.switch_mode;
+	p->sw_dev = SDPA_DEV_ID_INVALID;
+	if (cfg->dev_rep != NULL && sdpa_dev_rep_parent(cfg->dev_rep) != NULL)
+		p->sw_dev = sdpa_dev_id(sdpa_dev_rep_parent(cfg->dev_rep));
+	else if (cfg->dev != NULL)
+		p->sw_dev = sdpa_dev_id(cfg->dev);
 	sdpa_store_relaxed(&p->op_state, (uint32_t)cfg->op_state);
 	sdpa_store_relaxed(&p->miss_type, (uint32_t)DOCA_FLOW_PORT_DEFAULT_MISS_DROP);
 	if (cfg->has_rss)
@@ -929,7 +934,7 @@ DOCA_STABLE doca_error_t doca_flow_port_stop(struct doca_flow_port *port)
 		for (uint32_t i = 0; i < SDPA_MAX_PORTS; i++) {
 			struct doca_flow_port *o = sdpa_load_relaxed(&flow_g.ports[i]);
 
-			if (o != NULL && o != port && o->is_rep) {
+			if (o != NULL && o != port && o->is_rep && sdpa_flow_switch_of(o) == port) {
 				pthread_mutex_unlock(&flow_g.lock);
 				DOCA_LOG_ERR("doca_flow_port_stop: switch port %u still has "
 				             "representor port %u started; stop the "
@@ -972,6 +977,28 @@ DOCA_STABLE uint8_t *doca_flow_port_priv_data(struct doca_flow_port *port)
 	return port->priv;
 }
 
+struct doca_flow_port *sdpa_flow_switch_of(const struct doca_flow_port *port)
+{
+	struct doca_flow_port *first = NULL;
+
+	if (port == NULL || !port->switch_mode)
+		return NULL;
+	if (!port->is_rep)
+		return (struct doca_flow_port *)port;
+	for (uint32_t i = 0; i < SDPA_MAX_PORTS; i++) {
+		/* A-port: pairs with R-port in doca_flow_port_start */
+		struct doca_flow_port *o = sdpa_load_acquire(&flow_g.ports[i]);
+
+		if (o == NULL || o->is_rep)
+			continue;
+		if (port->sw_dev != SDPA_DEV_ID_INVALID && o->sw_dev == port->sw_dev)
+			return o;
+		if (first == NULL)
+			first = o;
+	}
+	return first;
+}
+
 DOCA_STABLE struct doca_flow_port *doca_flow_port_switch_get(const struct doca_flow_port *port)
 {
 	struct doca_flow_port *found = NULL;
@@ -984,11 +1011,15 @@ DOCA_STABLE struct doca_flow_port *doca_flow_port_switch_get(const struct doca_f
 		return NULL;
 	}
 	if (flow_g.switch_mode) {
-		for (uint32_t i = 0; i < SDPA_MAX_PORTS && found == NULL; i++) {
-			struct doca_flow_port *o = sdpa_load_relaxed(&flow_g.ports[i]);
+		if (port != NULL) {
+			found = sdpa_flow_switch_of(port);
+		} else {
+			for (uint32_t i = 0; i < SDPA_MAX_PORTS && found == NULL; i++) {
+				struct doca_flow_port *o = sdpa_load_relaxed(&flow_g.ports[i]);
 
-			if (o != NULL && !o->is_rep)
-				found = o;
+				if (o != NULL && !o->is_rep)
+					found = o;
+			}
 		}
 	}
 	pthread_mutex_unlock(&flow_g.lock);

@@ -25,6 +25,7 @@
 
 #include <softdpa.h>
 
+#include "core/devices.h"
 #include "core/log.h"
 #include "core/trace.h"
 #include "core/util.h"
@@ -504,6 +505,9 @@ static uint32_t rx_ptype(const struct doca_flow_match *m)
 static void rxq_push(struct worker *w, struct pctx *c, const struct sdpa_rss *rss)
 {
 	struct doca_flow_port *port = sdpa_load_acquire(&flow_g.ports[c->in_port]);
+	/* Switch mode: RSS from the switch lands on the switch manager's (the PF's) queues,
+	 * whichever switch port the frame came in on; parser_meta.port_id says which. */
+	struct doca_flow_port *sw = port && port->switch_mode ? sdpa_flow_switch_of(port) : NULL;
 	uint32_t hash =
 	        rss->nr_queues > 1 || rss->outer_flags || rss->inner_flags ? rss_hash(c, rss) : 0;
 	uint16_t qid = rss->queues[rss->nr_queues ? hash % rss->nr_queues : 0];
@@ -511,6 +515,10 @@ static void rxq_push(struct worker *w, struct pctx *c, const struct sdpa_rss *rs
 	uint32_t head, tail;
 	struct sdpa_rxq_slot *s;
 
+	/* Only within one device: a switch's ports share one worker (owner_key), so the PF's
+	 * queue keeps a single producer. */
+	if (sw != NULL && sw != port && sw->sw_dev == port->sw_dev)
+		port = sw;
 	/* Created on first use when no forward named it at configuration time (shared RSS,
 	 * a representor reached through the switch port's pipes). */
 	q = port ? sdpa_rxq_get(port, qid) : NULL;
@@ -893,17 +901,6 @@ static bool field_write(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t wi
 static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe, uint32_t algo,
                      uint32_t ol_idx, uint32_t hops);
 
-static struct doca_flow_port *switch_port(void)
-{
-	for (uint32_t i = 0; i < SDPA_MAX_PORTS; i++) {
-		struct doca_flow_port *p = sdpa_load_acquire(&flow_g.ports[i]);
-
-		if (p != NULL && !p->is_rep)
-			return p;
-	}
-	return NULL;
-}
-
 static void default_miss(struct worker *w, struct pctx *c, struct doca_flow_port *port)
 {
 	uint32_t t;
@@ -1168,7 +1165,7 @@ static void run_hash(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 				v = v << 8 | (view[i] & pipe->mt.mask[i]);
 		idx = v & (hs->size - 1);
 	} else {
-		idx = sdpa_hash_of(&pipe->mt, view) & (hs->size - 1);
+		idx = sdpa_steer_hash(&pipe->steer, view) & (hs->size - 1);
 	}
 	if (sel_en)
 		idx = next_active(hs, idx < nr ? idx : idx % nr, nr);
@@ -1276,7 +1273,7 @@ static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sd
 	}
 	root = sdpa_load_acquire(&port->root); /* A-root: pairs with R-root in flow_pipe.c */
 	if (root == NULL && port->switch_mode) {
-		struct doca_flow_port *sw = switch_port();
+		struct doca_flow_port *sw = sdpa_flow_switch_of(port);
 
 		root = sw ? sdpa_load_acquire(&sw->root) : NULL; /* A-root */
 	}
@@ -1366,11 +1363,19 @@ static uint16_t poll_port(struct worker *w, struct doca_flow_port *port)
 	return n;
 }
 
-static bool owns(struct worker *w, uint32_t port_id)
+/* Which worker polls a port: by port id, except that in switch mode every port of one
+ * device's switch (the PF and its representors) goes to the same worker, so that RSS from
+ * the switch has one producer on the PF's queues (rxq_push). Fixed for the port's life. */
+static uint32_t owner_key(const struct doca_flow_port *p)
+{
+	return p->switch_mode && p->sw_dev != SDPA_DEV_ID_INVALID ? p->sw_dev : p->port_id;
+}
+
+static bool owns(struct worker *w, uint32_t key)
 {
 	if (dp.nworkers == 0)
 		return true;
-	return port_id % dp.nworkers + 1 == w->idx;
+	return key % dp.nworkers + 1 == w->idx;
 }
 
 /* One loop iteration over the worker's ports: frames taken, and whether some input is
@@ -1383,10 +1388,8 @@ static uint32_t iterate(struct worker *w, bool *pending)
 	for (uint32_t i = 0; i < SDPA_MAX_PORTS; i++) {
 		struct doca_flow_port *p;
 
-		if (!owns(w, i))
-			continue;
 		p = sdpa_load_acquire(&flow_g.ports[i]); /* A-port: pairs with R-port */
-		if (p == NULL)
+		if (p == NULL || !owns(w, owner_key(p)))
 			continue;
 		got += poll_port(w, p);
 		if (sdpa_port_wire_kind(p->port_id) == SDPA_WIRE_PCAP &&

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * DOCA Flow match and action compilation, the packet view, CRC32C (docs/DESIGN_DECISIONS.md D2).
+ * DOCA Flow match and action compilation, the packet view, CRC32C (exact-match tables).
  *
  * A pipe's match is compiled once into byte masks over struct doca_flow_match: which bytes
  * are compared (mask), which are constants of the pipe (cval) and which each entry
@@ -71,14 +71,6 @@ uint32_t sdpa_crc32c(const uint8_t *p, uint32_t n)
 	for (uint32_t i = 0; i < n; i++)
 		c = crc_step(c, p[i]);
 	return ~c;
-}
-
-uint32_t sdpa_hash_of(const struct sdpa_match_tmpl *mt, const uint8_t *m)
-{
-	uint8_t key[SDPA_FLOW_KEY_MAX];
-
-	sdpa_match_key(mt, m, key);
-	return sdpa_crc32c(key, mt->klen);
 }
 
 void sdpa_match_key(const struct sdpa_match_tmpl *mt, const uint8_t *m, uint8_t *key)
@@ -547,7 +539,11 @@ static const struct afield afields[] = {
 /* The member of struct doca_flow_actions that holds byte 'off', for error lines. */
 static const char *action_member_name(uint32_t off)
 {
-#define AM(m) {offsetof(struct doca_flow_actions, m), sizeof(((struct doca_flow_actions *)0)->m), #m}
+#define AM(m)                                                                                      \
+	{                                                                                          \
+		offsetof(struct doca_flow_actions, m), sizeof(((struct doca_flow_actions *)0)->m), \
+		        #m                                                                         \
+	}
 	static const struct {
 		size_t off, size;
 		const char *name;

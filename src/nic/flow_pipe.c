@@ -788,6 +788,14 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		if (r != DOCA_SUCCESS)
 			goto err;
 	}
+	if (p->type == DOCA_FLOW_PIPE_HASH && !sdpa_steer_plan_build(&p->mt, &p->steer)) {
+		/* The device has no definer for it either (D21). */
+		DOCA_LOG_ERR("%s: hash pipe '%s' hashes more fields than a definer holds (9 "
+		             "DWords and 8 bytes of the header layout); hash on fewer fields",
+		             who, p->name);
+		r = DOCA_ERROR_INVALID_VALUE;
+		goto err;
+	}
 	p->nr_actions = cfg->nr_actions;
 	for (uint32_t i = 0; i < cfg->nr_actions; i++) {
 		r = sdpa_act_compile(&cfg->actions[i], cfg->has_amask[i] ? &cfg->amask[i] : NULL,
@@ -1017,7 +1025,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_calc_hash(struct doca_flow_pipe *p
 		             pipe->name, type_name(pipe->type));
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
-	*hash = sdpa_hash_of(&pipe->mt, (const uint8_t *)match);
+	*hash = sdpa_steer_hash(&pipe->steer, (const uint8_t *)match);
 	return DOCA_SUCCESS;
 }
 

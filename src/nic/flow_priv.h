@@ -115,6 +115,16 @@ struct sdpa_match_tmpl {
 	bool needs_parse; /* anything beyond meta/port_id/random: the packet must be parsed */
 };
 
+/* ---- a hash pipe's steering hash (D21): which match bytes go where in the definer's tag */
+enum { SDPA_STEER_TAG = 44 }; /* bytes of a jumbo tag; a match tag is its last 32 */
+struct sdpa_steer_plan {
+	uint16_t src[SDPA_STEER_TAG]; /* byte of struct doca_flow_match */
+	uint8_t dst[SDPA_STEER_TAG];  /* byte of the tag */
+	uint8_t mask[SDPA_STEER_TAG];
+	uint8_t n;
+	bool jumbo; /* the CRC covers all 44 bytes, not the last 32 */
+};
+
 /* ---- compiled actions ---- */
 enum sdpa_op_kind {
 	SDPA_OP_META,
@@ -266,6 +276,7 @@ struct doca_flow_pipe {
 	struct doca_flow_pipe_entry *entries;
 
 	struct sdpa_match_tmpl mt;
+	struct sdpa_steer_plan steer; /* HASH pipes */
 	uint32_t nr_actions;
 	struct sdpa_act_tmpl act[SDPA_FLOW_MAX_ACTIONS];
 	/* monitor */
@@ -328,6 +339,10 @@ struct doca_flow_port {
 	bool switch_mode;
 	struct doca_dev *dev;
 	struct doca_dev_rep *dev_rep;
+	/* Switch mode: emulated device id of the PF whose switch this port belongs to (the
+	 * PF's own for a PF port, the parent's for a representor; SDPA_DEV_ID_INVALID when
+	 * the port was started without a device). Set once at start. */
+	uint32_t sw_dev;
 	sdpa_atomic_u32 op_state;
 	sdpa_atomic_ptr root;      /* struct doca_flow_pipe * */
 	sdpa_atomic_u32 miss_type; /* enum doca_flow_port_default_miss_type */
@@ -372,6 +387,11 @@ extern struct sdpa_flow_global flow_g;
 /* A live port / pipe: looked up in the handle table (core/handles.h), never read, so a
  * stale or destroyed pointer is safe to pass. Lock-free. */
 bool sdpa_flow_port_valid(const struct doca_flow_port *port);
+/* Switch mode: the switch manager (PF port) a port belongs to — itself for a PF port, the
+ * started PF port of the same device for a representor (the first started PF port when
+ * the representor's device has none). NULL outside switch mode or when no PF port is
+ * started. Lock-free: callable from the datapath. */
+struct doca_flow_port *sdpa_flow_switch_of(const struct doca_flow_port *port);
 bool sdpa_flow_pipe_valid(const struct doca_flow_pipe *pipe);
 /* Compile a doca_flow_fwd; 'who' names the caller in the log line. */
 doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_port *port,
@@ -417,8 +437,17 @@ static inline uint32_t sdpa_em_hash(const uint8_t *key, uint32_t klen)
 	h ^= h >> 16;
 	return h;
 }
-/* D2's H for a packet view or a user match. */
-uint32_t sdpa_hash_of(const struct sdpa_match_tmpl *mt, const uint8_t *m);
+/* ---- the device's steering hashes (flow_steer_hash.c, D21) ---- */
+/* CRC-32 as the steering computes it (reflected 0xEDB88320, init 0, no final XOR), the
+ * register read most significant byte first. */
+uint32_t sdpa_steer_crc32(const uint8_t *p, uint32_t n);
+/* CRC-16 of the entropy calculation (polynomial 0x100B, MSB first, init 0). */
+uint16_t sdpa_entropy_crc16(const uint8_t *p, uint32_t n);
+/* Build a hash pipe's plan from its template: false when the hashed fields need more
+ * selectors than a definer has (9 DWords and 8 bytes). */
+bool sdpa_steer_plan_build(const struct sdpa_match_tmpl *mt, struct sdpa_steer_plan *plan);
+/* D21's H for a packet view or a user match (struct doca_flow_match bytes). */
+uint32_t sdpa_steer_hash(const struct sdpa_steer_plan *plan, const uint8_t *m);
 /* Compile one ordered list (template when 'tmpl' is NULL, else an entry's list over it). */
 doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
                              const struct sdpa_ol_tmpl *tmpl, const char *who,

@@ -135,20 +135,6 @@ doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_flow_port_calc_entropy(struct doca_flow_port *port,
-                                                           struct doca_flow_entropy_format *header,
-                                                           uint16_t *entropy)
-{
-	CHECK_ARG(port == NULL, "port is NULL", PORT_FIX);
-	CHECK_ARG(header == NULL, "header is NULL", "pass the header fields to hash");
-	CHECK_ARG(entropy == NULL, "entropy is NULL", "pass where to store the entropy");
-	CHECK_ARG(header->l3_type != DOCA_FLOW_L3_TYPE_IP4 && header->l3_type != DOCA_FLOW_L3_TYPE_IP6,
-	          "header->l3_type is neither IP4 nor IP6", "set l3_type and the addresses");
-	SAY_NOT_SUPPORTED("the NIC's entropy function is not emulated; softdpa encaps do not "
-	                  "derive a source port");
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
 /* ------------------------------------------------------------------ GENEVE parser, targets */
 
 DOCA_EXPERIMENTAL doca_error_t

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Hash pipes with real frames (docs/DESIGN_DECISIONS.md D2, D3): index space, H and
+ * Hash pipes with real frames (docs/DESIGN_DECISIONS.md D2, D3, D21): index space, H and
  * calc_hash, the six algorithms, the enabled state and the path-selector value.
  */
 #include <arpa/inet.h>
@@ -13,17 +13,21 @@
 
 static uint8_t in[SOFTDPA_FRAME_MAX], out[SOFTDPA_FRAME_MAX];
 
-/* Reference CRC32C, bit by bit (independent of the library's table). */
-static uint32_t ref_crc32c(const uint8_t *p, uint32_t n)
+/* Reference steering hash of one hashed DWord (D21), bit by bit and independent of the
+ * library: CRC-32 (reflected 0xEDB88320, init 0, no final XOR) over a 32-byte match tag
+ * whose bytes 20..23 hold the DWord, the register read most significant byte first. */
+static uint32_t ref_steer_one_dw(const void *dw)
 {
-	uint32_t c = 0xffffffffu;
+	uint8_t tag[32] = {0};
+	uint32_t c = 0;
 
-	for (uint32_t i = 0; i < n; i++) {
-		c ^= p[i];
+	memcpy(tag + 20, dw, 4);
+	for (uint32_t i = 0; i < sizeof(tag); i++) {
+		c ^= tag[i];
 		for (int k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0x82f63b78u & (0u - (c & 1)));
+			c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
 	}
-	return ~c;
+	return (c >> 24) | ((c >> 8) & 0xff00u) | ((c << 8) & 0xff0000u) | (c << 24);
 }
 
 static struct doca_flow_pipe *hash_pipe(struct doca_flow_port *port, const char *name,
@@ -145,8 +149,10 @@ static void test_switch_hash_ipv4_dst(void **state)
 		m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
 		m.outer.ip4.dst_ip = be;
 		assert_int_equal(doca_flow_pipe_calc_hash(p, &m, &h), DOCA_SUCCESS);
-		assert_int_equal(h, ref_crc32c((const uint8_t *)&be, 4)); /* D2: H exactly */
+		assert_int_equal(h, ref_steer_one_dw(&be)); /* D21: H exactly */
 		want = (uint16_t)((h & 1) + 1);
+		/* NVIDIA's flow_hash_pipe expects 8.8.8.8 on representor 1, .9 on 2. */
+		assert_int_equal(want, i + 1);
 		/* Frames arrive on the PF port; the switch root pipe sends them on. */
 		ft_inject(0, in, ft_udp4(in, 0x01020304, dst[i], 10, 20));
 		ft_sync();
@@ -497,6 +503,120 @@ static void test_fwd_hash_pipe_algorithm(void **state)
 	ft_fini();
 }
 
+/* D21's H against vectors computed from the documented algorithm outside softdpa (a
+ * Python model of the definer: header-layout DWords in order, 6 DWords in a match tag,
+ * 9 in a jumbo tag): one DWord, a 5-tuple (four DWords), an IPv6 pair (eight DWords, a
+ * jumbo tag), the IPv6 flow label. */
+static void test_steer_hash_vectors(void **state)
+{
+	struct doca_flow_match mask, m;
+	struct doca_flow_pipe *p;
+	uint32_t h;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+
+	mask_ip4_dst(&mask, 0xffffffff);
+	p = hash_pipe(ft_ports[0], "DST", &mask, 2, 0, false, NULL);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.dst_ip = htonl(0xc0a80101); /* 192.168.1.1, flow_hash_pipe's calc_hash */
+	assert_int_equal(doca_flow_pipe_calc_hash(p, &m, &h), DOCA_SUCCESS);
+	assert_int_equal(h, 0x60fca3e3);
+	m.outer.ip4.dst_ip = htonl(0x08080808);
+	assert_int_equal(doca_flow_pipe_calc_hash(p, &m, &h), DOCA_SUCCESS);
+	assert_int_equal(h, 0x5775c014);
+	m.outer.ip4.src_ip = htonl(0x01020304); /* not hashed */
+	assert_int_equal(doca_flow_pipe_calc_hash(p, &m, &h), DOCA_SUCCESS);
+	assert_int_equal(h, 0x5775c014);
+
+	memset(&mask, 0, sizeof(mask));
+	mask.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	mask.outer.ip4.src_ip = 0xffffffff;
+	mask.outer.ip4.dst_ip = 0xffffffff;
+	mask.outer.ip4.next_proto = 0xff;
+	mask.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
+	mask.outer.udp.l4_port.src_port = 0xffff;
+	mask.outer.udp.l4_port.dst_port = 0xffff;
+	p = hash_pipe(ft_ports[0], "5TUPLE", &mask, 8, 0, false, NULL);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.src_ip = htonl(0x01020304);
+	m.outer.ip4.dst_ip = htonl(0x05060708);
+	m.outer.ip4.next_proto = 17;
+	m.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
+	m.outer.udp.l4_port.src_port = htons(1000);
+	m.outer.udp.l4_port.dst_port = htons(2000);
+	assert_int_equal(doca_flow_pipe_calc_hash(p, &m, &h), DOCA_SUCCESS);
+	assert_int_equal(h, 0x975af150);
+
+	memset(&mask, 0, sizeof(mask));
+	mask.outer.l3_type = DOCA_FLOW_L3_TYPE_IP6;
+	memset(mask.outer.ip6.src_ip, 0xff, sizeof(mask.outer.ip6.src_ip));
+	memset(mask.outer.ip6.dst_ip, 0xff, sizeof(mask.outer.ip6.dst_ip));
+	p = hash_pipe(ft_ports[0], "IP6", &mask, 4, 0, false, NULL);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP6;
+	m.outer.ip6.src_ip[0] = htonl(0x20010db8);
+	m.outer.ip6.src_ip[3] = htonl(1);
+	m.outer.ip6.dst_ip[0] = htonl(0x20010db8);
+	m.outer.ip6.dst_ip[3] = htonl(2);
+	assert_int_equal(doca_flow_pipe_calc_hash(p, &m, &h), DOCA_SUCCESS);
+	assert_int_equal(h, 0xcd954212);
+
+	memset(&mask, 0, sizeof(mask));
+	mask.outer.l3_type = DOCA_FLOW_L3_TYPE_IP6;
+	mask.outer.ip6.flow_label = htonl(0x000fffff);
+	p = hash_pipe(ft_ports[0], "FL", &mask, 8, 0, false, NULL);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP6;
+	m.outer.ip6.flow_label = htonl(0x12345);
+	assert_int_equal(doca_flow_pipe_calc_hash(p, &m, &h), DOCA_SUCCESS);
+	assert_int_equal(h, 0x5b21e1f1);
+	ft_fini();
+}
+
+/* doca_flow_port_calc_entropy (D21) against the two values NVIDIA's flow_entropy sample
+ * states for a BlueField-3 (ports count only when is_transport). */
+static void test_entropy(void **state)
+{
+	struct doca_flow_entropy_format hdr;
+	uint16_t ent = 0;
+
+	(void)state;
+	ft_init("switch,hws", 0, 0, 0, 1);
+	memset(&hdr, 0, sizeof(hdr));
+	hdr.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	hdr.ip4.src_ip = htonl(0x08080808);
+	hdr.ip4.dst_ip = htonl(0x07070707);
+	hdr.ip4.next_proto = 17;
+	hdr.is_transport = true;
+	hdr.transport.src_port = htons(1234);
+	hdr.transport.dst_port = htons(5678);
+	assert_int_equal(doca_flow_port_calc_entropy(ft_ports[0], &hdr, &ent), DOCA_SUCCESS);
+	assert_int_equal(ntohs(ent), 0xdb9e);
+	hdr.ip4.src_ip = htonl(0x0a0b0c0d);
+	hdr.ip4.dst_ip = htonl(0xffffffff);
+	hdr.ip4.next_proto = 47; /* GRE; the ports stay set but do not count */
+	hdr.is_transport = false;
+	assert_int_equal(doca_flow_port_calc_entropy(ft_ports[0], &hdr, &ent), DOCA_SUCCESS);
+	assert_int_equal(ntohs(ent), 0xde18);
+	hdr.l3_type = DOCA_FLOW_L3_TYPE_IP6;
+	assert_int_equal(doca_flow_port_calc_entropy(ft_ports[0], &hdr, &ent), DOCA_SUCCESS);
+	assert_true(ntohs(ent) >= 0xc000);
+
+	hdr.l3_type = DOCA_FLOW_L3_TYPE_NONE;
+	assert_int_equal(doca_flow_port_calc_entropy(ft_ports[0], &hdr, &ent),
+	                 DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("neither IP4 nor IP6");
+	assert_int_equal(doca_flow_port_calc_entropy(NULL, &hdr, &ent), DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("port is NULL");
+	assert_int_equal(doca_flow_port_calc_entropy((struct doca_flow_port *)&hdr, &hdr, &ent),
+	                 DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("not a started port");
+	ft_fini();
+}
+
 static void test_hash_errors(void **state)
 {
 	struct doca_flow_match mask, m;
@@ -553,6 +673,8 @@ int main(void)
 		FT_TEST(test_index_beyond_entries_misses),
 		FT_TEST(test_path_selector_replace),
 		FT_TEST(test_fwd_hash_pipe_algorithm),
+		FT_TEST(test_steer_hash_vectors),
+		FT_TEST(test_entropy),
 		FT_TEST(test_hash_errors),
 	};
 	/* clang-format on */
