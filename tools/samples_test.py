@@ -293,7 +293,6 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
     sends = [(int(ps.get("receiving_port", 0)), build(str(expr)))
              for st in stages for ps in (st.get("packets_to_send") or [])
              for expr in (ps.get("packets") or [])]
-
     with open(log_path, "w") as log:
         proc = subprocess.Popen([binary] + words, stdout=log, stderr=subprocess.STDOUT,
                                 env=env, cwd=tmp)
@@ -536,8 +535,6 @@ def main(argv):
             ucn = uc.get("name", "?")
             if n in build_fail:
                 res, why = "FAIL", "build: " + build_fail[n]
-            elif "switch" in (desc.get("mode_args") or []):
-                res, why = "SKIP", "switch mode is not run by this runner yet"
             else:
                 res, why = run_use_case(n, bins[n], desc, uc, prefix, a.keep, a.timeout)
             counts[res] += 1
@@ -561,6 +558,24 @@ def self_test():
                                                              "port_1": "doca_rep_dev",
                                                              "port_2": "doca_rep_dev"}}
             self.assertEqual(devices_for(ports_description(d)), ("reps=2", ["0000:03:00.0"]))
+
+        def test_switch_topology(self):
+            # flow_switch: two switches, each a PF with two representors
+            d = {"number_of_ports": 6, "mode_args": ["switch"], "ports_description": {
+                "port_0": "doca_dev", "port_1": "doca_rep_dev", "port_2": "doca_rep_dev",
+                "port_3": "doca_dev", "port_4": "doca_rep_dev", "port_5": "doca_rep_dev"}}
+            spec, pcis = devices_for(ports_description(d))
+            self.assertEqual(spec, "reps=2;reps=2")
+            self.assertEqual(pcis, ["0000:03:00.0", "0000:04:00.0"])
+            w = map_args(["--", "-l", "60", "-r", "pci/08:00.0,pf0sf[0-1]",
+                          "-r", "pci/08:00.1,pf1sf[0-1]"], pcis)
+            self.assertEqual(w, ["--", "-l", "60", "-r", "pci/0000:03:00.0,pf0vf[0-1]",
+                                 "-r", "pci/0000:04:00.0,pf1vf[0-1]"])
+            # flow_switch_rss: -a then -r of the same PF
+            w = map_args(["-a", "pci/08:00.0", "-r", "pci/08:00.0,pf0vf[0-1]"],
+                         ["0000:03:00.0"])
+            self.assertEqual(w, ["-a", "pci/0000:03:00.0", "-r",
+                                 "pci/0000:03:00.0,pf0vf[0-1]"])
 
         def test_command_line(self):
             d = {"description": "Blah.\n   Sample Command Line: ./build/doca_flow_drop -- "
