@@ -1004,7 +1004,7 @@ static void test_unsupported_calls(void **state)
 	UNSUP(doca_flow_pipe_resize(p, 50, NULL, NULL), "doca_flow_pipe_resize");
 	memset(&ef, 0, sizeof(ef));
 	INVAL(doca_flow_port_calc_entropy(ft_ports[0], &ef, &entropy), "l3_type");
-	ef.l3_type = DOCA_FLOW_L3_TYPE_IP4; /* implemented since D20: test_flow_hash */
+	ef.l3_type = DOCA_FLOW_L3_TYPE_IP4; /* implemented since D21: test_flow_hash */
 	assert_int_equal(doca_flow_port_calc_entropy(ft_ports[0], &ef, &entropy), DOCA_SUCCESS);
 	memset(&opt, 0, sizeof(opt));
 	opt.match_on_class_mode = DOCA_FLOW_PARSER_GENEVE_OPT_MODE_FIXED;
