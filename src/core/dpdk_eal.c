@@ -165,8 +165,9 @@ doca_error_t sdpa_dpdk_eal_extend(int *argc, char ***argv)
 		no_huge = true;
 	}
 	if (no_huge && !has_opt(c, v, "-m")) {
+		/* NVIDIA's flow_switch: 16 queues on 6 ports of 8,192 mbufs, about 1.8 GB */
 		add(&w, "-m");
-		add(&w, "2048");
+		add(&w, "4096");
 	}
 	/* No files shared with other DPDK processes; --in-memory says so with hugepages, and
 	 * is refused with --no-huge (which implies legacy memory), where --no-shconf does. */

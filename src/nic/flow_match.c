@@ -626,8 +626,8 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 	       sizeof(a->outer.l4_type_ext));
 	for (uint32_t i = 0; i < sizeof(covered); i++) {
 		if (!covered[i] && av[i] != 0) {
-			DOCA_LOG_ERR("%s: the action template sets %s (byte %u of struct "
-			             "doca_flow_actions), which softdpa does not emulate; softdpa "
+			DOCA_LOG_ERR("%s: action %s (byte %u of struct doca_flow_actions, set in "
+			             "the template) is not supported by softdpa; softdpa "
 			             "modifies MACs, IPv4/IPv6 addresses, DSCP, TTL, L4 ports, "
 			             "meta and pops VLANs only",
 			             who, action_member_name(i), i);
