@@ -40,16 +40,19 @@ READY_TIMEOUT = 60.0  # seconds for a sample to put its pipes in place
 RUN_TIMEOUT = 120.0   # seconds for a whole run (the samples wait ~5 s for traffic)
 DPA_SUCCESS = "Sample finished successfully"
 
-# The command line of each DPA sample, one argument list per process (started together, in
-# this order); a sample not listed runs once with no argument. dpa_nvqual has two mandatory
+# The command line of each DPA sample, one argument list per process (started in this order);
+# a sample not listed runs once with no argument. dpa_nvqual has two mandatory
 # options: the PF (mlx5_0, the default set's) and a test duration; one iteration is sized
 # for 0.75 x its 120 s watchdog on 255 hardware EUs unless -user_fac says otherwise, and 0.01
 # (a 1 s iteration on hardware) keeps the run within the timeout on a few host cores.
-# dpa_verbs_initiator_target is a target and an initiator that finds it at an OOB address.
+# dpa_verbs_initiator_target is a target and an initiator that connects, once, to the
+# target's TCP port 5000 at an OOB address: the initiator starts when that port listens
+# (DPA_LISTEN), or when the target has exited.
 DPA_COMMANDS = {
     "dpa_nvqual": [["-pf_dev", "mlx5_0", "-test_dur", "1", "-user_fac", "0.01"]],
     "dpa_verbs_initiator_target": [["-d", "mlx5_0"], ["-d", "mlx5_0", "-i", "127.0.0.1"]],
 }
+DPA_LISTEN = {"dpa_verbs_initiator_target": 5000}
 FRAME_MAX = 9216
 
 # softdpa's refusals: "<call> is not supported by softdpa (<why>)" (core/refuse.h) and
@@ -299,7 +302,8 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
     start = time.monotonic()
     wires = None
     try:
-        ok = wait_ready(env["SOFTDPA_READY_FILE"], receiving, proc, start + READY_TIMEOUT)
+        ok = wait_ready(env["SOFTDPA_READY_FILE"], receiving, proc,
+                        start + min(READY_TIMEOUT, timeout))
         if ok:
             wires = Ports(paths)
             for port, frame in sends:
@@ -370,11 +374,30 @@ def last_line(output):
     return "'%s'" % (line if len(line) <= 200 else line[:197] + "...")
 
 
-def run_dpa(name, binary, prefix, keep, timeout=RUN_TIMEOUT, commands=None):
+def tcp_listening(port):
+    """True when some local TCP socket (IPv4 or IPv6) listens on 'port' (/proc/net/tcp*):
+    a readiness signal that does not take the listener's one accept."""
+    for f in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(f) as fh:
+                next(fh, None)
+                for line in fh:
+                    w = line.split()
+                    if len(w) > 3 and w[3] == "0A" and w[1].endswith(":%04X" % port):
+                        return True
+        except OSError:
+            continue
+    return False
+
+
+def run_dpa(name, binary, prefix, keep, timeout=RUN_TIMEOUT, commands=None, listen=None):
     """A DPA sample on the default devices with its default command line:
     ('PASS'|'FAIL'|'SKIP', detail). Every process must exit 0 and print DPA_SUCCESS;
-    a hang is killed at the timeout and reported with what was printed last."""
+    a hang is killed at the timeout and reported with what was printed last. With
+    'listen' (a TCP port), the processes after the first start once it listens."""
     commands = commands or DPA_COMMANDS.get(name) or [[]]
+    if listen is None:
+        listen = DPA_LISTEN.get(name)
     tmp = tempfile.mkdtemp(prefix="sdpa-st-")
     env = dict(os.environ)
     env.pop("SOFTDPA_DEVICES", None)  # the default devices, as the issue asks
@@ -386,6 +409,10 @@ def run_dpa(name, binary, prefix, keep, timeout=RUN_TIMEOUT, commands=None):
     start = time.monotonic()
     try:
         for i, args in enumerate(commands):
+            if i == 1 and listen:
+                while procs[0][0].poll() is None and not tcp_listening(listen) and \
+                        time.monotonic() < start + timeout:
+                    time.sleep(0.02)  # polling the signal, not waiting for the sample
             path = os.path.join(tmp, "output.txt" if i == 0 else "output%d.txt" % i)
             with open(path, "w") as log:
                 p = subprocess.Popen([binary] + list(args), stdout=log,
@@ -700,6 +727,36 @@ def self_test():
                 res, why = run_dpa("x", bad, None, False, 10)
                 self.assertEqual(res, "FAIL")
                 self.assertIn("exit status 2; last printed: 'oops'", why)
+
+        def test_dpa_listen(self):
+            srv = socket.socket()
+            srv.bind(("127.0.0.1", 0))
+            port = srv.getsockname()[1]
+            self.assertFalse(tcp_listening(port))
+            srv.listen(1)
+            self.assertTrue(tcp_listening(port))
+            srv.close()
+            # a target that listens late, an initiator that connects once, no retry
+            with tempfile.TemporaryDirectory() as t:
+                s = socket.socket()
+                s.bind(("127.0.0.1", 0))
+                port = s.getsockname()[1]
+                s.close()
+                prog = os.path.join(t, "pair")
+                with open(prog, "w") as f:
+                    f.write("#!/usr/bin/python3\n"
+                            "import socket, sys, time\n"
+                            "if sys.argv[1] == 't':\n"
+                            "    time.sleep(0.5)\n"
+                            "    s = socket.socket()\n"
+                            "    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+                            "    s.bind(('127.0.0.1', %d)); s.listen(1); s.accept()\n"
+                            "else:\n"
+                            "    socket.create_connection(('127.0.0.1', %d))\n"
+                            "print('%s')\n" % (port, port, DPA_SUCCESS))
+                os.chmod(prog, 0o755)
+                self.assertEqual(run_dpa("x", prog, None, False, 20, [["t"], ["i"]], port),
+                                 ("PASS", ""))
 
         def test_dpa_through_main(self):
             import contextlib
