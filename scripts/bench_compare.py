@@ -112,17 +112,20 @@ class Bench:
                 r["launch%d" % j["ranks"]] = j["median_us"]
         return r
 
-    def provider(self, workers):
+    def provider(self, workers, fidelity):
         ops = int(setting("BENCH_PROVIDER_OPS"))
         size = max(ops // workers, 64)
         out = run([self.bin("tools", "flow_dpa_perf", "softdpa-flow-dpa-perf"), "--json",
                    "--pps", "0", "--no-latency-model", "--workers", str(workers), "--tables",
                    "1", "--table-size", str(size), "--warmup", "1", "--iterations", "5"],
-                  env={"SOFTDPA_NIC_WORKERS": "0"})
+                  env={"SOFTDPA_NIC_WORKERS": "0", "SOFTDPA_FIDELITY": fidelity})
         return json_lines(out)[-1]["cpu_ns_per_op"]
 
     def m_provider(self):
-        return {"provider1": self.provider(1), "provider8": self.provider(8)}
+        # fast: the flushing DPA thread executes its requests, as the ring anchor does;
+        # faithful: the request engine thread executes them (the hand-off included).
+        return {"provider1": self.provider(1, "fast"), "provider8": self.provider(8, "fast"),
+                "provider1_faithful": self.provider(1, "faithful")}
 
     # ---- anchors ----
     def m_testpmd(self):
@@ -178,6 +181,7 @@ PAIRS = [
     ("launch256_vs_condvar", "launch256", "condvar", "us"),
     ("provider_op_vs_ring", "provider1", "ring", "ns/op (CPU)"),
     ("provider_op8_vs_ring", "provider8", "ring", "ns/op (CPU)"),
+    ("provider_op_faithful_vs_ring", "provider1_faithful", "ring", "ns/op (CPU)"),
 ]
 
 

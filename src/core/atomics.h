@@ -22,10 +22,10 @@ typedef _Atomic uint64_t sdpa_atomic_u64;
 typedef _Atomic int sdpa_atomic_int;
 typedef _Atomic(void *) sdpa_atomic_ptr;
 
-#define sdpa_load_relaxed(p)	  atomic_load_explicit((p), memory_order_relaxed)
-#define sdpa_load_acquire(p)	  atomic_load_explicit((p), memory_order_acquire)
-#define sdpa_store_relaxed(p, v)  atomic_store_explicit((p), (v), memory_order_relaxed)
-#define sdpa_store_release(p, v)  atomic_store_explicit((p), (v), memory_order_release)
+#define sdpa_load_relaxed(p)         atomic_load_explicit((p), memory_order_relaxed)
+#define sdpa_load_acquire(p)         atomic_load_explicit((p), memory_order_acquire)
+#define sdpa_store_relaxed(p, v)     atomic_store_explicit((p), (v), memory_order_relaxed)
+#define sdpa_store_release(p, v)     atomic_store_explicit((p), (v), memory_order_release)
 #define sdpa_fetch_add_relaxed(p, v) atomic_fetch_add_explicit((p), (v), memory_order_relaxed)
 #define sdpa_fetch_add_acq_rel(p, v) atomic_fetch_add_explicit((p), (v), memory_order_acq_rel)
 #define sdpa_fetch_sub_acq_rel(p, v) atomic_fetch_sub_explicit((p), (v), memory_order_acq_rel)
@@ -34,8 +34,15 @@ typedef _Atomic(void *) sdpa_atomic_ptr;
 #define sdpa_exchange_acq_rel(p, v)  atomic_exchange_explicit((p), (v), memory_order_acq_rel)
 #define sdpa_cas_acq_rel(p, expected, desired)                                                     \
 	atomic_compare_exchange_strong_explicit((p), (expected), (desired), memory_order_acq_rel,  \
-						memory_order_acquire)
+	                                        memory_order_acquire)
 #define sdpa_fence_seq_cst() atomic_thread_fence(memory_order_seq_cst)
+/* Sequentially consistent: for the store-then-load handshakes (Dekker) where two threads
+ * each write their own flag and then read the other's; acquire/release cannot order a
+ * store before a later load. */
+#define sdpa_exchange_seq_cst(p, v)  atomic_exchange_explicit((p), (v), memory_order_seq_cst)
+#define sdpa_load_seq_cst(p)         atomic_load_explicit((p), memory_order_seq_cst)
+#define sdpa_fetch_add_seq_cst(p, v) atomic_fetch_add_explicit((p), (v), memory_order_seq_cst)
+#define sdpa_fetch_sub_seq_cst(p, v) atomic_fetch_sub_explicit((p), (v), memory_order_seq_cst)
 
 /* A counter with a single writer (one worker): a relaxed load + store is enough and
  * avoids a locked instruction on the hot path; readers on other threads see a

@@ -189,7 +189,8 @@ bool sdpa_flow_hash_replace_supported(const struct doca_flow_pipe *pipe)
 	return sdpa_flow_pipe_is_hash(pipe) && pipe->hash.has_psv;
 }
 
-static doca_error_t set_enabled(struct doca_flow_pipe *pipe, uint32_t index, uint32_t on)
+/* 'held': the caller holds hs->lock (sdpa_flow_hash_lock, a burst of requests). */
+static doca_error_t set_enabled(struct doca_flow_pipe *pipe, uint32_t index, uint32_t on, bool held)
 {
 	struct sdpa_hash_state *hs;
 
@@ -198,25 +199,27 @@ static doca_error_t set_enabled(struct doca_flow_pipe *pipe, uint32_t index, uin
 	if (!on && !disable_ok(pipe))
 		return DOCA_ERROR_NOT_SUPPORTED;
 	hs = &pipe->hash;
-	pthread_mutex_lock(&hs->lock);
+	if (!held)
+		pthread_mutex_lock(&hs->lock);
 	sdpa_store_relaxed(&hs->slots[index].enabled, on);
 	active_update(hs, index);
-	pthread_mutex_unlock(&hs->lock);
+	if (!held)
+		pthread_mutex_unlock(&hs->lock);
 	return DOCA_SUCCESS;
 }
 
 doca_error_t sdpa_flow_hash_enable_index(struct doca_flow_pipe *pipe, uint32_t index)
 {
-	return set_enabled(pipe, index, 1);
+	return set_enabled(pipe, index, 1, false);
 }
 
 doca_error_t sdpa_flow_hash_disable_index(struct doca_flow_pipe *pipe, uint32_t index)
 {
-	return set_enabled(pipe, index, 0);
+	return set_enabled(pipe, index, 0, false);
 }
 
-doca_error_t sdpa_flow_hash_replace_index(struct doca_flow_pipe *pipe, uint32_t index,
-                                          uint32_t value)
+static doca_error_t replace_index(struct doca_flow_pipe *pipe, uint32_t index, uint32_t value,
+                                  bool held)
 {
 	struct sdpa_hash_state *hs;
 	doca_error_t r = DOCA_SUCCESS;
@@ -228,13 +231,47 @@ doca_error_t sdpa_flow_hash_replace_index(struct doca_flow_pipe *pipe, uint32_t 
 	hs = &pipe->hash;
 	if (hs->psv_size < 4)
 		value &= (1u << (8 * hs->psv_size)) - 1;
-	pthread_mutex_lock(&hs->lock);
+	if (!held)
+		pthread_mutex_lock(&hs->lock);
 	if (sdpa_load_relaxed(&hs->slots[index].entry) == NULL)
 		r = DOCA_ERROR_NOT_FOUND;
 	else
 		sdpa_store_relaxed(&hs->slots[index].value, value);
-	pthread_mutex_unlock(&hs->lock);
+	if (!held)
+		pthread_mutex_unlock(&hs->lock);
 	return r;
+}
+
+doca_error_t sdpa_flow_hash_replace_index(struct doca_flow_pipe *pipe, uint32_t index,
+                                          uint32_t value)
+{
+	return replace_index(pipe, index, value, false);
+}
+
+void sdpa_flow_hash_lock(struct doca_flow_pipe *pipe)
+{
+	pthread_mutex_lock(&pipe->hash.lock);
+}
+
+void sdpa_flow_hash_unlock(struct doca_flow_pipe *pipe)
+{
+	pthread_mutex_unlock(&pipe->hash.lock);
+}
+
+doca_error_t sdpa_flow_hash_enable_index_locked(struct doca_flow_pipe *pipe, uint32_t index)
+{
+	return set_enabled(pipe, index, 1, true);
+}
+
+doca_error_t sdpa_flow_hash_disable_index_locked(struct doca_flow_pipe *pipe, uint32_t index)
+{
+	return set_enabled(pipe, index, 0, true);
+}
+
+doca_error_t sdpa_flow_hash_replace_index_locked(struct doca_flow_pipe *pipe, uint32_t index,
+                                                 uint32_t value)
+{
+	return replace_index(pipe, index, value, true);
 }
 
 doca_error_t sdpa_flow_hash_index_state(const struct doca_flow_pipe *pipe, uint32_t index,

@@ -68,6 +68,17 @@ doca_error_t sdpa_flow_hash_disable_index(struct doca_flow_pipe *pipe, uint32_t 
 doca_error_t sdpa_flow_hash_replace_index(struct doca_flow_pipe *pipe, uint32_t index,
                                           uint32_t value);
 
+/* A burst of enable/disable/replace requests on one pipe (the provider executes a flushed
+ * burst): the caller takes the pipe's control lock once with sdpa_flow_hash_lock, calls
+ * the _locked forms (same checks and results as above), then sdpa_flow_hash_unlock. 'pipe'
+ * as for enable/disable. Nothing else may be called on the pipe while the lock is held. */
+void sdpa_flow_hash_lock(struct doca_flow_pipe *pipe);
+void sdpa_flow_hash_unlock(struct doca_flow_pipe *pipe);
+doca_error_t sdpa_flow_hash_enable_index_locked(struct doca_flow_pipe *pipe, uint32_t index);
+doca_error_t sdpa_flow_hash_disable_index_locked(struct doca_flow_pipe *pipe, uint32_t index);
+doca_error_t sdpa_flow_hash_replace_index_locked(struct doca_flow_pipe *pipe, uint32_t index,
+                                                 uint32_t value);
+
 /* State of one index. INVALID_VALUE on a bad pipe/index or NULL outputs. */
 doca_error_t sdpa_flow_hash_index_state(const struct doca_flow_pipe *pipe, uint32_t index,
                                         bool *has_entry, bool *enabled, uint32_t *value);

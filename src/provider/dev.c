@@ -24,21 +24,31 @@
 
 SDPA_LOG_REGISTER(provider_dev);
 
+struct qcache;
+
 struct post {
 	struct doca_flow_dpa_ctx *ctx;
 	struct sdpa_prov_obj *obj;
 	struct sdpa_prov_ring *ring;
+	struct qcache *cache; /* this resolution's cache entry */
 	uint16_t slot;
 };
 
-/* Take exclusive use of a ring for one post or poll. Two DPA threads on one queue is a
- * bug on hardware (the ring is single-producer): say so, then serialise. */
+/* Take use of a ring for one post or poll. The ring is single-producer: its DPA thread owns
+ * it, so taking it is a load and a store on the producer's own line, no locked
+ * instruction. Two DPA threads on one queue is a bug on hardware: one that finds the ring
+ * in use says so, then serialises with the other (a race of both entering at the very
+ * same instant goes unseen, as it would on hardware). */
 static void ring_enter(struct sdpa_prov_ring *r, const char *fn)
 {
 	uint32_t expected = 0;
 
-	if (sdpa_cas_acq_rel(&r->owner, &expected, 1))
+	if (sdpa_load_relaxed(&r->owner) == 0) {
+		/* A-own pairs with R-own in ring_leave: the previous user's writes are seen. */
+		(void)sdpa_load_acquire(&r->owner);
+		sdpa_store_relaxed(&r->owner, 1);
 		return;
+	}
 	DOCA_LOG_RATE_LIMIT_WARN("%s: %s queue %u of port %u is used by two DPA threads at once; "
 	                         "give each DPA thread its own queue_id (queues are "
 	                         "single-producer on hardware)",
@@ -52,7 +62,37 @@ static void ring_enter(struct sdpa_prov_ring *r, const char *fn)
 
 static void ring_leave(struct sdpa_prov_ring *r)
 {
-	sdpa_store_release(&r->owner, 0);
+	sdpa_store_release(&r->owner, 0); /* R-own */
+}
+
+/* Per thread (a queue has one producer thread): the last resolutions of (address, queue
+ * type, queue id), valid while the registry generation they were made under holds. A hit
+ * skips the address decode and the ctx/object/queue checks; the ring's 'dead' flag and the
+ * object's kind are still checked. */
+enum { QCACHE_WAYS = 8 };
+
+struct qcache {
+	doca_flow_dpa_addr addr;
+	uint64_t gen;
+	uint32_t type, queue_id;
+	struct doca_flow_dpa_ctx *ctx;
+	struct sdpa_prov_obj *obj;
+	struct sdpa_prov_ring *ring;
+	uint16_t slot;
+	bool valid;
+	/* The exported pipe can disable / replace (fixed at its creation; 'dead' is still
+	 * checked per post). */
+	bool can_disable, can_replace;
+};
+
+static _Thread_local struct qcache qcache[QCACHE_WAYS];
+
+static struct qcache *qcache_way(doca_flow_dpa_addr addr, uint32_t type, uint32_t queue_id)
+{
+	uint64_t h =
+	        (addr ^ (addr >> 16) ^ ((uint64_t)queue_id << 2) ^ type) * 0x9e3779b97f4a7c15ull;
+
+	return &qcache[h >> 61];
 }
 
 /* Resolve 'addr' for a call that needs object kind 'kind' (NONE: any kind) and queue
@@ -62,23 +102,37 @@ static doca_error_t post_begin(const char *fn, doca_flow_dpa_addr addr, enum sdp
 {
 	const char *why = NULL;
 	struct sdpa_prov_qset *qs;
+	struct qcache *c;
+	uint64_t gen;
 
 	if (type >= SDPA_PROV_NR_TYPES) {
 		DOCA_LOG_RATE_LIMIT_ERR("%s: queue type %u is not a doca_flow_dpa_queue_type", fn,
 		                        type);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	pthread_rwlock_rdlock(&sdpa_prov_registry_lock);
+	sdpa_prov_read_begin();
+	gen = sdpa_prov_registry_gen();
+	c = qcache_way(addr, type, queue_id);
+	if (c->valid && c->addr == addr && c->gen == gen && c->type == type &&
+	    c->queue_id == queue_id && (kind == SDPA_PROV_KIND_NONE || c->obj->kind == kind) &&
+	    !sdpa_load_relaxed(&c->ring->dead)) {
+		p->ctx = c->ctx;
+		p->obj = c->obj;
+		p->ring = c->ring;
+		p->slot = c->slot;
+		p->cache = c;
+		return DOCA_SUCCESS;
+	}
 	p->ctx = sdpa_prov_addr_resolve(addr, &p->slot, &why);
 	if (p->ctx == NULL) {
-		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		sdpa_prov_read_end();
 		DOCA_LOG_RATE_LIMIT_ERR("%s: address 0x%016llx %s", fn, (unsigned long long)addr,
 		                        why);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	p->obj = &p->ctx->objs[p->slot];
 	if (kind != SDPA_PROV_KIND_NONE && p->obj->kind != kind) {
-		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		sdpa_prov_read_end();
 		DOCA_LOG_RATE_LIMIT_ERR("%s: address 0x%016llx names %s; this call needs %s", fn,
 		                        (unsigned long long)addr, sdpa_prov_kind_name(p->obj->kind),
 		                        sdpa_prov_kind_name(kind));
@@ -86,14 +140,14 @@ static doca_error_t post_begin(const char *fn, doca_flow_dpa_addr addr, enum sdp
 	}
 	qs = p->ctx->qsets[p->obj->port_id];
 	if (qs == NULL) {
-		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		sdpa_prov_read_end();
 		DOCA_LOG_RATE_LIMIT_ERR("%s: the queues of port %u were destroyed; nothing can be "
 		                        "posted until doca_flow_dpa_queues_create runs again",
 		                        fn, (unsigned int)p->obj->port_id);
 		return DOCA_ERROR_IO_FAILED;
 	}
 	if (qs->nr[type] == 0) {
-		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		sdpa_prov_read_end();
 		DOCA_LOG_RATE_LIMIT_ERR("%s: port %u has no %s queue; add a {%s, size, n} entry to "
 		                        "doca_flow_dpa_queues_create",
 		                        fn, (unsigned int)p->obj->port_id,
@@ -106,7 +160,7 @@ static doca_error_t post_begin(const char *fn, doca_flow_dpa_addr addr, enum sdp
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
 	if (queue_id >= qs->nr[type]) {
-		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		sdpa_prov_read_end();
 		DOCA_LOG_RATE_LIMIT_ERR("%s: queue_id %u is out of range: port %u has %u %s queues",
 		                        fn, queue_id, (unsigned int)p->obj->port_id, qs->nr[type],
 		                        sdpa_prov_queue_type_name(type));
@@ -114,18 +168,28 @@ static doca_error_t post_begin(const char *fn, doca_flow_dpa_addr addr, enum sdp
 	}
 	p->ring = sdpa_prov_ring_get(qs, type, queue_id);
 	if (sdpa_load_relaxed(&p->ring->dead)) {
-		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		sdpa_prov_read_end();
 		DOCA_LOG_RATE_LIMIT_ERR("%s: %s queue %u of port %u is being destroyed", fn,
 		                        sdpa_prov_queue_type_name(type), queue_id,
 		                        (unsigned int)p->obj->port_id);
 		return DOCA_ERROR_IO_FAILED;
 	}
+	*c = (struct qcache){.addr = addr,
+	                     .gen = gen,
+	                     .type = type,
+	                     .queue_id = queue_id,
+	                     .ctx = p->ctx,
+	                     .obj = p->obj,
+	                     .ring = p->ring,
+	                     .slot = p->slot,
+	                     .valid = true};
+	p->cache = c;
 	return DOCA_SUCCESS;
 }
 
 static void post_end(void)
 {
-	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+	sdpa_prov_read_end();
 }
 
 /* Must own the ring. Hand everything posted to the processor. */
@@ -307,16 +371,16 @@ static struct sdpa_prov_ring *resolve_quiet(const struct tl_queue *q)
 	struct sdpa_prov_qset *qs;
 	struct sdpa_prov_ring *r;
 
-	pthread_rwlock_rdlock(&sdpa_prov_registry_lock);
+	sdpa_prov_read_begin();
 	ctx = sdpa_prov_addr_resolve(q->addr, &slot, &why);
 	qs = ctx != NULL ? ctx->qsets[ctx->objs[slot].port_id] : NULL;
 	if (qs == NULL || q->type >= SDPA_PROV_NR_TYPES || q->queue_id >= qs->nr[q->type]) {
-		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		sdpa_prov_read_end();
 		return NULL;
 	}
 	r = sdpa_prov_ring_get(qs, q->type, q->queue_id);
 	if (sdpa_load_relaxed(&r->dead)) {
-		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+		sdpa_prov_read_end();
 		return NULL;
 	}
 	return r;
@@ -480,8 +544,12 @@ post_one(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind, uint
 static doca_error_t check_disable(const char *fn, struct post *p, struct sdpa_prov_req *req)
 {
 	(void)req;
-	if (sdpa_prov_pipe_can_disable(p->obj))
+	if (p->cache->can_disable && !sdpa_load_relaxed(&p->obj->dead))
 		return DOCA_SUCCESS;
+	if (sdpa_prov_pipe_can_disable(p->obj)) {
+		p->cache->can_disable = true;
+		return DOCA_SUCCESS;
+	}
 	DOCA_LOG_RATE_LIMIT_ERR("%s: this hash pipe cannot disable entries; create it with "
 	                        "DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM, _FLOODING or "
 	                        "_SELECT_ENABLED",
@@ -492,8 +560,12 @@ static doca_error_t check_disable(const char *fn, struct post *p, struct sdpa_pr
 static doca_error_t check_replace(const char *fn, struct post *p, struct sdpa_prov_req *req)
 {
 	(void)req;
-	if (sdpa_prov_pipe_can_replace(p->obj))
+	if (p->cache->can_replace && !sdpa_load_relaxed(&p->obj->dead))
 		return DOCA_SUCCESS;
+	if (sdpa_prov_pipe_can_replace(p->obj)) {
+		p->cache->can_replace = true;
+		return DOCA_SUCCESS;
+	}
 	DOCA_LOG_RATE_LIMIT_ERR("%s: this hash pipe has no path-selector field; mark one header "
 	                        "field changeable (all ones) in the pipe's action mask",
 	                        fn);

@@ -118,8 +118,16 @@ static bool resource_doomed(const void *res)
 	return sdpa_load_relaxed(&h->doomed) != 0;
 }
 
+void sdpa_prov_burst_end(struct sdpa_prov_burst *b)
+{
+	if (b->pipe != NULL)
+		sdpa_flow_hash_unlock(b->pipe);
+	b->pipe = NULL;
+}
+
 /* Must hold ctx->proc_lock (so the pipe destroy hook cannot run concurrently). */
-bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req)
+bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req,
+                    struct sdpa_prov_burst *b)
 {
 	struct sdpa_prov_obj *obj = &ctx->objs[req->slot];
 
@@ -135,13 +143,26 @@ bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req)
 		if (obj->not_exported != NULL &&
 		    (obj->not_exported[req->index / 64] >> (req->index % 64)) & 1)
 			return false; /* added before export_prepare: invisible to the DPA */
+		/* Consecutive requests on one pipe share one hold of its control lock. */
+		if (b->pipe != obj->target) {
+			sdpa_prov_burst_end(b);
+			sdpa_flow_hash_lock(obj->target);
+			b->pipe = obj->target;
+		}
 		if (req->op == SDPA_PROV_OP_ENABLE)
-			return sdpa_flow_hash_enable_index(obj->target, req->index) == DOCA_SUCCESS;
-		if (req->op == SDPA_PROV_OP_DISABLE)
-			return sdpa_flow_hash_disable_index(obj->target, req->index) ==
+			return sdpa_flow_hash_enable_index_locked(obj->target, req->index) ==
 			       DOCA_SUCCESS;
-		return sdpa_flow_hash_replace_index(obj->target, req->index,
-		                                    (uint32_t)req->value) == DOCA_SUCCESS;
+		if (req->op == SDPA_PROV_OP_DISABLE)
+			return sdpa_flow_hash_disable_index_locked(obj->target, req->index) ==
+			       DOCA_SUCCESS;
+		return sdpa_flow_hash_replace_index_locked(obj->target, req->index,
+		                                           (uint32_t)req->value) == DOCA_SUCCESS;
+	default:
+		break;
+	}
+	/* Resources take locks of their own: no pipe lock held across them. */
+	sdpa_prov_burst_end(b);
+	switch (req->op) {
 	case SDPA_PROV_OP_SEL_MODIFY:
 		if (resource_doomed(obj->target) || req->count == 0)
 			return false;

@@ -364,7 +364,7 @@ static void slot_publish(struct doca_flow_dpa_ctx *ctx, int s, const struct sdpa
 {
 	struct sdpa_prov_obj *dst = &ctx->objs[s];
 
-	pthread_rwlock_wrlock(&sdpa_prov_registry_lock); /* registry, then proc_lock */
+	sdpa_prov_write_begin(); /* registry, then proc_lock */
 	pthread_mutex_lock(&ctx->proc_lock);
 	uint32_t gen = sdpa_load_relaxed(&dst->gen) + 1; /* odd: live */
 	dst->kind = o->kind;
@@ -379,7 +379,7 @@ static void slot_publish(struct doca_flow_dpa_ctx *ctx, int s, const struct sdpa
 	dst->handle = o->handle;
 	sdpa_store_release(&dst->gen, gen);
 	pthread_mutex_unlock(&ctx->proc_lock);
-	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+	sdpa_prov_write_end();
 	ctx->nr_objs_live++;
 }
 
@@ -387,7 +387,7 @@ static void slot_retire(struct doca_flow_dpa_ctx *ctx, int s)
 {
 	struct sdpa_prov_obj *o = &ctx->objs[s];
 
-	pthread_rwlock_wrlock(&sdpa_prov_registry_lock); /* registry, then proc_lock */
+	sdpa_prov_write_begin(); /* registry, then proc_lock */
 	pthread_mutex_lock(&ctx->proc_lock);
 	sdpa_store_release(&o->gen, sdpa_load_relaxed(&o->gen) + 1); /* even: addresses go stale */
 	o->kind = SDPA_PROV_KIND_NONE;
@@ -396,7 +396,7 @@ static void slot_retire(struct doca_flow_dpa_ctx *ctx, int s)
 	o->target = NULL;
 	o->handle = NULL;
 	pthread_mutex_unlock(&ctx->proc_lock);
-	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+	sdpa_prov_write_end();
 	ctx->nr_objs_live--;
 }
 

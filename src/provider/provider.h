@@ -13,7 +13,9 @@
  *
  * A device address packs (magic, kind, ctx id, object slot, generation). Resolving one
  * takes the registry read lock for the length of a post, so a stale, foreign or wrong-kind
- * address is refused (INVALID_VALUE) and never dereferenced after its object is gone.
+ * address is refused (INVALID_VALUE) and never dereferenced after its object is gone. Each
+ * thread caches its last resolutions (address, queue -> ctx, object, ring), valid while
+ * the registry generation has not moved.
  *
  * A request ring is single-producer (the DPA thread that owns queue_id) and
  * single-consumer (whoever executes it under proc_lock: the flushing thread, or queue
@@ -163,8 +165,16 @@ struct doca_flow_dpa_external_resource {
 	uint16_t slot;
 };
 
-/* Registry (registry.c). */
-extern pthread_rwlock_t sdpa_prov_registry_lock;
+/* Registry (registry.c). The registry lock: read around a post (it keeps contexts,
+ * exports and queues alive), write around any change of them. Reads nest; a read costs one
+ * exchange on a line of the calling thread's own. */
+extern pthread_rwlock_t sdpa_prov_registry_lock; /* inside the read/write calls only */
+void sdpa_prov_read_begin(void);
+void sdpa_prov_read_end(void);
+void sdpa_prov_write_begin(void);
+void sdpa_prov_write_end(void);
+/* Changes with every write: a resolution made under one read stays valid while it holds. */
+uint64_t sdpa_prov_registry_gen(void);
 doca_error_t sdpa_prov_ctx_register(struct doca_flow_dpa_ctx *ctx);
 void sdpa_prov_ctx_unregister(struct doca_flow_dpa_ctx *ctx);
 doca_flow_dpa_addr sdpa_prov_addr_make(const struct doca_flow_dpa_ctx *ctx, uint16_t slot);
@@ -215,7 +225,15 @@ doca_error_t sdpa_prov_glue_process(struct flexio_process *process, struct doca_
 void sdpa_prov_glue_process_release(struct doca_dpa *dpa);
 doca_error_t sdpa_prov_glue_port(struct doca_flow_port *port, uint16_t *port_id, uint32_t *dev_id);
 void sdpa_prov_glue_init(void);
-bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req);
+/* A burst being executed (ctx->proc_lock held): the hash pipe whose control lock is held
+ * across consecutive requests on it, so a flushed burst takes that lock once. */
+struct sdpa_prov_burst {
+	struct doca_flow_pipe *pipe; /* locked, or NULL */
+};
+bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req,
+                    struct sdpa_prov_burst *b);
+/* Let go of what the burst holds; call before proc_lock is released. */
+void sdpa_prov_burst_end(struct sdpa_prov_burst *b);
 /* Pipe capabilities, checked at post time (D2, D3). Registry read lock held. */
 bool sdpa_prov_pipe_can_disable(const struct sdpa_prov_obj *obj);
 bool sdpa_prov_pipe_can_replace(const struct sdpa_prov_obj *obj);

@@ -121,6 +121,8 @@ uint64_t sdpa_prov_process_due(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_r
 		for (; d != f; d++, n++)
 			r->slots[d & r->mask].failed = 1;
 	} else {
+		struct sdpa_prov_burst b = {0};
+
 		for (; d != f; d++, n++) {
 			struct sdpa_prov_req *req = &r->slots[d & r->mask];
 
@@ -128,8 +130,9 @@ uint64_t sdpa_prov_process_due(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_r
 				*next_due = req->due;
 				break;
 			}
-			req->failed = !sdpa_prov_exec(ctx, req);
+			req->failed = !sdpa_prov_exec(ctx, req, &b);
 		}
+		sdpa_prov_burst_end(&b);
 	}
 	if (n == 0)
 		return 0;
@@ -170,9 +173,10 @@ void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id)
 	ctx->qsets[port_id] = NULL;
 	pthread_mutex_unlock(&ctx->proc_lock);
 	/* A producer that resolved this qset holds the registry read lock until its post
-	 * ends; taking the write lock waits for such posts to drain. */
-	pthread_rwlock_wrlock(&sdpa_prov_registry_lock);
-	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+	 * ends; taking the write lock waits for such posts to drain, and bumps the registry
+	 * generation, so no post's cached resolution names these rings any more. */
+	sdpa_prov_write_begin();
+	sdpa_prov_write_end();
 	/* No producer can flush (or kick the engine) any more: fail what a post that was
 	 * already running flushed, and take the rings off the engine's list. */
 	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++)

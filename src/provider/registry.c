@@ -1,12 +1,22 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * Device addresses: tagged handles resolved under a read lock.
  *
+ * The registry lock is a big-reader lock: a reader (a post, every few tens of ns on every
+ * DPA thread) raises a flag of its own thread, on a cache line of its own, and checks that
+ * no writer is in; a writer (create/destroy of contexts, exports, queues: rare) announces
+ * itself, takes the rwlock, and waits until every thread's flag is down. Readers never
+ * write a shared line, so posts of 8 DPA threads do not slow each other down. A reader
+ * that meets a writer falls back to the rwlock. Every writer bumps the registry
+ * generation, which guards the resolutions that dev.c caches per queue.
+ *
  * Layout (bits): 63..48 magic | 47..40 ctx slot | 39..32 ctx incarnation |
  *                31..16 object slot | 15..0 object generation.
  * An address outlives nothing: the incarnation changes when a ctx slot is reused and the
  * generation when an object slot is, so old addresses resolve to nothing.
  */
 #include <pthread.h>
+#include <sched.h>
+#include <stdalign.h>
 
 #include "core/log.h"
 #include "provider/provider.h"
@@ -16,6 +26,124 @@ SDPA_LOG_REGISTER(provider);
 enum { ADDR_MAGIC = 0xF1DAu };
 
 pthread_rwlock_t sdpa_prov_registry_lock = PTHREAD_RWLOCK_INITIALIZER;
+
+/* ---- the big-reader lock ---- */
+
+struct reader {
+	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 active; /* this thread is reading */
+	sdpa_atomic_u32 in_use;                          /* owned by a live thread */
+	struct reader *next;                             /* immutable once published */
+};
+
+static sdpa_atomic_ptr readers; /* struct reader *: grows only, nodes are reused */
+static pthread_mutex_t readers_lock = PTHREAD_MUTEX_INITIALIZER;
+static sdpa_atomic_u32 writers; /* writers in or waiting */
+static sdpa_atomic_u64 reg_gen; /* bumped by every writer */
+static pthread_key_t reader_key;
+static pthread_once_t reader_once = PTHREAD_ONCE_INIT;
+static bool reader_key_ok;
+/* One thread-local block: one TLS address computation per call. */
+static _Thread_local struct {
+	struct reader *r;
+	uint32_t depth;
+	bool slow; /* this read holds the rwlock */
+} tl_rd;
+
+static void reader_release(void *p)
+{
+	struct reader *r = p;
+
+	/* R-use pairs with A-use in reader_get: the node is free for another thread. */
+	sdpa_store_release(&r->in_use, 0);
+}
+
+static void reader_key_init(void)
+{
+	reader_key_ok = pthread_key_create(&reader_key, reader_release) == 0;
+}
+
+/* This thread's flag, or NULL (no memory: the thread reads through the rwlock). */
+static struct reader *reader_get(void)
+{
+	struct reader *r;
+
+	pthread_once(&reader_once, reader_key_init);
+	if (!reader_key_ok)
+		return NULL;
+	pthread_mutex_lock(&readers_lock);
+	for (r = sdpa_load_acquire(&readers); r != NULL; r = r->next)
+		if (sdpa_load_acquire(&r->in_use) == 0) /* A-use */
+			break;
+	if (r == NULL) {
+		r = sdpa_zalloc_aligned(sizeof(*r));
+		if (r != NULL) {
+			r->next = sdpa_load_relaxed(&readers);
+			/* R-list pairs with the acquire loads of the list head. */
+			sdpa_store_release(&readers, r);
+		}
+	}
+	if (r != NULL)
+		sdpa_store_relaxed(&r->in_use, 1);
+	pthread_mutex_unlock(&readers_lock);
+	if (r != NULL && pthread_setspecific(reader_key, r) != 0) {
+		sdpa_store_release(&r->in_use, 0);
+		r = NULL;
+	}
+	tl_rd.r = r;
+	return r;
+}
+
+void sdpa_prov_read_begin(void)
+{
+	struct reader *r;
+
+	if (tl_rd.depth++ != 0)
+		return;
+	r = tl_rd.r != NULL ? tl_rd.r : reader_get();
+	if (r != NULL) {
+		/* Dekker with sdpa_prov_write_begin: our flag up before we look for writers,
+		 * theirs up before they look at our flag; one of us sees the other. */
+		sdpa_exchange_seq_cst(&r->active, 1);
+		if (sdpa_load_seq_cst(&writers) == 0) {
+			tl_rd.slow = false;
+			return;
+		}
+		sdpa_store_release(&r->active, 0);
+	}
+	tl_rd.slow = true;
+	pthread_rwlock_rdlock(&sdpa_prov_registry_lock);
+}
+
+void sdpa_prov_read_end(void)
+{
+	if (--tl_rd.depth != 0)
+		return;
+	if (tl_rd.slow)
+		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+	else /* R-read pairs with the seq_cst load in sdpa_prov_write_begin */
+		sdpa_store_release(&tl_rd.r->active, 0);
+}
+
+void sdpa_prov_write_begin(void)
+{
+	sdpa_fetch_add_seq_cst(&writers, 1);
+	pthread_rwlock_wrlock(&sdpa_prov_registry_lock);
+	for (struct reader *r = sdpa_load_acquire(&readers); r != NULL; r = r->next)
+		while (sdpa_load_seq_cst(&r->active) != 0)
+			sched_yield(); /* a post in progress: a few hundred ns */
+	sdpa_store_relaxed(&reg_gen, sdpa_load_relaxed(&reg_gen) + 1);
+}
+
+void sdpa_prov_write_end(void)
+{
+	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+	sdpa_fetch_sub_seq_cst(&writers, 1);
+}
+
+uint64_t sdpa_prov_registry_gen(void)
+{
+	return sdpa_load_relaxed(&reg_gen);
+}
 static struct doca_flow_dpa_ctx *ctxs[SDPA_PROV_MAX_CTX];
 static uint8_t incarnation[SDPA_PROV_MAX_CTX];
 
@@ -49,17 +177,17 @@ const char *sdpa_prov_queue_type_name(uint32_t type)
 
 doca_error_t sdpa_prov_ctx_register(struct doca_flow_dpa_ctx *ctx)
 {
-	pthread_rwlock_wrlock(&sdpa_prov_registry_lock);
+	sdpa_prov_write_begin();
 	for (uint16_t i = 0; i < SDPA_PROV_MAX_CTX; i++) {
 		if (ctxs[i] == NULL) {
 			ctxs[i] = ctx;
 			incarnation[i]++;
 			ctx->id = i;
-			pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+			sdpa_prov_write_end();
 			return DOCA_SUCCESS;
 		}
 	}
-	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+	sdpa_prov_write_end();
 	DOCA_LOG_ERR("doca_flow_dpa_init: %d provider contexts already exist; destroy one first",
 	             SDPA_PROV_MAX_CTX);
 	return DOCA_ERROR_NO_MEMORY;
@@ -67,10 +195,10 @@ doca_error_t sdpa_prov_ctx_register(struct doca_flow_dpa_ctx *ctx)
 
 void sdpa_prov_ctx_unregister(struct doca_flow_dpa_ctx *ctx)
 {
-	pthread_rwlock_wrlock(&sdpa_prov_registry_lock);
+	sdpa_prov_write_begin();
 	if (ctxs[ctx->id] == ctx)
 		ctxs[ctx->id] = NULL;
-	pthread_rwlock_unlock(&sdpa_prov_registry_lock);
+	sdpa_prov_write_end();
 }
 
 doca_flow_dpa_addr sdpa_prov_addr_make(const struct doca_flow_dpa_ctx *ctx, uint16_t slot)
