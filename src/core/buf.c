@@ -15,6 +15,7 @@
 #include <doca_buf.h>
 #include <doca_buf_inventory.h>
 
+#include "core/handles.h"
 #include "core/log.h"
 
 SDPA_LOG_REGISTER(core_buf);
@@ -59,7 +60,7 @@ struct doca_buf_inventory {
 
 static bool inv_ok(const struct doca_buf_inventory *inv)
 {
-	return inv != NULL && inv->magic == INV_MAGIC;
+	return sdpa_handle_live(inv, SDPA_H_BUF_INV) && inv->magic == INV_MAGIC;
 }
 
 /* NULL or destroyed: one line naming the argument. */
@@ -69,7 +70,7 @@ static bool check_inv(const char *fn, const struct doca_buf_inventory *inv)
 		DOCA_LOG_ERR("%s: inventory is NULL; " INV_FIX, fn);
 		return false;
 	}
-	if (inv->magic != INV_MAGIC) {
+	if (!inv_ok(inv)) {
 		DOCA_LOG_ERR("%s: inventory %p is not a live inventory (destroyed?); " INV_FIX, fn,
 		             (const void *)inv);
 		return false;
@@ -119,6 +120,11 @@ DOCA_STABLE doca_error_t doca_buf_inventory_create(size_t num_elements,
 		DOCA_LOG_ERR("%s: out of memory for %zu elements; ask for fewer", __func__,
 		             num_elements);
 		return DOCA_ERROR_NO_MEMORY;
+	}
+	if (!sdpa_handle_add(inv, SDPA_H_BUF_INV)) {
+		free(inv->chunks);
+		free(inv);
+		return DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
 	}
 	inv->magic = INV_MAGIC;
 	pthread_mutex_init(&inv->lock, NULL);
@@ -177,7 +183,7 @@ DOCA_STABLE doca_error_t doca_buf_inventory_destroy(struct doca_buf_inventory *i
 		inventory->chunks = c->next;
 		free(c);
 	}
-	free(inventory);
+	sdpa_handle_retire(inventory, free); /* quarantined: core/handles.h */
 	return DOCA_SUCCESS;
 }
 

@@ -10,6 +10,7 @@
 #include <doca_dev.h>
 
 #include "core/devices.h"
+#include "core/handles.h"
 #include "core/log.h"
 
 SDPA_LOG_REGISTER(core_clock);
@@ -83,6 +84,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_clock_create(const struct doca_dev *dev,
 		DOCA_LOG_ERR("%s: out of memory for the clock", __func__);
 		return DOCA_ERROR_NO_MEMORY;
 	}
+	if (!sdpa_handle_add(c, SDPA_H_CLOCK)) {
+		free(c);
+		return DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+	}
 	c->magic = CLOCK_MAGIC;
 	c->has_dpa = sdpa_dev_model(dev) == SDPA_DEV_BF3;
 	*clock = c;
@@ -91,13 +96,13 @@ DOCA_EXPERIMENTAL doca_error_t doca_clock_create(const struct doca_dev *dev,
 
 DOCA_EXPERIMENTAL doca_error_t doca_clock_destroy(struct doca_clock *clock)
 {
-	if (clock == NULL || clock->magic != CLOCK_MAGIC) {
+	if (!sdpa_handle_live(clock, SDPA_H_CLOCK)) {
 		DOCA_LOG_ERR("%s: clock is %s; pass a clock from doca_clock_create", __func__,
 		             clock == NULL ? "NULL" : "not a live clock (destroyed?)");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	clock->magic = 0;
-	free(clock);
+	sdpa_handle_retire(clock, free); /* quarantined: core/handles.h */
 	return DOCA_SUCCESS;
 }
 
@@ -156,7 +161,7 @@ static doca_error_t read_clock(const char *fn, const struct doca_clock *c, uint6
 
 static bool clock_ok(const char *fn, const struct doca_clock *clock)
 {
-	if (clock == NULL || clock->magic != CLOCK_MAGIC) {
+	if (!sdpa_handle_live(clock, SDPA_H_CLOCK)) {
 		DOCA_LOG_ERR("%s: clock is %s; pass a clock from doca_clock_create", fn,
 		             clock == NULL ? "NULL" : "not a live clock (destroyed?)");
 		return false;

@@ -38,6 +38,11 @@ enum sdpa_handle_kind {
 	SDPA_H_SYNC_EVENT,
 	SDPA_H_MMAP,
 	SDPA_H_BUF_ARR,
+	/* doca-common (src/core, src/dpa/umem.c) */
+	SDPA_H_PE,
+	SDPA_H_BUF_INV,
+	SDPA_H_CLOCK,
+	SDPA_H_UMEM,
 	/* DOCA Flow (src/nic) */
 	SDPA_H_FLOW_CFG,
 	SDPA_H_FLOW_PORT_CFG,

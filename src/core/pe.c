@@ -12,6 +12,7 @@
 
 #include <doca_pe.h>
 
+#include "core/handles.h"
 #include "core/log.h"
 
 SDPA_LOG_REGISTER(core_pe);
@@ -28,7 +29,13 @@ struct doca_pe {
 	                        "tasks)",                                                          \
 	                        __func__)
 
-#define PE_FIX   "pass an engine made by doca_pe_create"
+#define PE_FIX "pass an engine made by doca_pe_create"
+
+/* Looked up by address, never read (core/handles.h): a destroyed engine is refused. */
+static bool pe_live(const struct doca_pe *pe)
+{
+	return sdpa_handle_live(pe, SDPA_H_PE);
+}
 #define TASK_FIX "pass a task allocated by its context"
 
 DOCA_STABLE doca_error_t doca_pe_create(struct doca_pe **pe)
@@ -51,18 +58,23 @@ DOCA_STABLE doca_error_t doca_pe_create(struct doca_pe **pe)
 		free(p);
 		return DOCA_ERROR_OPERATING_SYSTEM;
 	}
+	if (!sdpa_handle_add(p, SDPA_H_PE)) {
+		close(p->efd);
+		free(p);
+		return DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
+	}
 	*pe = p;
 	return DOCA_SUCCESS;
 }
 
 DOCA_STABLE doca_error_t doca_pe_destroy(struct doca_pe *pe)
 {
-	if (pe == NULL) {
-		SAY_BAD_ARG("pe is NULL", PE_FIX);
+	if (!pe_live(pe)) {
+		SAY_BAD_ARG("pe is NULL or destroyed", PE_FIX);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	close(pe->efd);
-	free(pe);
+	sdpa_handle_retire(pe, free); /* quarantined: core/handles.h */
 	return DOCA_SUCCESS;
 }
 
@@ -75,8 +87,8 @@ DOCA_STABLE uint8_t doca_pe_progress(struct doca_pe *pe)
 DOCA_STABLE doca_error_t doca_pe_get_notification_handle(const struct doca_pe *pe,
                                                          doca_notification_handle_t *handle)
 {
-	if (pe == NULL || handle == NULL) {
-		SAY_BAD_ARG(pe == NULL ? "pe is NULL" : "handle is NULL",
+	if (!pe_live(pe) || handle == NULL) {
+		SAY_BAD_ARG(!pe_live(pe) ? "pe is NULL or destroyed" : "handle is NULL",
 		            PE_FIX " and a result pointer");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
@@ -89,8 +101,8 @@ DOCA_STABLE doca_error_t doca_pe_clear_notification(struct doca_pe *pe,
 {
 	uint64_t v;
 
-	if (pe == NULL) {
-		SAY_BAD_ARG("pe is NULL", PE_FIX);
+	if (!pe_live(pe)) {
+		SAY_BAD_ARG("pe is NULL or destroyed", PE_FIX);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	if (handle != pe->efd) {
@@ -108,8 +120,8 @@ DOCA_STABLE doca_error_t doca_pe_clear_notification(struct doca_pe *pe,
 
 DOCA_STABLE doca_error_t doca_pe_request_notification(struct doca_pe *pe)
 {
-	if (pe == NULL) {
-		SAY_BAD_ARG("pe is NULL", PE_FIX);
+	if (!pe_live(pe)) {
+		SAY_BAD_ARG("pe is NULL or destroyed", PE_FIX);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	/* Armed; nothing connected can ever complete, so the handle stays quiet. */
@@ -119,8 +131,8 @@ DOCA_STABLE doca_error_t doca_pe_request_notification(struct doca_pe *pe)
 DOCA_STABLE doca_error_t doca_pe_get_num_inflight_tasks(const struct doca_pe *pe,
                                                         size_t *num_inflight_tasks)
 {
-	if (pe == NULL || num_inflight_tasks == NULL) {
-		SAY_BAD_ARG(pe == NULL ? "pe is NULL" : "num_inflight_tasks is NULL",
+	if (!pe_live(pe) || num_inflight_tasks == NULL) {
+		SAY_BAD_ARG(!pe_live(pe) ? "pe is NULL or destroyed" : "num_inflight_tasks is NULL",
 		            PE_FIX " and a result pointer");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
@@ -130,8 +142,8 @@ DOCA_STABLE doca_error_t doca_pe_get_num_inflight_tasks(const struct doca_pe *pe
 
 DOCA_STABLE doca_error_t doca_pe_connect_ctx(struct doca_pe *pe, struct doca_ctx *ctx)
 {
-	if (pe == NULL || ctx == NULL) {
-		SAY_BAD_ARG(pe == NULL ? "pe is NULL" : "ctx is NULL",
+	if (!pe_live(pe) || ctx == NULL) {
+		SAY_BAD_ARG(!pe_live(pe) ? "pe is NULL or destroyed" : "ctx is NULL",
 		            PE_FIX " and an idle context");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
@@ -144,8 +156,8 @@ DOCA_STABLE doca_error_t doca_pe_connect_ctx(struct doca_pe *pe, struct doca_ctx
 DOCA_EXPERIMENTAL doca_error_t doca_pe_set_event_mode(struct doca_pe *pe,
                                                       enum doca_pe_event_mode event_mode)
 {
-	if (pe == NULL) {
-		SAY_BAD_ARG("pe is NULL", PE_FIX);
+	if (!pe_live(pe)) {
+		SAY_BAD_ARG("pe is NULL or destroyed", PE_FIX);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	if (event_mode != DOCA_PE_EVENT_MODE_PROGRESS_SELECTIVE &&

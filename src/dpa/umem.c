@@ -8,6 +8,7 @@
 #include <doca_types.h>
 #include <doca_umem.h>
 
+#include "core/handles.h"
 #include "core/log.h"
 #include "dpa/dpa.h"
 
@@ -33,7 +34,7 @@ static sdpa_atomic_u32 next_id;
 
 static bool umem_valid(const struct doca_umem *u)
 {
-	return u != NULL && u->magic == UMEM_MAGIC;
+	return sdpa_handle_live(u, SDPA_H_UMEM) && u->magic == UMEM_MAGIC;
 }
 
 static doca_error_t check_common(const char *fn, size_t size, uint32_t access_flags,
@@ -63,6 +64,10 @@ static doca_error_t make(const char *fn, void *addr, size_t size, uint32_t acces
 	if (u == NULL) {
 		DOCA_LOG_ERR("%s: out of memory; free memory and retry", fn);
 		return DOCA_ERROR_NO_MEMORY;
+	}
+	if (!sdpa_handle_add(u, SDPA_H_UMEM)) {
+		free(u);
+		return DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
 	}
 	u->magic = UMEM_MAGIC;
 	u->id = sdpa_fetch_add_acq_rel(&next_id, 1) + 1;
@@ -139,7 +144,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_umem_destroy(struct doca_umem *umem_obj)
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	umem_obj->magic = 0;
-	free(umem_obj);
+	sdpa_handle_retire(umem_obj, free); /* quarantined: core/handles.h */
 	return DOCA_SUCCESS;
 }
 

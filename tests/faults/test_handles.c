@@ -8,9 +8,13 @@
 #include <string.h>
 
 #include <doca_buf_array.h>
+#include <doca_buf_inventory.h>
+#include <doca_clock.h>
 #include <doca_dpa.h>
 #include <doca_mmap.h>
+#include <doca_pe.h>
 #include <doca_sync_event.h>
+#include <doca_umem.h>
 
 #include "dpa/dpa.h"
 #include "core/handles.h"
@@ -198,6 +202,43 @@ static void test_many_rounds(void **state)
 	}
 }
 
+/* doca-common objects: a progress engine, a buffer inventory, a clock reader, a umem. */
+static void test_common_objects_destroy_twice(void **state)
+{
+	static uint8_t mem[4096];
+	struct fx *f = *state;
+	struct doca_pe *pe;
+	struct doca_buf_inventory *inv;
+	struct doca_clock *clk;
+	struct doca_umem *um;
+	union doca_clock_timespec_t ts;
+	doca_notification_handle_t nh;
+	uint32_t n;
+
+	assert_int_equal(doca_pe_create(&pe), DOCA_SUCCESS);
+	assert_int_equal(doca_pe_destroy(pe), DOCA_SUCCESS);
+	STALE(doca_pe_destroy(pe));
+	STALE(doca_pe_get_notification_handle(pe, &nh));
+	STALE(doca_pe_set_event_mode(pe, DOCA_PE_EVENT_MODE_PROGRESS_ALL));
+
+	assert_int_equal(doca_buf_inventory_create(8, &inv), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_inventory_destroy(inv), DOCA_SUCCESS);
+	STALE(doca_buf_inventory_destroy(inv));
+	STALE(doca_buf_inventory_get_num_elements(inv, &n));
+
+	assert_int_equal(doca_clock_create(f->dev, &clk), DOCA_SUCCESS);
+	assert_int_equal(doca_clock_destroy(clk), DOCA_SUCCESS);
+	STALE(doca_clock_destroy(clk));
+	STALE(doca_clock_get_timestamp(clk, DOCA_CLOCK_HOST_REAL_TIME, &ts));
+
+	assert_int_equal(
+	        doca_umem_create(f->dev, mem, sizeof(mem), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &um),
+	        DOCA_SUCCESS);
+	assert_int_equal(doca_umem_destroy(um), DOCA_SUCCESS);
+	STALE(doca_umem_destroy(um));
+	STALE(doca_umem_get_id(um, &n));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,6 +248,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_stale_device_event_handle, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_stale_mmap_handle, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_many_rounds, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_common_objects_destroy_twice, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
