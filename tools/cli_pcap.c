@@ -274,7 +274,7 @@ static bool parse_size(const char *s, uint64_t *min, uint64_t *max)
 
 static int parse_gen(int argc, char **argv, struct gen_opts *o)
 {
-	bool share_set = false, size_set = false;
+	bool share_set = false, size_set = false, ipv6_set = false, mix_set = false;
 
 	*o = (struct gen_opts){
 	        .frames = DEFAULT_FRAMES,
@@ -333,6 +333,7 @@ static int parse_gen(int argc, char **argv, struct gen_opts *o)
 				                 v ? v : "");
 		} else if (strcmp(a, "--ipv6") == 0) {
 			o->ipv6_frac = 1.0;
+			ipv6_set = true;
 			i++;
 		} else if (cli_opt_value(argc, argv, &i, "--mix-ipv6", &v)) {
 			if (v == NULL || !cli_parse_real(v, 0.0, 1.0, &o->ipv6_frac))
@@ -340,6 +341,7 @@ static int parse_gen(int argc, char **argv, struct gen_opts *o)
 				        "--mix-ipv6 wants the IPv6 fraction of flows in 0..1, "
 				        "not '%s'",
 				        v ? v : "");
+			mix_set = true;
 		} else if (strcmp(a, "--vxlan") == 0) {
 			o->vxlan = true;
 			i++;
@@ -387,6 +389,9 @@ static int parse_gen(int argc, char **argv, struct gen_opts *o)
 	}
 	if (o->out == NULL)
 		return usage_err("the output file is missing; give -o OUT.pcap");
+	if (ipv6_set && mix_set)
+		return usage_err(
+		        "--ipv6 and --mix-ipv6 both choose the IPv6 share; give one of them");
 	if (o->imix && size_set)
 		return usage_err("--imix and --size both choose frame sizes; give one of them");
 	if (o->elephants > o->flows)

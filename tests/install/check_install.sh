@@ -22,6 +22,13 @@ for t in dpacc dpa-app-attributes2blob; do
 	[ -x "$root/tools/$t" ] || fail "tools/$t not installed (NVIDIA's DPA build script calls it)"
 done
 
+# The tools' helpers: the samples runner and the trace renderer, in libexec.
+for t in samples_test.py conformance.sh trace_to_png.py; do
+	[ -x "$root/libexec/softdpa/$t" ] || fail "libexec/softdpa/$t not installed (softdpa runs it)"
+done
+/usr/bin/python3 "$root/libexec/softdpa/trace_to_png.py" --help | grep -q '^usage: trace_to_png' ||
+	fail "the installed trace renderer does not run"
+
 # Every public header of the source tree, host and device side, is installed.
 (cd "$src/../../include" && find . -name '*.h') | while read -r h; do
 	[ -f "$root/include/$h" ] || fail "header $h not installed"
