@@ -9,7 +9,7 @@ follow it in the block. A line "..." (indentation aside) stands for any number o
 Blocks with another program (an application started with &, pkg-config, ...) are left
 to the tests that own them.
 
-  check_doc_commands.py --bin DIR_WITH_SOFTDPA MARKDOWN_FILE...
+  check_doc_commands.py --bin DIR_WITH_SOFTDPA MARKDOWN_FILE_OR_DIR...
 """
 import argparse
 import os
@@ -56,12 +56,18 @@ def matches(want, got):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True, help="directory holding softdpa")
-    ap.add_argument("files", nargs="+")
+    ap.add_argument("files", nargs="+", help="Markdown files, or directories of them")
     a = ap.parse_args()
+    files = []
+    for f in a.files:
+        if os.path.isdir(f):
+            files += sorted(os.path.join(f, n) for n in os.listdir(f) if n.endswith(".md"))
+        else:
+            files.append(f)
     env = {k: v for k, v in os.environ.items() if not k.startswith("SOFTDPA_")}
     env["PATH"] = os.path.abspath(a.bin) + os.pathsep + env.get("PATH", "")
     bad = ran = 0
-    for path in a.files:
+    for path in files:
         work = tempfile.mkdtemp(prefix="sdpa-doccmd-")
         try:
             for start, lines in blocks(path):
