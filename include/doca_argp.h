@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_argp.h: DOCA's command-line parser (part of doca-common).
  *
  * A program describes its flags (doca_argp_param), registers them, then lets

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_buf.h: the DOCA buffer, a descriptor of a memory region of a doca_mmap.
  *
  * A doca_buf comes from a doca_buf_inventory. It describes a buffer [head, head + len) and,

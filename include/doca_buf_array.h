@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_buf_array.h: fixed-size buffers carved out of an mmap, for the DPA.
  *
  * Element i covers [mmap start + start_offset + i * elem_size, + elem_size).

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_buf_inventory.h: a pool of doca_buf descriptors, each of which describes a
  * region of a started doca_mmap.
  *

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_clock.h: read the clocks of a device (the NIC's free-running and real-time
  * clocks, the DPA timer) and of the host, alone or as a cross-timestamp pair.
  *

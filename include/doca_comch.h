@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_comch.h: DOCA Comch (host <-> DPU communication channel).
  *
  * softdpa does not emulate Comch. Every call answers DOCA_ERROR_NOT_SUPPORTED and logs one
@@ -38,8 +40,8 @@ struct doca_comch_client;
  * @note Each call logs an error naming itself (rate-limited).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_comch_server_create(struct doca_dev *dev,
-							struct doca_dev_rep *repr, const char *name,
-							struct doca_comch_server **comch_server);
+                                                        struct doca_dev_rep *repr, const char *name,
+                                                        struct doca_comch_server **comch_server);
 /**
  * @brief Destroy a Comch server.
  *
@@ -62,7 +64,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_comch_server_destroy(struct doca_comch_serve
  * @note Each call logs an error naming itself (rate-limited).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_comch_client_create(struct doca_dev *dev, const char *name,
-							struct doca_comch_client **comch_client);
+                                                        struct doca_comch_client **comch_client);
 /**
  * @brief Destroy a Comch client.
  *

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_compat.h: symbol visibility and API-stability markers.
  *
  * The library is built with hidden visibility; only functions marked with one of
@@ -11,7 +13,7 @@
 /** @brief Export the symbol from the library (default visibility). */
 #define DOCA_EXPORTED __attribute__((visibility("default")))
 /** @brief Keep the symbol even when nothing in its translation unit refers to it. */
-#define DOCA_USED     __attribute__((used))
+#define DOCA_USED __attribute__((used))
 /** @brief Mark an API as deprecated: using it draws a compiler warning. */
 #define DOCA_DEPRECATED __attribute__((deprecated))
 #else

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_ctx.h: the generic DOCA context, the base every data-path library's
  * object converts to (e.g. doca_rdma_as_ctx).
  *

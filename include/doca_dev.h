@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_dev.h: DOCA devices and their representors.
  *
  * softdpa lists emulated devices, configured by SOFTDPA_DEVICES (docs/DEVICES.md). Without

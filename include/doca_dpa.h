@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_dpa.h: the host side of the (emulated) Data Path Accelerator.
  *
  * A DPA context runs the device image that softdpa-dpacc built from the user's kernel
@@ -68,6 +70,7 @@ typedef void(doca_dpa_func_t)(void);
 #define DOCA_DPA_COMPLETION_LOG_MAX_USER_DATA (24)
 
 #ifndef DOCA_DPA_DEV_LOG_LEVEL_DEFINED
+/** @brief Guard: the declarations below are shared with another header, which may come first. */
 #define DOCA_DPA_DEV_LOG_LEVEL_DEFINED
 /** @brief Level of a device log line (doca_dpa_dev_log); numbered like doca_log levels. */
 typedef enum doca_dpa_dev_log_level {

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_dpdk.h: the bridge between DOCA devices and DPDK ethdev ports (probe a
  * DOCA device, with its representors, as DPDK ports; find the device of a port), and
  * between DPDK mbufs and doca_bufs.

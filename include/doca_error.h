@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_error.h: the status code every DOCA call returns.
  *
  * Values and names follow DOCA's documented numbering; descriptions are our own.

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_eth_rxq.h: DOCA Ethernet receive queue, a context (doca_ctx) that receives
  * packets steered to it (e.g. by a DOCA Flow RSS forward) into a memory range of a mmap.
  *

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_eth_rxq_cpu_data_path.h: the CPU data path of a DOCA Ethernet receive
  * queue: receive tasks (regular queues), managed receive events and event batches
  * (managed-mempool queues), and what they tell about each packet.

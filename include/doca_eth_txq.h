@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_eth_txq.h: DOCA Ethernet send queue, a context (doca_ctx) that sends
  * packets from doca_bufs on a device's port: configuration and capabilities. The CPU data
  * path (send tasks) is in doca_eth_txq_cpu_data_path.h.

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_eth_txq_cpu_data_path.h: the CPU data path of a DOCA Ethernet send queue:
  * send tasks, LSO (large send offload) send tasks and batches of either.
  *

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow.h: DOCA Flow (the DOCA 3.x API: types, layouts and calls as DOCA 3.3
  * declares them) on the emulated NIC. tests/unit/test_doca_abi_flow.c holds the enum
  * values, struct sizes and member offsets softdpa shares with DOCA.
@@ -101,10 +103,12 @@ enum doca_flow_entry_flags {
 /**
  * @brief DOCA_FLOW_FLAGS_SET sets the bit 'flag' in 'flags', DOCA_FLOW_FLAGS_UNSET clears it,
  * DOCA_FLOW_FLAGS_IS_SET tells whether it is set.
+ * @{
  */
 #define DOCA_FLOW_FLAGS_SET(flags, flag)    ((flags) |= (uint32_t)(flag))
 #define DOCA_FLOW_FLAGS_UNSET(flags, flag)  ((flags) &= ~(uint32_t)(flag))
 #define DOCA_FLOW_FLAGS_IS_SET(flags, flag) (((flags) & (uint32_t)(flag)) != 0)
+/** @} */
 
 /** @brief The pipe operation a pipe callback reports. */
 enum doca_flow_pipe_op {
@@ -225,9 +229,11 @@ enum doca_flow_pipe_domain {
 /**
  * @brief DOCA_FLOW_META_SCRATCH_PAD_MAX: the number of 32-bit scratch words of struct
  * doca_flow_meta; DOCA_FLOW_META_MAX: the size of the metadata, in bytes.
+ * @{
  */
 #define DOCA_FLOW_META_SCRATCH_PAD_MAX 10
 #define DOCA_FLOW_META_MAX             ((DOCA_FLOW_META_SCRATCH_PAD_MAX + 1) * 4) /* bytes */
+/** @} */
 /**
  * @brief Most action memory one entry can use, in bytes: size
  * doca_flow_port_cfg_set_actions_mem_size() from it (entries x this, rounded up to a power of
@@ -2441,10 +2447,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_decode(const struct doca_flo
  * otherwise.
  * @note softdpa does not parse GENEVE options.
  */
-DOCA_EXPERIMENTAL doca_error_t
-doca_flow_parser_geneve_opt_create(const struct doca_flow_port *port,
-                                   const struct doca_flow_parser_geneve_opt_cfg tlv_list[],
-                                   uint8_t nb_options, struct doca_flow_parser **parser);
+DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_create(
+        const struct doca_flow_port *port, const struct doca_flow_parser_geneve_opt_cfg tlv_list[],
+        uint8_t nb_options, struct doca_flow_parser **parser);
 
 /**
  * @brief Destroy a GENEVE option parser.

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_crypto.h: the DOCA Flow crypto (IPsec SA, PSP) types that
  * doca_flow_actions and the shared-resource configurations carry, and the PSP key and
  * IPsec resource calls.
@@ -121,8 +123,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_master_key_rotate(struct doc
  * DOCA_ERROR_NOT_SUPPORTED with one log line.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_spi_key_bulk_alloc(
-        struct doca_flow_port *port, enum doca_flow_crypto_key_type key_type,
-        uint32_t nr_spi_keys, struct doca_flow_crypto_psp_spi_key_bulk **spi_key_bulk);
+        struct doca_flow_port *port, enum doca_flow_crypto_key_type key_type, uint32_t nr_spi_keys,
+        struct doca_flow_crypto_psp_spi_key_bulk **spi_key_bulk);
 
 /**
  * @brief Fill a bulk with new (SPI, key) pairs, derived from the port's master key.
@@ -153,9 +155,9 @@ doca_flow_crypto_psp_spi_key_bulk_generate(struct doca_flow_crypto_psp_spi_key_b
  * @note softdpa does not emulate encryption: every valid call answers
  * DOCA_ERROR_NOT_SUPPORTED with one log line.
  */
-DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_spi_key_bulk_get(
-        struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk, uint32_t spi_key_idx,
-        uint32_t *spi, uint32_t *key);
+DOCA_EXPERIMENTAL doca_error_t
+doca_flow_crypto_psp_spi_key_bulk_get(struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk,
+                                      uint32_t spi_key_idx, uint32_t *spi, uint32_t *key);
 
 /**
  * @brief Wipe the key of one pair of a bulk from memory, once it has been used.

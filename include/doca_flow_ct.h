@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_ct.h: DOCA Flow Connection Tracking (CT), as DOCA 3.x declares it.
  *
  * CT keeps a hardware table of bidirectional 5-tuple connections (plus a zone carried in

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_custom_header.h: DOCA Flow custom (flex parser) headers, as DOCA
  * 3.x declares them.
  *

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_custom_header_graph.h: the DOCA Flow parse graph that custom
  * headers are placed in, as DOCA 3.x declares it.
  *

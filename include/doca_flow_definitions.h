@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_definitions.h: DOCA Flow definitions, as DOCA 3.x declares them.
  *
  * A definitions object tells DOCA Flow where, inside the application's own match and

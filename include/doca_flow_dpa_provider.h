@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_dpa_provider.h: hand a DOCA Flow hash pipe and external resources to
  * DPA kernels (host side). docs/DESIGN_DECISIONS.md D5; the device side is
  * dev/doca_flow_dpa_provider_dev.h.

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_external_action_array.h: the array external resource (DOCA >= 3.3;
  * the DPA provider calls it "memory", docs/DESIGN_DECISIONS.md D4). Each object holds num_resources
  * arrays of `size` slots, each slot `granularity` bits wide; a packet that passes one runs
@@ -59,9 +61,9 @@ enum doca_flow_external_action_array_operation {
 /** @brief The action: which slot, which op, which field. */
 struct doca_flow_external_action_array {
 	enum doca_flow_external_action_array_operation operation; /**< what the packet runs */
-	struct doca_flow_desc_field input_output; /**< operand in, result out */
-	uint32_t index;                           /**< slot, 0..size-1 */
-	bool is_dynamic;                          /**< softdpa: not supported */
+	struct doca_flow_desc_field input_output;                 /**< operand in, result out */
+	uint32_t index;                                           /**< slot, 0..size-1 */
+	bool is_dynamic;                                          /**< softdpa: not supported */
 };
 
 /** @brief Configuration of an array object. */

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_external_action_index_selector.h: the index selector external
  * resource (DOCA >= 3.3, docs/DESIGN_DECISIONS.md D4). Each object holds num_resources independent
  * round-robin selectors; a packet that passes one gets the selected 1-based index written

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_external_actions.h: what every DOCA Flow external resource shares
  * (DOCA >= 3.3): the descriptor an ordered-list pipe element points at, the slot
  * granularity enum and the dynamic-input query. The resources themselves live in

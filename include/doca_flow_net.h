@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_net.h: network header layouts used by DOCA Flow match and actions,
  * laid out as DOCA 3.x's doca_flow_net.h lays them out (tests/unit/test_doca_abi_flow.c
  * holds the sizes and offsets softdpa shares with DOCA).
@@ -24,18 +26,18 @@ extern "C" {
  * @brief Protocol numbers and default UDP ports. Constants are host order, as in DOCA:
  * htobe16(DOCA_FLOW_VXLAN_DEFAULT_PORT) fills a header field.
  */
-#define DOCA_FLOW_ETHER_ADDR_LEN         (6) /**< bytes in a MAC address */
-#define DOCA_FLOW_PROTO_ICMP             (1) /**< IP protocol number of ICMP */
-#define DOCA_FLOW_PROTO_ICMP6            (58) /**< IP protocol number of ICMPv6 */
-#define DOCA_FLOW_PROTO_IPV4             (4) /**< IP protocol number of IPv4 */
-#define DOCA_FLOW_PROTO_IPV6             (41) /**< IP protocol number of IPv6 */
-#define DOCA_FLOW_PROTO_TCP              (6) /**< IP protocol number of TCP */
-#define DOCA_FLOW_PROTO_UDP              (17) /**< IP protocol number of UDP */
-#define DOCA_FLOW_PROTO_IB_BTH           (16) /**< InfiniBand base transport header */
-#define DOCA_FLOW_PROTO_GRE              (47) /**< IP protocol number of GRE */
-#define DOCA_FLOW_PROTO_ESP              (50) /**< IP protocol number of ESP */
-#define DOCA_FLOW_PROTO_IP4_IN_IP        (4) /**< IPv4 in IP */
-#define DOCA_FLOW_PROTO_IP6_IN_IP        (41) /**< IPv6 in IP */
+#define DOCA_FLOW_ETHER_ADDR_LEN         (6)    /**< bytes in a MAC address */
+#define DOCA_FLOW_PROTO_ICMP             (1)    /**< IP protocol number of ICMP */
+#define DOCA_FLOW_PROTO_ICMP6            (58)   /**< IP protocol number of ICMPv6 */
+#define DOCA_FLOW_PROTO_IPV4             (4)    /**< IP protocol number of IPv4 */
+#define DOCA_FLOW_PROTO_IPV6             (41)   /**< IP protocol number of IPv6 */
+#define DOCA_FLOW_PROTO_TCP              (6)    /**< IP protocol number of TCP */
+#define DOCA_FLOW_PROTO_UDP              (17)   /**< IP protocol number of UDP */
+#define DOCA_FLOW_PROTO_IB_BTH           (16)   /**< InfiniBand base transport header */
+#define DOCA_FLOW_PROTO_GRE              (47)   /**< IP protocol number of GRE */
+#define DOCA_FLOW_PROTO_ESP              (50)   /**< IP protocol number of ESP */
+#define DOCA_FLOW_PROTO_IP4_IN_IP        (4)    /**< IPv4 in IP */
+#define DOCA_FLOW_PROTO_IP6_IN_IP        (41)   /**< IPv6 in IP */
 #define DOCA_FLOW_GTPU_DEFAULT_PORT      (2152) /**< GTP-U UDP port */
 #define DOCA_FLOW_VXLAN_DEFAULT_PORT     (4789) /**< VXLAN UDP port */
 #define DOCA_FLOW_VXLAN_GPE_DEFAULT_PORT (4790) /**< VXLAN-GPE UDP port */
@@ -53,11 +55,11 @@ extern "C" {
 #define DOCA_FLOW_ETHER_TYPE_QINQ (0x88A8) /**< 802.1ad (QinQ) outer VLAN tag */
 
 /** @brief Header lengths and limits. */
-#define DOCA_FLOW_UDP_HEADER_LEN           8                           /**< bytes */
-#define DOCA_FLOW_ESP_HEADER_LEN           (4 * sizeof(doca_be32_t))   /**< longest, bytes */
-#define DOCA_FLOW_ESP_HEADER_MARKER_LEN_4B 4                           /**< non-ESP marker */
-#define DOCA_FLOW_ESP_HEADER_MARKER_LEN_8B 8 /**< non-ESP marker, 8-byte form */
-#define DOCA_FLOW_CRYPTO_KEY_LEN_MAX       32                          /**< bytes */
+#define DOCA_FLOW_UDP_HEADER_LEN           8                         /**< bytes */
+#define DOCA_FLOW_ESP_HEADER_LEN           (4 * sizeof(doca_be32_t)) /**< longest, bytes */
+#define DOCA_FLOW_ESP_HEADER_MARKER_LEN_4B 4                         /**< non-ESP marker */
+#define DOCA_FLOW_ESP_HEADER_MARKER_LEN_8B 8  /**< non-ESP marker, 8-byte form */
+#define DOCA_FLOW_CRYPTO_KEY_LEN_MAX       32 /**< bytes */
 /**
  * @brief GENEVE options: most in one packet, in one encap, and data words in one option (all
  * in 4-byte words); most options a parser describes.
@@ -65,8 +67,8 @@ extern "C" {
 #define DOCA_FLOW_GENEVE_OPT_LEN_MAX         63 /**< option words in one packet */
 #define DOCA_FLOW_ENCAP_GENEVE_OPT_LEN_MAX   19 /**< option words in one encap */
 #define DOCA_FLOW_GENEVE_DATA_OPTION_LEN_MAX 31 /**< data words in one option */
-#define DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX  8 /**< options a parser describes */
-#define DOCA_FLOW_MPLS_LABELS_MAX            5 /**< labels one match describes */
+#define DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX  8  /**< options a parser describes */
+#define DOCA_FLOW_MPLS_LABELS_MAX            5  /**< labels one match describes */
 #define DOCA_FLOW_PSP_HEADER_LEN             (6 * sizeof(doca_be32_t)) /**< longest, bytes */
 
 /** @brief VXLAN-GPE next-protocol values (doca_flow_tun.vxlan_gpe_next_protocol). */
@@ -134,13 +136,13 @@ enum doca_flow_l4_type_ext {
 
 /** @brief InfiniBand base transport header (RoCEv2 payload of UDP). */
 struct doca_flow_header_ib_bth {
-	uint8_t opcode; /**< operation code */
-	uint8_t sempt; /**< solicited event, migration request, pad count, transport version */
+	uint8_t opcode;   /**< operation code */
+	uint8_t sempt;    /**< solicited event, migration request, pad count, transport version */
 	doca_be16_t pkey; /**< partition key */
-	uint8_t flags0; /**< FECN, BECN, reserved */
+	uint8_t flags0;   /**< FECN, BECN, reserved */
 	uint8_t dest_qp[DOCA_FLOW_IB_BTH_DST_QP_LEN]; /**< destination QP (24 bits) */
-	uint8_t flags1; /**< acknowledge request, reserved */
-	uint8_t psn[DOCA_FLOW_IB_BTH_PSN_LEN]; /**< packet sequence number (24 bits) */
+	uint8_t flags1;                               /**< acknowledge request, reserved */
+	uint8_t psn[DOCA_FLOW_IB_BTH_PSN_LEN];        /**< packet sequence number (24 bits) */
 };
 
 /** @brief L4 source and destination ports (TCP, UDP). */
@@ -163,8 +165,8 @@ struct doca_flow_header_roce_v2 {
 /** @brief TCP header. */
 struct doca_flow_header_tcp {
 	struct doca_flow_header_l4_port l4_port; /**< source and destination ports */
-	uint8_t data_offset; /**< data offset */
-	uint8_t flags; /**< enum doca_flow_match_tcp_flags bits (doca_flow.h) */
+	uint8_t data_offset;                     /**< data offset */
+	uint8_t flags;       /**< enum doca_flow_match_tcp_flags bits (doca_flow.h) */
 	doca_be32_t seq_num; /**< sequence number */
 	doca_be32_t ack_num; /**< acknowledgment number */
 };
@@ -184,26 +186,26 @@ enum doca_flow_ip_fragment_flags {
 
 /** @brief IPv4 header. */
 struct doca_flow_header_ip4 {
-	doca_be32_t src_ip; /**< source address */
-	doca_be32_t dst_ip; /**< destination address */
-	uint8_t version_ihl; /**< version (4 bits) + header length in 4-byte words (4) */
-	uint8_t dscp_ecn; /**< DSCP in the upper 6 bits, ECN in the lower 2 */
-	doca_be16_t total_len; /**< total length */
+	doca_be32_t src_ip;         /**< source address */
+	doca_be32_t dst_ip;         /**< destination address */
+	uint8_t version_ihl;        /**< version (4 bits) + header length in 4-byte words (4) */
+	uint8_t dscp_ecn;           /**< DSCP in the upper 6 bits, ECN in the lower 2 */
+	doca_be16_t total_len;      /**< total length */
 	doca_be16_t identification; /**< identification */
 	doca_be16_t flags_fragment_offset; /**< flags (3 bits) + fragment offset (13) */
-	uint8_t next_proto; /**< protocol of the payload */
-	uint8_t ttl; /**< time to live */
+	uint8_t next_proto;                /**< protocol of the payload */
+	uint8_t ttl;                       /**< time to live */
 };
 
 /** @brief IPv6 header. */
 struct doca_flow_header_ip6 {
-	doca_be32_t src_ip[4]; /**< source address */
-	doca_be32_t dst_ip[4]; /**< destination address */
-	uint8_t traffic_class; /**< traffic class */
-	doca_be32_t flow_label; /**< low 20 bits */
+	doca_be32_t src_ip[4];   /**< source address */
+	doca_be32_t dst_ip[4];   /**< destination address */
+	uint8_t traffic_class;   /**< traffic class */
+	doca_be32_t flow_label;  /**< low 20 bits */
 	doca_be16_t payload_len; /**< payload length */
-	uint8_t next_proto; /**< next header */
-	uint8_t hop_limit; /**< hop limit */
+	uint8_t next_proto;      /**< next header */
+	uint8_t hop_limit;       /**< hop limit */
 };
 
 /** @brief IPv4 addresses of a connection-tracking match (doca_flow_ct.h). */
@@ -228,10 +230,10 @@ struct doca_flow_header_mpls {
 
 /** @brief GENEVE header. */
 struct doca_flow_header_geneve {
-	uint8_t ver_opt_len; /**< version (2 bits) + options length in 4-byte words (6) */
-	uint8_t o_c;         /**< OAM (1) + critical options present (1) + reserved (6) */
+	uint8_t ver_opt_len;    /**< version (2 bits) + options length in 4-byte words (6) */
+	uint8_t o_c;            /**< OAM (1) + critical options present (1) + reserved (6) */
 	doca_be16_t next_proto; /**< EtherType of the payload */
-	doca_be32_t vni; /**< VNI in the upper 24 bits */
+	doca_be32_t vni;        /**< VNI in the upper 24 bits */
 };
 
 /**
@@ -242,8 +244,8 @@ union doca_flow_geneve_option {
 	/** An option header. */
 	struct {
 		doca_be16_t class_id; /**< option class */
-		uint8_t type; /**< option type */
-		uint8_t length; /**< reserved (3 bits) + data length (5) */
+		uint8_t type;         /**< option type */
+		uint8_t length;       /**< reserved (3 bits) + data length (5) */
 	};
 	doca_be32_t data; /**< a data word */
 };
@@ -254,9 +256,9 @@ struct doca_flow_header_psp {
 	uint8_t hdrextlen;     /**< header extension length */
 	uint8_t res_cryptofst; /**< reserved (2 bits) + crypto offset (6) */
 	uint8_t s_d_ver_v;     /**< sample, drop, version (4), virtualization-cookie present */
-	doca_be32_t spi; /**< security parameters index */
-	doca_be64_t iv; /**< initialization vector */
-	doca_be64_t vc; /**< virtualization cookie */
+	doca_be32_t spi;       /**< security parameters index */
+	doca_be64_t iv;        /**< initialization vector */
+	doca_be64_t vc;        /**< virtualization cookie */
 };
 
 /** @brief Tunnel types (doca_flow_tun.type). */
@@ -299,7 +301,7 @@ struct doca_flow_tun {
 			union {
 				/** GPE; next protocol: DOCA_FLOW_VXLAN_GPE_TYPE_* */
 				struct {
-					uint8_t vxlan_gpe_flags; /**< GPE flags */
+					uint8_t vxlan_gpe_flags;         /**< GPE flags */
 					uint8_t vxlan_gpe_next_protocol; /**< GPE next protocol */
 				};
 				/** GBP */
@@ -309,7 +311,7 @@ struct doca_flow_tun {
 				};
 			};
 			doca_be32_t vxlan_tun_id; /**< VNI in the upper 24 bits */
-			uint8_t vxlan_tun_rsvd1; /**< reserved byte after the VNI */
+			uint8_t vxlan_tun_rsvd1;  /**< reserved byte after the VNI */
 		};
 		/** DOCA_FLOW_TUN_GRE */
 		struct {
@@ -318,26 +320,26 @@ struct doca_flow_tun {
 			union {
 				/** GRE_STANDARD */
 				struct {
-					bool key_present; /**< the GRE key is present */
+					bool key_present;    /**< the GRE key is present */
 					doca_be32_t gre_key; /**< GRE key */
 				};
 				/** GRE_NVGRE: virtual subnet id in the upper 24 bits */
 				struct {
 					doca_be32_t nvgre_vs_id; /**< virtual subnet id */
-					uint8_t nvgre_flow_id; /**< flow id */
+					uint8_t nvgre_flow_id;   /**< flow id */
 				};
 			};
 		};
 		/** DOCA_FLOW_TUN_GTPU */
 		struct {
-			doca_be32_t gtp_teid; /**< tunnel endpoint id */
+			doca_be32_t gtp_teid;          /**< tunnel endpoint id */
 			uint8_t gtp_next_ext_hdr_type; /**< e.g. DOCA_FLOW_GTP_EXT_PSC */
 			uint8_t gtp_ext_psc_qfi; /**< QoS flow id of the PDU session container */
 		};
 		/** DOCA_FLOW_TUN_ESP */
 		struct {
 			doca_be32_t esp_spi; /**< security parameters index */
-			doca_be32_t esp_sn; /**< sequence number */
+			doca_be32_t esp_sn;  /**< sequence number */
 		};
 		/** DOCA_FLOW_TUN_MPLS_O_UDP */
 		struct {
@@ -367,7 +369,7 @@ enum doca_flow_l2_valid_header {
 /** @brief One header stack: the outer headers of a frame, or the inner ones after a tunnel. */
 struct doca_flow_header_format {
 	struct doca_flow_header_eth eth; /**< Ethernet header */
-	uint16_t l2_valid_headers; /**< enum doca_flow_l2_valid_header bits */
+	uint16_t l2_valid_headers;       /**< enum doca_flow_l2_valid_header bits */
 	struct doca_flow_header_eth_vlan eth_vlan[DOCA_FLOW_VLAN_MAX]; /**< VLAN tags */
 	enum doca_flow_l3_type l3_type; /**< which L3 header the union holds */
 	union {

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_log.h: DOCA's logging facility.
  *
  * Two kinds of sources write log records, and each kind has its own backends:
@@ -335,12 +337,14 @@ DOCA_EXPERIMENTAL doca_error_t priv_doca_log_rate_limit(uint32_t level, int sour
 /**
  * @brief DOCA_LOG_CRIT, _ERR, _WARN, _INFO, _DBG (and _TRC): write a record of that level
  * from this file's source, with a printf format and its arguments.
+ * @{
  */
 #define DOCA_LOG_CRIT(format, ...) DOCA_LOG(CRIT, format, ##__VA_ARGS__)
 #define DOCA_LOG_ERR(format, ...)  DOCA_LOG(ERROR, format, ##__VA_ARGS__)
 #define DOCA_LOG_WARN(format, ...) DOCA_LOG(WARNING, format, ##__VA_ARGS__)
 #define DOCA_LOG_INFO(format, ...) DOCA_LOG(INFO, format, ##__VA_ARGS__)
 #define DOCA_LOG_DBG(format, ...)  DOCA_LOG(DEBUG, format, ##__VA_ARGS__)
+/** @} */
 /* Trace records exist only when built with DOCA_LOGGING_ALLOW_TRACE, as in DOCA. */
 #ifdef DOCA_LOGGING_ALLOW_TRACE
 /** @brief Write a trace record. */
@@ -370,6 +374,7 @@ DOCA_EXPERIMENTAL doca_error_t priv_doca_log_rate_limit(uint32_t level, int sour
 /**
  * @brief DOCA_LOG_RATE_LIMIT_CRIT, _ERR, _WARN, _INFO, _DBG (and _TRC): a rate-limited
  * record of that level.
+ * @{
  */
 #define DOCA_LOG_RATE_LIMIT_CRIT(format, ...) DOCA_LOG_RATE_LIMIT(CRIT, format, ##__VA_ARGS__)
 #define DOCA_LOG_RATE_LIMIT_ERR(format, ...)  DOCA_LOG_RATE_LIMIT(ERROR, format, ##__VA_ARGS__)
@@ -387,6 +392,7 @@ DOCA_EXPERIMENTAL doca_error_t priv_doca_log_rate_limit(uint32_t level, int sour
 			DOCA_LOG(TRACE, format, ##__VA_ARGS__);                                    \
 	} while (0)
 #endif
+/** @} */
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_mmap.h: a registered memory range other engines (here: the DPA) access.
  *
  * Host memory: set_memrange + add_dev + start, then doca_mmap_dev_get_dpa_handle() for

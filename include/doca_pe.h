@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_pe.h: the progress engine, which drives the tasks and events of the
  * contexts connected to it, and the generic doca_task calls.
  *

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_rdma.h: DOCA RDMA, the context that moves data between two peers (send,
  * receive, read, write, atomics, remote sync events), its connections (export/connect or
  * the connection manager), its tasks, and its data path on the DPA.

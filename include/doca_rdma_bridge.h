@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_rdma_bridge.h: DOCA devices and buffers to and from rdma-core's IB verbs
  * (protection domains and memory keys).
  *

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_sync_event.h: a 64-bit event shared by the host CPU and the DPA.
  *
  * Configure publishers and subscribers, start, then get/update/wait from the host and

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_types.h: types shared by every DOCA library.
  */
 #ifndef DOCA_TYPES_H_

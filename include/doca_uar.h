@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_uar.h: UARs, the pages of doorbell registers through which software (or a
  * DPA kernel) tells the device that queues have new work.
  *

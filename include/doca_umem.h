@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_umem.h: umems, memory registered for a device's queues (work queues,
  * doorbell records) that the application allocates itself, in host memory, on the DPA heap
  * or on a GPU.

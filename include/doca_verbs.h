@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_verbs.h: DOCA Verbs, the DOCA flavour of IB verbs: contexts, protection
  * domains, queue pairs, completion queues and their attributes, with a data path driven by
  * the application, a GPU or DPA kernels (doca_dpa_dev_verbs.h).

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_verbs_bridge.h: DOCA Verbs objects to and from rdma-core's IB verbs
  * (libibverbs), and the bridge data path (ibv work requests and completions on DOCA Verbs
  * queues).

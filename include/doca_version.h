@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_version.h: which DOCA release these headers describe, and comparisons
  * against it. softdpa follows DOCA 3.5; the string keeps DOCA's major.minor.pppp shape so
  * that code which prints or parses it works unchanged (the pkg-config modules say
@@ -15,9 +17,9 @@
 extern "C" {
 #endif
 
-#define DOCA_VERSION_MAJOR  3 /**< major version of these headers, 0..255 */
-#define DOCA_VERSION_MINOR  5 /**< minor version of these headers, 0..255 */
-#define DOCA_VERSION_PATCH  0 /**< patch version of these headers, 0..9999 */
+#define DOCA_VERSION_MAJOR 3 /**< major version of these headers, 0..255 */
+#define DOCA_VERSION_MINOR 5 /**< minor version of these headers, 0..255 */
+#define DOCA_VERSION_PATCH 0 /**< patch version of these headers, 0..9999 */
 /** @brief The version of these headers as a string, major.minor.pppp. */
 #define DOCA_VERSION_STRING "3.5.0000"
 

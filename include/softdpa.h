@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa.h — the emulator's own API (docs/DESIGN_DECISIONS.md D10). Nothing here exists in
  * DOCA; every name carries the softdpa_ prefix. A program that runs on a BlueField uses none of it
  * except softdpa_dpa_get_flexio_process (D7), so porting means removing these calls.
@@ -26,22 +28,22 @@ struct flexio_process;
 
 /** @brief A frame handed to the application by softdpa_port_rx_burst(). */
 struct softdpa_frame {
-	uint32_t len;			   /**< bytes used in data */
-	uint16_t port_id;		   /**< port the frame was received on */
-	uint16_t queue;			   /**< software (RSS) queue it was steered to */
-	uint32_t rss_hash;		   /**< hash the RSS action computed */
+	uint32_t len;                    /**< bytes used in data */
+	uint16_t port_id;                /**< port the frame was received on */
+	uint16_t queue;                  /**< software (RSS) queue it was steered to */
+	uint32_t rss_hash;               /**< hash the RSS action computed */
 	uint8_t data[SOFTDPA_FRAME_MAX]; /**< the frame, from the destination MAC on */
 };
 
 /** @brief Why the emulated NIC dropped a frame. Every drop is counted under one reason. */
 enum softdpa_drop_reason {
-	SOFTDPA_DROP_RULE = 0,	  /**< a DROP forward, or a pipe miss whose action is drop */
-	SOFTDPA_DROP_TX_FULL,	  /**< the destination wire had no room to transmit */
-	SOFTDPA_DROP_RXQ_FULL,	  /**< the software (RSS) queue was full */
-	SOFTDPA_DROP_MALFORMED,	  /**< shorter than an Ethernet header, or longer than FRAME_MAX */
-	SOFTDPA_DROP_PORT_DOWN,	  /**< forwarded to a port that is not started */
-	SOFTDPA_DROP_NO_PIPE,	  /**< the port has no root pipe and no default miss target */
-	SOFTDPA_DROP_WIRE_ERROR,  /**< the wire failed to write the frame (pcap/afpacket I/O) */
+	SOFTDPA_DROP_RULE = 0,   /**< a DROP forward, or a pipe miss whose action is drop */
+	SOFTDPA_DROP_TX_FULL,    /**< the destination wire had no room to transmit */
+	SOFTDPA_DROP_RXQ_FULL,   /**< the software (RSS) queue was full */
+	SOFTDPA_DROP_MALFORMED,  /**< shorter than an Ethernet header, or longer than FRAME_MAX */
+	SOFTDPA_DROP_PORT_DOWN,  /**< forwarded to a port that is not started */
+	SOFTDPA_DROP_NO_PIPE,    /**< the port has no root pipe and no default miss target */
+	SOFTDPA_DROP_WIRE_ERROR, /**< the wire failed to write the frame (pcap/afpacket I/O) */
 	SOFTDPA_DROP_REASON_MAX = 16, /**< size of softdpa_port_stats.dropped (not a reason) */
 };
 
@@ -51,13 +53,13 @@ enum softdpa_drop_reason {
  * the frame): they are not drops.
  */
 struct softdpa_port_stats {
-	uint64_t rx_frames;			   /**< frames taken from the wire */
-	uint64_t rx_bytes;			   /**< bytes of those frames */
-	uint64_t tx_frames;			   /**< frames put on the wire */
-	uint64_t tx_bytes;			   /**< bytes of those frames */
-	uint64_t rx_refused;			   /**< inject calls answered AGAIN (not drops) */
+	uint64_t rx_frames;                        /**< frames taken from the wire */
+	uint64_t rx_bytes;                         /**< bytes of those frames */
+	uint64_t tx_frames;                        /**< frames put on the wire */
+	uint64_t tx_bytes;                         /**< bytes of those frames */
+	uint64_t rx_refused;                       /**< inject calls answered AGAIN (not drops) */
 	uint64_t dropped[SOFTDPA_DROP_REASON_MAX]; /**< drops, by enum softdpa_drop_reason */
-	uint64_t dropped_total;			   /**< sum of dropped[] */
+	uint64_t dropped_total;                    /**< sum of dropped[] */
 };
 
 /**
@@ -101,7 +103,8 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_port_wire(uint16_t port_id, const char *w
  * is not started or its wire is not "mem"; DOCA_ERROR_INVALID_VALUE when port_id >= 64, frame
  * is NULL, len is 0 or len > SOFTDPA_FRAME_MAX.
  */
-DOCA_EXPERIMENTAL doca_error_t softdpa_port_inject(uint16_t port_id, const void *frame, uint32_t len);
+DOCA_EXPERIMENTAL doca_error_t softdpa_port_inject(uint16_t port_id, const void *frame,
+                                                   uint32_t len);
 
 /**
  * @brief One frame the NIC transmitted on the port (mem wire only), oldest first.
@@ -120,7 +123,7 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_port_inject(uint16_t port_id, const void 
  * (as for inject); DOCA_ERROR_INVALID_VALUE when port_id >= 64, buf or len is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t softdpa_port_drain(uint16_t port_id, void *buf, uint32_t cap,
-						  uint32_t *len);
+                                                  uint32_t *len);
 
 /**
  * @brief Block until every injected frame and every flushed DPA request has been processed.
@@ -147,7 +150,7 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void);
  * frames is NULL, port_id >= 64 or queue >= 64 (logged, rate-limited).
  */
 DOCA_EXPERIMENTAL uint16_t softdpa_port_rx_burst(uint16_t port_id, uint16_t queue,
-						 struct softdpa_frame *frames, uint16_t n);
+                                                 struct softdpa_frame *frames, uint16_t n);
 
 /**
  * @brief Per-port counters, summed over the NIC's workers. A query never blocks the datapath.
@@ -159,7 +162,8 @@ DOCA_EXPERIMENTAL uint16_t softdpa_port_rx_burst(uint16_t port_id, uint16_t queu
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port_id >= 64 or stats is
  * NULL.
  */
-DOCA_EXPERIMENTAL doca_error_t softdpa_port_stats(uint16_t port_id, struct softdpa_port_stats *stats);
+DOCA_EXPERIMENTAL doca_error_t softdpa_port_stats(uint16_t port_id,
+                                                  struct softdpa_port_stats *stats);
 
 /**
  * @brief The FlexIO process behind a started DPA context (D7).
@@ -172,7 +176,7 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_port_stats(uint16_t port_id, struct softd
  * context, or process is NULL; DOCA_ERROR_BAD_STATE when the context is not started.
  */
 DOCA_EXPERIMENTAL doca_error_t softdpa_dpa_get_flexio_process(struct doca_dpa *dpa,
-							      struct flexio_process **process);
+                                                              struct flexio_process **process);
 
 /**
  * @brief Write the emulator's live statistics to 'out'.

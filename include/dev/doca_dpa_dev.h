@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_dpa_dev.h: the device API of the (emulated) DPA, for kernel sources
  * built with softdpa-dpacc.
  *
@@ -12,6 +14,7 @@
 #define DOCA_DPA_DEV_H_
 
 #ifndef DOCA_DPA_DEVICE
+/** @brief Defined in every DPA translation unit (device code), as by DOCA's dpacc. */
 #define DOCA_DPA_DEVICE
 #endif
 
@@ -62,6 +65,7 @@ typedef uint64_t doca_dpa_dev_async_ops_t;
 typedef uint64_t doca_dpa_dev_notification_completion_t;
 
 #ifndef DOCA_DPA_DEV_LOG_LEVEL_DEFINED
+/** @brief Guard: the declarations below are shared with another header, which may come first. */
 #define DOCA_DPA_DEV_LOG_LEVEL_DEFINED
 /** @brief Level of a device log line (doca_dpa_dev_log); numbered like doca_log levels. */
 typedef enum doca_dpa_dev_log_level {
@@ -302,12 +306,14 @@ void doca_dpa_dev_trace_flush(void);
 /**
  * @brief DOCA_DPA_DEV_LOG_CRIT, _ERR, _WARN, _INFO, _DBG: doca_dpa_dev_log() at that level,
  * with a printf format and its arguments.
+ * @{
  */
 #define DOCA_DPA_DEV_LOG_CRIT(...) doca_dpa_dev_log(DOCA_DPA_DEV_LOG_LEVEL_CRIT, __VA_ARGS__)
 #define DOCA_DPA_DEV_LOG_ERR(...)  doca_dpa_dev_log(DOCA_DPA_DEV_LOG_LEVEL_ERROR, __VA_ARGS__)
 #define DOCA_DPA_DEV_LOG_WARN(...) doca_dpa_dev_log(DOCA_DPA_DEV_LOG_LEVEL_WARNING, __VA_ARGS__)
 #define DOCA_DPA_DEV_LOG_INFO(...) doca_dpa_dev_log(DOCA_DPA_DEV_LOG_LEVEL_INFO, __VA_ARGS__)
 #define DOCA_DPA_DEV_LOG_DBG(...)  doca_dpa_dev_log(DOCA_DPA_DEV_LOG_LEVEL_DEBUG, __VA_ARGS__)
+/** @} */
 
 #ifdef __cplusplus
 }

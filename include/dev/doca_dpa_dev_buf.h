@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_dpa_dev_buf.h: buffers, buffer arrays and mmaps as DPA kernels see them.
  *
  * External (host) memory is reached through the calling thread's window:

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_dpa_dev_rdma.h: RDMA operations posted from DPA kernels on the RDMA
  * context whose data path the host put on the DPA (doca_rdma_get_dpa_handle).
  *

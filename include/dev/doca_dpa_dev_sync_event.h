@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_dpa_dev_sync_event.h: sync events from DPA kernels.
  */
 #ifndef DOCA_DPA_DEV_SYNC_EVENT_H_

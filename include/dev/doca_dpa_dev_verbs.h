@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_dpa_dev_verbs.h: DOCA Verbs queues (QP, SRQ, Ethernet SQ/RQ) driven from
  * DPA kernels: building work requests, posting and committing them.
  *
@@ -87,6 +89,7 @@ struct doca_dpa_dev_verbs_sge {
 	uint32_t lkey;   /**< local key of the memory */
 };
 
+/** @cond SOFTDPA_PRIVATE */
 /* softdpa's layout of the opaque work requests (private; the accessors below use it). The
  * remote address and key are shared by RDMA and atomic operations, as in a hardware WQE. */
 struct softdpa_verbs_send_wr_fields {
@@ -113,6 +116,7 @@ struct softdpa_verbs_recv_wr_fields {
 	                 sizeof(out))
 #define SOFTDPA_VERBS_WR_SET(wr, type, field, in)                                                  \
 	__builtin_memcpy((uint8_t *)(wr) + __builtin_offsetof(type, field), &(in), sizeof(in))
+/** @endcond */
 
 /**
  * @brief Set the scatter-gather list of a send work request.

@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — doca_flow_dpa_provider_dev.h: the DOCA Flow DPA Provider as a DPA kernel sees
  * it (docs/DESIGN_DECISIONS.md D6, D14). Reconstructed: no public header exists; names
  * follow DOCA's documentation, parameter lists are softdpa's choice (docs/PROVIDER.md).
@@ -24,6 +26,7 @@ extern "C" {
 #endif
 
 #ifndef DOCA_FLOW_DPA_ADDR_DECLARED
+/** @brief Guard: the declarations below are shared with another header, which may come first. */
 #define DOCA_FLOW_DPA_ADDR_DECLARED
 /** @brief An exported pipe or resource, as the host's *_get_device_addr returned it. */
 typedef uint64_t doca_flow_dpa_addr;
@@ -37,6 +40,7 @@ enum doca_flow_dpa_queue_type {
 #endif
 
 #ifndef DOCA_FLOW_INDEX_SELECTOR_OPERATION_DECLARED
+/** @brief Guard: the declarations below are shared with another header, which may come first. */
 #define DOCA_FLOW_INDEX_SELECTOR_OPERATION_DECLARED
 /** @brief What an index-selector modify does to an index. */
 enum doca_flow_external_resource_index_selector_operation {

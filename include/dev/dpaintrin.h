@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — dpaintrin.h: DPA intrinsics (fences by memory space, window fences,
  * per-EU counters, fixed-point helpers), for DPA translation units.
  *
@@ -112,9 +114,9 @@ int32_t priv_doca_dpa_fxp_log2(uint32_t x);
 /** @brief Fence windows (external memory space): operations op1 before, op2 after. */
 #define __dpa_thread_window_fence(op1, op2) __dpa_thread_fence(__DPA_MMIO, (op1), (op2))
 /** @brief Fence every space, reads and writes on both sides. */
-#define __dpa_thread_system_fence()         __dpa_thread_fence(__DPA_SYSTEM, __DPA_RW, __DPA_RW)
+#define __dpa_thread_system_fence() __dpa_thread_fence(__DPA_SYSTEM, __DPA_RW, __DPA_RW)
 /** @brief Order earlier writes to DPA memory before later ones. */
-#define __dpa_thread_memory_writeback()     __dpa_thread_fence(__DPA_MEMORY, __DPA_W, __DPA_W)
+#define __dpa_thread_memory_writeback() __dpa_thread_fence(__DPA_MEMORY, __DPA_W, __DPA_W)
 
 /** @brief Keeps the compiler from moving memory accesses across it; no hardware effect. */
 #define __dpa_compiler_barrier() __asm__ __volatile__("" ::: "memory")
@@ -131,7 +133,7 @@ int32_t priv_doca_dpa_fxp_log2(uint32_t x);
  * rate): one counter for every EU, so it does not jump on rescheduling, and it counts time the
  * kernel was not running too.
  */
-#define __dpa_thread_cycles()   priv_doca_dpa_thread_cycles()
+#define __dpa_thread_cycles() priv_doca_dpa_thread_cycles()
 /**
  * @brief The retired-instruction counter of the EU the thread runs on.
  *
@@ -144,7 +146,7 @@ int32_t priv_doca_dpa_fxp_log2(uint32_t x);
  *
  * @note softdpa returns the host's monotonic clock in nanoseconds.
  */
-#define __dpa_thread_time()     priv_doca_dpa_thread_time()
+#define __dpa_thread_time() priv_doca_dpa_thread_time()
 
 /* Q16.16 fixed point: 1/x, 2^x, log2(x). Reconstructed signatures. */
 /**
@@ -153,7 +155,7 @@ int32_t priv_doca_dpa_fxp_log2(uint32_t x);
  * @note softdpa rounds to nearest, saturates to INT32_MIN..INT32_MAX and returns INT32_MAX for
  * x == 0.
  */
-#define __dpa_fxp_rcp(x)  priv_doca_dpa_fxp_rcp(x)
+#define __dpa_fxp_rcp(x) priv_doca_dpa_fxp_rcp(x)
 /**
  * @brief 2^x in Q16.16 fixed point (reconstructed signature).
  *

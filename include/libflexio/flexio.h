@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — libflexio/flexio.h: the subset of the FlexIO host SDK that DOCA programs use next
  * to DOCA DPA: the status codes, and the DPA resources an administrator distributed to
  * applications (execution units and EU groups per application key, in a resources YAML

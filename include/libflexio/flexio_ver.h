@@ -1,4 +1,6 @@
-/* SPDX-License-Identifier: BSD-3-Clause
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
  * softdpa — libflexio/flexio_ver.h: FlexIO SDK version numbers. A program defines
  * FLEXIO_VER_USED (with FLEXIO_VER) before including libflexio/flexio.h to state the API
  * version it was written for.
