@@ -1,9 +1,10 @@
 # softdpa — thin wrapper over meson/ninja. The two commands a newcomer needs:
 #   make demo    install missing packages (as root), build, run the flagship example
 #   make test    install missing packages (as root), build, run the whole test suite
-# Others: make bench | make bench-compare | make install PREFIX=/dir | make sanitize | make tsan | make clang-ubsan |
-#         make fidelity [FIDELITY_MODE=fast|strict] |
-#         make fuzz | make conformance [DOCA_SAMPLES=dir] [DOCA_PREFIX=dir] | make clean
+# Others: make bench | make bench-compare | make install PREFIX=/dir | make sanitize |
+#         make tsan | make clang-ubsan | make fidelity [FIDELITY_MODE=fast|strict] |
+#         make fuzz | make conformance [DOCA_SAMPLES=dir] [DOCA_PREFIX=dir] | make lint |
+#         make docs | make clean
 
 BUILD     ?= build
 PREFIX    ?= /usr/local
@@ -13,8 +14,8 @@ FUZZ_SECONDS ?= 60
 DOCA_PREFIX ?= /opt/mellanox/doca
 DOCA_SAMPLES ?= $(lastword $(wildcard ../shared/conformance/doca-samples-*))
 
-.PHONY: all deps build test demo bench bench-compare install sanitize tsan clang-ubsan fuzz conformance ci clean \
-	format fidelity
+.PHONY: all deps build test demo bench bench-compare install sanitize tsan clang-ubsan fuzz \
+	conformance ci clean format fidelity lint docs
 
 all: build
 
@@ -94,10 +95,20 @@ conformance: build
 	@meson install -C $(BUILD) --quiet
 	@bash scripts/conformance.sh -s "$(DOCA_SAMPLES)" -p "$(abspath $(DOCA_PREFIX))" -w build-conformance
 
-ci: test sanitize tsan clang-ubsan fuzz
+ci: test sanitize tsan clang-ubsan fuzz lint
+
+# clang-format, citations, doxygen with 0 warnings, scan-build --status-bugs (scripts/lint.sh).
+lint: deps
+	@bash scripts/lint.sh
+
+# The API reference of include/, rendered by Doxygen into build/docs/html.
+docs: deps
+	@LINT_SKIP="format refs analyze" bash scripts/lint.sh >/dev/null || \
+		{ cat build/docs/warnings.txt; echo "docs: doxygen warned; fix the doc blocks above" >&2; exit 1; }
+	@echo "docs: build/docs/html/index.html"
 
 format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf $(BUILD) build-asan build-tsan build-clang build-fuzz build-conformance
+	rm -rf $(BUILD) build-asan build-tsan build-clang build-fuzz build-conformance build-scan

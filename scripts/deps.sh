@@ -15,6 +15,7 @@ pkgs=(
 	dpkg-dev                        # dpkg-source: DPDK's driver headers from its source package
 	libibverbs-dev                  # rdma-core's libibverbs/libmlx5 modules (DOCA Verbs sample)
 	python3-yaml python3-scapy      # softdpa samples test (tools/samples_test.py)
+	doxygen clang-tools             # make lint / make docs: the API reference, scan-build
 )
 
 # DPDK's driver-side headers (ethdev_driver.h, ethdev_vdev.h, bus_vdev_driver.h,
