@@ -94,6 +94,7 @@ int main(int argc, char **argv)
 	CHECK(doca_devinfo_destroy_list(list));
 	if (dev == NULL) {
 		fprintf(stderr, "no DPA-capable device\n");
+		free(s);
 		return 1;
 	}
 	CHECK(doca_dpa_create(dev, &dpa));

@@ -2042,14 +2042,17 @@ static doca_error_t call_reps(const struct occ *o, const struct devspec *s, bool
 		return DOCA_ERROR_NO_MEMORY;
 	}
 	found = calloc(l.n, sizeof(*found));
+	/* realloc may have moved the array (the old one is then gone): keep the new one at
+	 * once, whatever happens next */
 	parents = grow(g.parents, g.nparents, &g.cap_parents, sizeof(*parents));
+	if (parents != NULL)
+		g.parents = parents;
 	if (found == NULL || parents == NULL) {
 		DOCA_LOG_ERR("doca_argp_start: out of memory opening %s; free memory and retry",
 		             o->shown);
 		err = DOCA_ERROR_NO_MEMORY;
 		goto out;
 	}
-	g.parents = parents;
 	err = keep_devargs(s->devargs, &ctx.dev_ctx.devargs);
 	if (err == DOCA_SUCCESS)
 		err = open_info(o, o->info, &ctx.dev_ctx.dev);

@@ -340,6 +340,8 @@ static doca_error_t set_path(struct doca_dpa *dpa, char **slot, const char *path
 
 	if (r != DOCA_SUCCESS)
 		return r;
+	if (slot == NULL) /* an invalid dpa, which check_not_started already refused */
+		return DOCA_ERROR_INVALID_VALUE;
 	if (path == NULL || path[0] == '\0' || strlen(path) >= PATH_MAX) {
 		DOCA_LOG_ERR("%s: file path is NULL, empty or longer than %d; pass a file path", fn,
 		             PATH_MAX - 1);

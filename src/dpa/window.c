@@ -636,7 +636,7 @@ static void serve(struct win_eu *w, struct win_ap *ap, uint8_t *a, bool write)
 	{
 		size_t from, to;
 
-		if (host_part(w, e, 0, pgsz, &from, &to))
+		if (e->host != NULL && host_part(w, e, 0, pgsz, &from, &to))
 			dma_copy(pg + from, e->host + from, to - from);
 	}
 	memcpy(e->snap, pg, pgsz);

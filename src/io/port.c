@@ -429,6 +429,11 @@ static struct sdpa_wire *app_wire_locked(const char *fn, uint16_t port_id, struc
 		*err = DOCA_ERROR_BAD_STATE;
 		return NULL;
 	}
+	/* open with a mem wire means the wire exists; say so if that ever stops holding */
+	*err = p->app_wire != NULL ? DOCA_SUCCESS : DOCA_ERROR_BAD_STATE;
+	if (p->app_wire == NULL)
+		DOCA_LOG_ERR("%s: port %u has no wire; restart the port", fn,
+		             (unsigned int)port_id);
 	return p->app_wire;
 }
 

@@ -118,11 +118,9 @@ enum { LT_N = 1 << 16, LT_BASE = 0x0b000000 };
 
 static void lt_check_out(uint32_t got[3])
 {
-	uint32_t len;
-
 	ft_sync();
 	for (uint16_t port = 1; port <= 2; port++) {
-		while ((len = ft_drain(port, out)) != 0) {
+		while (ft_drain(port, out) != 0) {
 			uint32_t k = ((uint32_t)out[30] << 24 | (uint32_t)out[31] << 16 |
 			              (uint32_t)out[32] << 8 | out[33]) -
 			             LT_BASE;
@@ -854,9 +852,8 @@ static void test_ordered_list_actions_element(void **state)
 	eel[0].actions = &ea;
 	eel[1].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR;
 	eel[1].monitor = &mon;
-	assert_int_equal(doca_flow_pipe_ordered_list_add_entry(0, ol, 7, &el_list, NULL,
-	                                                       DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
-	                                                       &e),
+	assert_int_equal(doca_flow_pipe_ordered_list_add_entry(
+	                         0, ol, 7, &el_list, NULL, DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
 	                 DOCA_SUCCESS);
 	to_ol.ordered_list_pipe.pipe = ol;
 	to_ol.ordered_list_pipe.idx = 7;
@@ -926,8 +923,8 @@ static void test_rss_field_bits(void **state)
 		p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, NULL, NULL, 0,
 		                NULL, &rss, NULL);
 		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
-		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT,
-		                                                NULL, &e),
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                &e),
 		                 DOCA_SUCCESS);
 		ft_process(ft_ports[0]);
 		h = rss_hash_of(p, 0x0a000001, 0x0a000002);

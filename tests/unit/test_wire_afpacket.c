@@ -114,7 +114,7 @@ static uint32_t peer_wait(uint32_t tag, uint8_t *out, double secs)
 
 	while (now_s() < end) {
 		struct pollfd pfd = {.fd = peer_fd, .events = POLLIN};
-		struct sockaddr_ll from;
+		struct sockaddr_ll from = {0};
 		socklen_t fl = sizeof(from);
 		ssize_t n;
 

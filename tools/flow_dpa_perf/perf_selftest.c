@@ -76,14 +76,13 @@ static int read_capture(const char *path, struct tally *t)
 	pcap_t *p = pcap_open_offline(path, err);
 	struct pcap_pkthdr *h;
 	const u_char *data;
-	int r;
 
 	memset(t, 0, sizeof(*t));
 	if (p == NULL) {
 		fprintf(stderr, "%s: cannot read back the capture %s: %s\n", PERF_TOOL, path, err);
 		return 1;
 	}
-	while ((r = pcap_next_ex(p, &h, &data)) == 1) {
+	while (pcap_next_ex(p, &h, &data) == 1) {
 		uint16_t sport, dport;
 
 		if (!udp_ports(data, h->caplen, &sport, &dport) || dport < TAG_BASE ||
