@@ -108,20 +108,22 @@ static void describe(const uint8_t *f, uint32_t len, char *out, size_t size)
 		inet_ntop(AF_INET6, h->ip6.src_ip, a, sizeof(a));
 		inet_ntop(AF_INET6, h->ip6.dst_ip, b, sizeof(b));
 	}
-	n = snprintf(out, size, "%4u B  %s%s -> %s  %s", len,
-		     h->l2_valid_headers ? "vlan " : "", a, b,
-		     h->l4_type == SDPA_L4_TCP ? "tcp" :
-		     h->l4_type == SDPA_L4_UDP ? "udp" :
-		     h->l4_type == SDPA_L4_ICMP ? "icmp" : "-");
+	n = snprintf(out, size, "%4u B  %s%s -> %s  %s", len, h->l2_valid_headers ? "vlan " : "", a,
+	             b,
+	             h->l4_type == SDPA_L4_TCP    ? "tcp"
+	             : h->l4_type == SDPA_L4_UDP  ? "udp"
+	             : h->l4_type == SDPA_L4_ICMP ? "icmp"
+	                                          : "-");
 	if (h->l4_type == SDPA_L4_TCP || h->l4_type == SDPA_L4_UDP)
 		n += snprintf(out + n, size - (size_t)n, " %u->%u", ntohs(h->transport.src_port),
-			      ntohs(h->transport.dst_port));
+		              ntohs(h->transport.dst_port));
 	if (info.tun.type == SDPA_TUN_VXLAN)
-		n += snprintf(out + n, size - (size_t)n, "  vxlan vni %u, inner %s", sdpa_pkt_vni(&info),
-			      info.inner.l4_type == SDPA_L4_ICMP ? "icmp" : "ip");
+		n += snprintf(out + n, size - (size_t)n, "  vxlan vni %u, inner %s",
+		              sdpa_pkt_vni(&info),
+		              info.inner.l4_type == SDPA_L4_ICMP ? "icmp" : "ip");
 	if (info.flags != 0)
 		snprintf(out + n, size - (size_t)n, "  FLAGGED at byte %u: %s", info.error_off,
-			 sdpa_pkt_error_name(info.error));
+		         sdpa_pkt_error_name(info.error));
 }
 
 int main(int argc, char **argv)

@@ -10,13 +10,13 @@
 #include <string.h>
 
 #define SDPA_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define SDPA_CACHE_LINE	   64
-#define SDPA_MIN(a, b)	   ((a) < (b) ? (a) : (b))
-#define SDPA_MAX(a, b)	   ((a) > (b) ? (a) : (b))
+#define SDPA_CACHE_LINE    64
+#define SDPA_MIN(a, b)     ((a) < (b) ? (a) : (b))
+#define SDPA_MAX(a, b)     ((a) > (b) ? (a) : (b))
 
 #define sdpa_container_of(ptr, type, member) ((type *)((char *)(ptr)-offsetof(type, member)))
 
-#define SDPA_LIKELY(x)	 __builtin_expect(!!(x), 1)
+#define SDPA_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define SDPA_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 static inline int sdpa_is_pow2(uint64_t v)

@@ -11,8 +11,7 @@
 
 SDPA_LOG_REGISTER(io_wire);
 
-#define ACCEPTED_FORMS                                                                             \
-	"\"mem\", \"pcap:IN.pcap[,OUT.pcap]\", \"afpacket:IFNAME\" or \"unix:PATH\""
+#define ACCEPTED_FORMS "\"mem\", \"pcap:IN.pcap[,OUT.pcap]\", \"afpacket:IFNAME\" or \"unix:PATH\""
 
 const char *sdpa_wire_kind_name(enum sdpa_wire_kind kind)
 {

@@ -264,9 +264,10 @@ static doca_error_t unix_setup(struct unix_wire *u)
 			return DOCA_ERROR_INVALID_VALUE;
 		}
 		if (path_in_use(&addr)) {
-			DOCA_LOG_ERR("unix wire: '%s' is in use by another listening socket (another "
-			             "port or process); give each port its own path",
-			             u->path);
+			DOCA_LOG_ERR(
+			        "unix wire: '%s' is in use by another listening socket (another "
+			        "port or process); give each port its own path",
+			        u->path);
 			return DOCA_ERROR_IN_USE;
 		}
 		unlink(u->path); /* left behind by a process that is gone */

@@ -168,7 +168,7 @@ static void test_eal_args(void **state)
 	assert_string_equal(argv[at + 1], "net_softdpa1,dv_flow_en=2");
 	assert_int_equal(find_word(argc - at - 2, argv + at + 2, "--vdev"), -1); /* only one */
 	assert_true(find_word(argc, argv, "--no-huge") > 7);
-	assert_int_equal(find_word(argc, argv, "4096"), -1);         /* -m was given */
+	assert_int_equal(find_word(argc, argv, "4096"), -1);        /* -m was given */
 	assert_int_equal(find_word(argc, argv, "--no-shconf"), -1); /* so was --file-prefix */
 	assert_int_equal(find_word(argc, argv, "--in-memory"), -1);
 	assert_true(find_word(argc, argv, "--no-pci") > 0);

@@ -477,8 +477,8 @@ static void test_again_after_queue_size(void **state)
 		assert_true(fread(buf, 1, sizeof(buf) - 1, f) > 0);
 		fclose(f);
 		assert_non_null(strstr(buf, "\"port\":0,\"type\":\"GENERAL\",\"queue\":0,"
-					    "\"size\":16,\"posted\":17,\"done\":17,\"failed\":0,"
-					    "\"again\":3,"));
+		                            "\"size\":16,\"posted\":17,\"done\":17,\"failed\":0,"
+		                            "\"again\":3,"));
 	}
 
 	/* Unflushed posts fill the queue too, and the diagnostic says so. */

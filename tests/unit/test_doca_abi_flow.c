@@ -25,9 +25,9 @@
 
 #include "t_helpers.h"
 
-#define SIZE(t, n)      _Static_assert(sizeof(t) == (n), "sizeof(" #t ") is DOCA's " #n)
-#define OFF(t, m, n)    _Static_assert(offsetof(t, m) == (n), "offsetof(" #t ", " #m ") is DOCA's " #n)
-#define VAL(e, n)       _Static_assert((e) == (n), #e " is DOCA's " #n)
+#define SIZE(t, n)   _Static_assert(sizeof(t) == (n), "sizeof(" #t ") is DOCA's " #n)
+#define OFF(t, m, n) _Static_assert(offsetof(t, m) == (n), "offsetof(" #t ", " #m ") is DOCA's " #n)
+#define VAL(e, n)    _Static_assert((e) == (n), #e " is DOCA's " #n)
 
 /* ------------------------------------------------------------------ doca_flow_net.h */
 

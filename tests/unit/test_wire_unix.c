@@ -55,8 +55,8 @@ static uint16_t rx_frames(struct sdpa_wire *w, uint8_t out[][64], uint32_t *lens
 static uint16_t tx_one(struct sdpa_wire *w, const char *text)
 {
 	uint8_t buf[SDPA_PKT_HEADROOM + 64];
-	struct sdpa_pkt p = {.data = buf + SDPA_PKT_HEADROOM, .cap = 64,
-	                     .headroom = SDPA_PKT_HEADROOM};
+	struct sdpa_pkt p = {
+	        .data = buf + SDPA_PKT_HEADROOM, .cap = 64, .headroom = SDPA_PKT_HEADROOM};
 	struct sdpa_pkt *pp = &p;
 
 	p.len = (uint32_t)strlen(text);
