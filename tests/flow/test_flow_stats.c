@@ -3,6 +3,7 @@
  * pipe of every port, in creation order, with its type, root flag and entries; present
  * only while DOCA Flow is initialised.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,10 +101,56 @@ static void test_pipes_section(void **state)
 	ft_fini();
 }
 
+static int dumping; /* atomic: the dump thread runs while it is 1 */
+
+static void *dump_loop(void *arg)
+{
+	int *n = arg;
+
+	while (__atomic_load_n(&dumping, __ATOMIC_ACQUIRE)) {
+		free(dump());
+		__atomic_add_fetch(n, 1, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+/* Dumps while the control plane creates pipes, adds entries and destroys pipes: the section
+ * reads them only under the control-plane lock (TSan: make tsan runs the concurrency suite). */
+static void test_pipes_section_while_changing(void **state)
+{
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe_entry *e;
+	pthread_t t;
+	int dumps = 0;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	__atomic_store_n(&dumping, 1, __ATOMIC_RELEASE);
+	assert_int_equal(pthread_create(&t, NULL, dump_loop, &dumps), 0);
+	/* At least 50 rounds, and on until the thread has dumped 20 times in between. */
+	for (int round = 0; round < 50 || __atomic_load_n(&dumps, __ATOMIC_RELAXED) < 20; round++) {
+		struct doca_flow_pipe *h =
+		        make_pipe(ft_ports[0], "H", DOCA_FLOW_PIPE_HASH, false, 8);
+
+		for (uint32_t i = 0; i < 8; i++)
+			assert_int_equal(doca_flow_pipe_hash_add_entry(
+			                         0, h, i, 0, NULL, NULL, &fwd,
+			                         DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+			                 DOCA_SUCCESS);
+		ft_process(ft_ports[0]);
+		doca_flow_pipe_destroy(h);
+	}
+	__atomic_store_n(&dumping, 0, __ATOMIC_RELEASE);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	assert_true(dumps > 0);
+	ft_fini();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_teardown(test_pipes_section, ft_teardown),
+	        cmocka_unit_test_teardown(test_pipes_section_while_changing, ft_teardown),
 	};
 	return cmocka_run_group_tests_name("flow_stats", tests, NULL, NULL);
 }
