@@ -78,13 +78,15 @@ def ports_description(desc):
     return out
 
 
-def command_line(desc):
-    """The words after the binary in 'Sample Command Line: ./build/doca_x -- ...'."""
-    text = " ".join(str(desc.get("description", "")).split())
-    m = re.search(r"Sample Command Line:\s*\S*doca_\S+\s+(.*)$", text)
-    if not m:
-        return ["--"]
-    return shlex.split(m.group(1))
+def command_line(desc, uc=None):
+    """The words after the binary in 'Sample Command Line: ./build/doca_x -- ...': in the
+    file's description, else in the use case's (flow_acl writes it there)."""
+    for d in (desc, uc or {}):
+        text = " ".join(str(d.get("description", "")).split())
+        m = re.search(r"Sample Command Line:\s*\S*doca_\S+\s+(.*)$", text)
+        if m:
+            return shlex.split(m.group(1))
+    return ["--"]
 
 
 def devices_for(ports):
@@ -273,7 +275,7 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
     """One use case: ('PASS'|'FAIL'|'SKIP', detail)."""
     ports = ports_description(desc)
     spec, pcis = devices_for(ports)
-    words = map_args(command_line(desc), pcis) + shlex.split(str(uc.get("args") or ""))
+    words = map_args(command_line(desc, uc), pcis) + shlex.split(str(uc.get("args") or ""))
     tmp = tempfile.mkdtemp(prefix="sdpa-st-")
     env = dict(os.environ)
     env["SOFTDPA_DEVICES"] = spec
@@ -613,6 +615,8 @@ def self_test():
             w = map_args(["--", "-r", "pci/08:00.0,pf0sf[0-1]", "-l", "60"], ["0000:03:00.0"])
             self.assertEqual(w, ["--", "-r", "pci/0000:03:00.0,pf0vf[0-1]", "-l", "60"])
             self.assertEqual(command_line({"description": "none"}), ["--"])
+            uc = {"description": "ACL. Sample Command Line: ./build/doca_flow_acl -- -a aux/2 -l 60"}
+            self.assertEqual(command_line({}, uc), ["--", "-a", "aux/2", "-l", "60"])
 
         def test_refusal(self):
             out = ("[x][DOCA][ERR][flow_unsupported.c:99][f] doca_flow_get_target is not "
