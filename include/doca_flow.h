@@ -1859,9 +1859,10 @@ DOCA_EXPERIMENTAL void doca_flow_pipe_dump(struct doca_flow_pipe *pipe, FILE *f)
  * @param [in] usr_ctx
  * Given to the entry callback.
  * @param [out] entry
- * The new entry.
+ * The new entry; may be NULL when the caller keeps no handle (the entry callback still gets it,
+ * and the entry lives until it is removed or its pipe is destroyed or flushed).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
- * DOCA_ERROR_INVALID_VALUE when entry is NULL, pipe is not a live BASIC pipe, the queue, flags or
+ * DOCA_ERROR_INVALID_VALUE when pipe is not a live BASIC pipe, the queue, flags or
  * action_idx is out of range, the pipe is full, the monitor asks for a counter the pipe lacks, the
  * forward is invalid or missing; DOCA_ERROR_NOT_SUPPORTED for a meter or aging, or a forward
  * softdpa does not emulate; DOCA_ERROR_AGAIN when the queue holds queue_depth uncompleted
@@ -1897,7 +1898,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
  * @param [in] usr_ctx
  * Given to the entry callback.
  * @param [out] entry
- * The new entry.
+ * The new entry; may be NULL when the caller keeps no handle (the entry callback still gets it,
+ * and the entry lives until it is removed or its pipe is destroyed or flushed).
  * @return As doca_flow_pipe_basic_add_entry() (for a HASH pipe); DOCA_ERROR_INVALID_VALUE also when
  * entry_index is out of range or already holds an entry.
  */
@@ -1968,9 +1970,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
  * @param [in] usr_ctx
  * Given to the entry callback.
  * @param [out] entry
- * The new entry.
+ * The new entry; may be NULL when the caller keeps no handle (the entry callback still gets it,
+ * and the entry lives until it is removed or its pipe is destroyed or flushed).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
- * DOCA_ERROR_INVALID_VALUE when entry is NULL, pipe is not a live CONTROL pipe, the queue is out of
+ * DOCA_ERROR_INVALID_VALUE when pipe is not a live CONTROL pipe, the queue is out of
  * range, the pipe is full, the monitor asks for a counter the pipe lacks, or the forward is invalid
  * or missing; DOCA_ERROR_NOT_SUPPORTED for a condition, a meter or aging, or a match field, action
  * or forward softdpa does not emulate; DOCA_ERROR_AGAIN when the queue holds queue_depth
@@ -2005,9 +2008,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
  * @param [in] user_ctx
  * Given to the entry callback.
  * @param [out] entry
- * The new entry.
+ * The new entry; may be NULL when the caller keeps no handle (the entry callback still gets it,
+ * and the entry lives until it is removed or its pipe is destroyed or flushed).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
- * DOCA_ERROR_INVALID_VALUE when entry or list is NULL, pipe is not a live ORDERED_LIST pipe, the
+ * DOCA_ERROR_INVALID_VALUE when list is NULL, pipe is not a live ORDERED_LIST pipe, the
  * queue or flags are out of range, the pipe is full, it has no list list->idx, or the list does not
  * follow the pipe's; DOCA_ERROR_NOT_SUPPORTED for an element softdpa does not emulate;
  * DOCA_ERROR_AGAIN when the queue holds queue_depth uncompleted operations (call

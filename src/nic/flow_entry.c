@@ -489,10 +489,8 @@ struct add_args {
 
 static doca_error_t check_common(const struct add_args *a, enum doca_flow_pipe_type type)
 {
-	if (a->entry == NULL) {
-		DOCA_LOG_ERR("%s: entry is NULL; pass the address of an entry pointer", a->who);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	/* a->entry may be NULL: the caller keeps no handle (NVIDIA's samples add control
+	 * entries so); the entry still lives in its pipe. */
 	if (!sdpa_flow_pipe_valid(a->pipe)) {
 		DOCA_LOG_ERR("%s: not a live pipe; pass a pipe from doca_flow_pipe_create", a->who);
 		return DOCA_ERROR_INVALID_VALUE;
@@ -560,8 +558,20 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 	if (pipe->ctr_shared) {
 		uint32_t id = pipe->ctr_shared_id;
 
-		if (a->monitor && a->monitor->counter_type == DOCA_FLOW_RESOURCE_TYPE_SHARED)
+		/* A template id of UINT32_MAX is changeable: the entry's monitor carries the id
+		 * whatever its counter_type (the pipe's template decides the counter kind). A
+		 * fixed template id is overridden only by an entry that asks for SHARED. */
+		if (a->monitor && (id == UINT32_MAX ||
+		                   a->monitor->counter_type == DOCA_FLOW_RESOURCE_TYPE_SHARED))
 			id = a->monitor->shared_counter.shared_counter_id;
+		if (id == UINT32_MAX) {
+			DOCA_LOG_ERR("%s: pipe '%s' leaves its shared counter id changeable "
+			             "(UINT32_MAX) and the entry gives none; pass a monitor with "
+			             "shared_counter.shared_counter_id",
+			             a->who, pipe->name);
+			free(d);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
 		d->shared_ctr = sdpa_shared_ctr_resolve(pipe->port, id, a->who);
 		if (d->shared_ctr == NULL) {
 			free(d);
@@ -628,7 +638,8 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
 	pipe->entries = e;
 	pipe->nr_cur++;
 	queue_op(pipe->port, a->queue, e, DOCA_FLOW_ENTRY_OP_ADD, NULL, a->flags);
-	*a->entry = e;
+	if (a->entry != NULL)
+		*a->entry = e;
 	return DOCA_SUCCESS;
 }
 

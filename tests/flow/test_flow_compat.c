@@ -149,17 +149,26 @@ static struct doca_flow_pipe *counted_pipe(struct doca_flow_port *port, uint16_t
 	return p;
 }
 
-static doca_error_t add_counted(struct doca_flow_pipe *p, uint32_t dst, uint32_t ctr,
-                                struct doca_flow_pipe_entry **e)
+/* The entry's monitor names 'ctr' with counter_type 'type': on a pipe whose template id is
+ * UINT32_MAX the id counts whatever the type (NONE as NVIDIA's flow_shared_counter leaves it). */
+static doca_error_t add_counted_as(struct doca_flow_pipe *p, uint32_t dst, uint32_t ctr,
+                                   enum doca_flow_resource_type type,
+                                   struct doca_flow_pipe_entry **e)
 {
 	struct doca_flow_match m;
-	struct doca_flow_monitor mon = {.counter_type = DOCA_FLOW_RESOURCE_TYPE_SHARED};
+	struct doca_flow_monitor mon = {.counter_type = type};
 
 	memset(&m, 0, sizeof(m));
 	m.outer.ip4.dst_ip = htonl(dst);
 	mon.shared_counter.shared_counter_id = ctr;
 	return doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, &mon, NULL,
 	                                      DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, e);
+}
+
+static doca_error_t add_counted(struct doca_flow_pipe *p, uint32_t dst, uint32_t ctr,
+                                struct doca_flow_pipe_entry **e)
+{
+	return add_counted_as(p, dst, ctr, DOCA_FLOW_RESOURCE_TYPE_SHARED, e);
 }
 
 static void send_n(uint16_t port, uint32_t dst, uint32_t n)
@@ -215,12 +224,25 @@ static void test_port_shared_counters(void **state)
 	pipe0 = counted_pipe(ft_ports[0], 1);
 	pipe1 = counted_pipe(ft_ports[1], 0);
 	assert_int_equal(add_counted(pipe0, 1, a, &ea), DOCA_SUCCESS);
-	assert_int_equal(add_counted(pipe0, 2, b, &eb), DOCA_SUCCESS);
+	assert_int_equal(add_counted_as(pipe0, 2, b, DOCA_FLOW_RESOURCE_TYPE_NONE, &eb),
+	                 DOCA_SUCCESS);
 	assert_int_equal(add_counted(pipe1, 1, p1[0], &e1), DOCA_SUCCESS);
 	/* An id the port does not hold (port 1 holds 2; port 0 does not). */
 	EXPECT1(add_counted(pipe0, 3, 2, &bad), DOCA_ERROR_INVALID_VALUE,
 	        "shared counter 2 is not held by port 0", "doca_flow_port_shared_resource_get");
 	assert_null(bad);
+	/* The template leaves the id to the entry: an entry without a monitor names none. */
+	{
+		struct doca_flow_match m;
+
+		memset(&m, 0, sizeof(m));
+		m.outer.ip4.dst_ip = htonl(4);
+		EXPECT1(doca_flow_pipe_basic_add_entry(0, pipe0, &m, 0, NULL, NULL, NULL,
+		                                       DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &bad),
+		        DOCA_ERROR_INVALID_VALUE, "leaves its shared counter id changeable",
+		        "shared_counter_id");
+		assert_null(bad);
+	}
 	ft_process(ft_ports[0]);
 	ft_process(ft_ports[1]);
 	send_n(0, 1, 3);

@@ -424,14 +424,15 @@ static void test_control_priorities(void **state)
 	ft_init("vnf,hws", 0, 0, 0, 4);
 	p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_CONTROL, true, NULL, NULL, NULL, NULL, 0, NULL,
 	                NULL, NULL);
-	/* prio 10: 10.0.0.0/24 -> port 1 */
+	/* prio 10: 10.0.0.0/24 -> port 1; added without keeping a handle (entry NULL), as
+	 * NVIDIA's samples do: it still forwards and still reports to the callback. */
 	memset(&m, 0, sizeof(m));
 	memset(&mask, 0, sizeof(mask));
 	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
 	m.outer.ip4.dst_ip = htonl(0x0a000000);
 	mask.outer.ip4.dst_ip = htonl(0xffffff00);
 	assert_int_equal(doca_flow_pipe_control_add_entry(0, p, &m, &mask, NULL, NULL, NULL, NULL,
-	                                                  NULL, 10, &f1, NULL, &e),
+	                                                  NULL, 10, &f1, NULL, NULL),
 	                 DOCA_SUCCESS);
 	/* prio 1: UDP dst 53 -> port 2, TTL set to 9 */
 	memset(&m, 0, sizeof(m));
