@@ -1487,7 +1487,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_destroy(struct doca_flow_pipe_cfg *c
  *
  * A template field left 0 is not matched; an all-ones field is matched with a value each
  * entry supplies; any other value is matched as a constant. With a mask, the mask says which
- * bits are matched.
+ * bits are matched, and a masked field whose template value is 0 or all-ones takes its value
+ * from each entry.
  *
  * @param [in] cfg
  * The configuration.

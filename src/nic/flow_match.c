@@ -335,7 +335,11 @@ doca_error_t sdpa_match_compile(const struct doca_flow_match *match,
 		if (k) {
 			if (all_zero(k, d->size))
 				continue;
-			per = !literal && (mv == NULL || all_ones(v, d->size));
+			/* Under a mask, a template value of 0 (or all-ones, or no template)
+			 * leaves the value to each entry: NVIDIA's flow_set_meta masks
+			 * meta.u32[0] with a zero template and gives 10 in the entry. */
+			per = !literal &&
+			      (mv == NULL || all_zero(v, d->size) || all_ones(v, d->size));
 		} else {
 			if (all_zero(v, d->size))
 				continue;

@@ -264,6 +264,75 @@ static void test_actions_exact_bytes(void **state)
 	ft_fini();
 }
 
+/* Under a match mask, a template field of 0 is left to each entry (NVIDIA's flow_set_meta:
+ * meta.u32[0] masked, template 0, entries give the value); a template value that is neither
+ * 0 nor all-ones stays a constant of the pipe. Meta set per entry in one pipe is matched in
+ * the next. */
+static void test_masked_zero_template_is_per_entry(void **state)
+{
+	struct doca_flow_match m, mask;
+	struct doca_flow_actions act, ea, *acts[1] = {&act};
+	struct doca_flow_fwd to_entry = {.type = DOCA_FLOW_FWD_PORT, .port_id = 0xffff};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd f2 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 2};
+	struct doca_flow_fwd next = {.type = DOCA_FLOW_FWD_PIPE};
+	struct doca_flow_pipe *pmeta, *pset;
+	struct doca_flow_pipe_entry *e;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	/* Match pipe: meta.u32[0] under a full mask, template 0: 10 -> port 1, 11 -> port 2. */
+	memset(&m, 0, sizeof(m));
+	memset(&mask, 0, sizeof(mask));
+	mask.meta.u32[0] = UINT32_MAX;
+	pmeta = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, false, &m, &mask, NULL, NULL, 0,
+	                    NULL, &to_entry, NULL);
+	m.meta.u32[0] = htonl(10);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, pmeta, &m, 0, NULL, NULL, &f1,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	m.meta.u32[0] = htonl(11);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, pmeta, &m, 0, NULL, NULL, &f2,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	/* Root: 10.0.0.0/24 (masked constant template) sets meta.u32[0] per entry, keyed on
+	 * the UDP destination port (masked, template 0: per entry). */
+	memset(&m, 0, sizeof(m));
+	memset(&mask, 0, sizeof(mask));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
+	m.outer.ip4.dst_ip = htonl(0x0a000000);
+	mask.outer.ip4.dst_ip = htonl(0xffffff00);
+	mask.outer.udp.l4_port.dst_port = 0xffff;
+	memset(&act, 0, sizeof(act));
+	act.meta.u32[0] = UINT32_MAX;
+	next.next_pipe = pmeta;
+	pset = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, &mask, acts, NULL, 1, NULL,
+	                   &next, NULL);
+	memset(&m, 0, sizeof(m));
+	memset(&ea, 0, sizeof(ea));
+	m.outer.udp.l4_port.dst_port = htons(80);
+	ea.meta.u32[0] = htonl(10);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, pset, &m, 0, &ea, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	m.outer.udp.l4_port.dst_port = htons(81);
+	ea.meta.u32[0] = htonl(11);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, pset, &m, 0, &ea, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a000005, 7, 80)); /* meta 10 -> port 1 */
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a0000fe, 7, 81)); /* meta 11 -> port 2 */
+	ft_inject(0, in, ft_udp4(in, 1, 0x0a000005, 7, 82)); /* no entry: miss */
+	ft_inject(0, in, ft_udp4(in, 1, 0x0b000005, 7, 80)); /* outside the constant /24 */
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 1);
+	assert_int_equal(ft_drain_all(2), 1);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 2);
+	ft_fini();
+}
+
 static void test_fwd_types_and_misses(void **state)
 {
 	struct doca_flow_match m;
@@ -1031,6 +1100,7 @@ int main(void)
 		FT_TEST(test_basic_forward),
 		FT_TEST(test_basic_large_table),
 		FT_TEST(test_actions_exact_bytes),
+		FT_TEST(test_masked_zero_template_is_per_entry),
 		FT_TEST(test_fwd_types_and_misses),
 		FT_TEST(test_default_miss),
 		FT_TEST(test_control_priorities),
