@@ -1866,9 +1866,9 @@ DOCA_EXPERIMENTAL void doca_flow_pipe_dump(struct doca_flow_pipe *pipe, FILE *f)
  * DOCA_ERROR_INVALID_VALUE when pipe is not a live BASIC pipe, the queue, flags or
  * action_idx is out of range, the pipe is full, the monitor asks for a counter the pipe lacks, the
  * forward is invalid or missing; DOCA_ERROR_NOT_SUPPORTED for a meter or aging, or a forward
- * softdpa does not emulate; DOCA_ERROR_AGAIN when the queue holds queue_depth uncompleted
- * operations (call doca_flow_entries_process()); DOCA_ERROR_NO_MEMORY when the entry cannot be
- * allocated.
+ * softdpa does not emulate; DOCA_ERROR_NO_MEMORY when the entry cannot be allocated.
+ * @note A queue holding queue_depth uncompleted operations is drained first: they complete, and
+ * their callbacks come with the next doca_flow_entries_process() on that queue.
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
@@ -1934,8 +1934,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_hash_add_entry(
  * DOCA_ERROR_INVALID_VALUE when entry is not a live entry of pipe (or is being removed), or the
  * queue, flags, action_idx, monitor or forward is invalid; DOCA_ERROR_NOT_SUPPORTED when the pipe
  * is neither BASIC nor HASH, or for a meter, aging or a forward softdpa does not emulate;
- * DOCA_ERROR_AGAIN when the queue holds queue_depth uncompleted operations (call
- * doca_flow_entries_process()); DOCA_ERROR_NO_MEMORY.
+ * DOCA_ERROR_NO_MEMORY. A full queue is drained first, as by doca_flow_pipe_basic_add_entry().
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
@@ -1977,9 +1976,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
  * DOCA_ERROR_INVALID_VALUE when pipe is not a live CONTROL pipe, the queue is out of
  * range, the pipe is full, the monitor asks for a counter the pipe lacks, or the forward is invalid
  * or missing; DOCA_ERROR_NOT_SUPPORTED for a condition, a meter or aging, or a match field, action
- * or forward softdpa does not emulate; DOCA_ERROR_AGAIN when the queue holds queue_depth
- * uncompleted operations (call doca_flow_entries_process()); DOCA_ERROR_NO_MEMORY.
- * @note The entry is pushed at once (as with DOCA_FLOW_ENTRY_FLAGS_NO_WAIT).
+ * or forward softdpa does not emulate; DOCA_ERROR_NO_MEMORY.
+ * @note The entry is pushed at once (as with DOCA_FLOW_ENTRY_FLAGS_NO_WAIT). Its monitor may
+ * ask for a counter of its own (NON_SHARED, or SHARED with an id) whatever the pipe's monitor.
+ * A full queue is drained first, as by doca_flow_pipe_basic_add_entry().
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
@@ -2015,8 +2015,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
  * DOCA_ERROR_INVALID_VALUE when list is NULL, pipe is not a live ORDERED_LIST pipe, the
  * queue or flags are out of range, the pipe is full, it has no list list->idx, or the list does not
  * follow the pipe's; DOCA_ERROR_NOT_SUPPORTED for an element softdpa does not emulate;
- * DOCA_ERROR_AGAIN when the queue holds queue_depth uncompleted operations (call
- * doca_flow_entries_process()); DOCA_ERROR_NO_MEMORY.
+ * DOCA_ERROR_NO_MEMORY. A full queue is drained first, as by doca_flow_pipe_basic_add_entry().
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint32_t idx,
@@ -2161,8 +2160,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_update_entry(
  * The entry.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
  * DOCA_ERROR_INVALID_VALUE when entry is not a live entry (NULL, removed already, or its pipe
- * destroyed) or the queue or flags are out of range; DOCA_ERROR_AGAIN when the queue holds
- * queue_depth uncompleted operations (call doca_flow_entries_process()).
+ * destroyed) or the queue or flags are out of range. A full queue is drained first, as by
+ * doca_flow_pipe_basic_add_entry().
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_remove_entry(uint16_t pipe_queue, uint32_t flags,
                                                      struct doca_flow_pipe_entry *entry);

@@ -756,8 +756,10 @@ static void port_free(struct doca_flow_port *p)
 		sdpa_pipe_destroy_locked(p->pipes);
 	(void)sdpa_port_close(p->port_id);
 	sdpa_rxq_free_all(p);
-	for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++)
+	for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++) {
 		free(p->queues[q].ops);
+		free(p->queues[q].late);
+	}
 	free(p->priv);
 	/* Entries of the pipes just destroyed may still be read by the datapath. */
 	sdpa_port_res_release(p->res);

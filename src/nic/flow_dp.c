@@ -47,6 +47,7 @@ struct pctx {
 	uint16_t in_port;
 	bool parsed;
 	bool dirty;
+	bool csum_done;           /* parser_meta l4_checksum_ok filled for this parse */
 	struct doca_flow_match m; /* packet view (meta persists across pipes) */
 	struct sdpa_pkt_info info;
 };
@@ -318,6 +319,19 @@ static inline void ensure_parsed(struct pctx *c)
 		sdpa_view_build(&c->m, &c->info);
 		c->parsed = true;
 		c->dirty = false;
+		c->csum_done = false;
+	}
+}
+
+/* What a match template needs of the view: the parse, and the L4 checksum verdicts (a pass
+ * over the whole L4 payload, so only for templates that mask them). */
+static inline void ensure_view(struct pctx *c, const struct sdpa_match_tmpl *mt)
+{
+	if (mt->needs_parse)
+		ensure_parsed(c);
+	if (SDPA_UNLIKELY(mt->needs_l4csum) && !c->csum_done) {
+		sdpa_view_l4csum(&c->m, c->pkt->data, c->pkt->len, &c->info);
+		c->csum_done = true;
 	}
 }
 
@@ -1112,8 +1126,7 @@ static void run_hash(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 	bool sel_en;
 	struct doca_flow_pipe_entry *e;
 
-	if (pipe->mt.needs_parse)
-		ensure_parsed(c);
+	ensure_view(c, &pipe->mt);
 	if (!sdpa_match_selectors_ok(&pipe->mt, view) || !sdpa_match_consts_ok(&pipe->mt, view)) {
 		pipe_miss(w, c, pipe, hops);
 		return;
@@ -1206,8 +1219,7 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 		uint8_t key[SDPA_FLOW_KEY_MAX];
 		struct doca_flow_pipe_entry *e;
 
-		if (pipe->mt.needs_parse)
-			ensure_parsed(c);
+		ensure_view(c, &pipe->mt);
 		if (!sdpa_match_selectors_ok(&pipe->mt, view)) {
 			pipe_miss(w, c, pipe, hops);
 			return;
@@ -1227,6 +1239,7 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 		for (uint32_t i = 0; s && i < s->n; i++) {
 			struct doca_flow_pipe_entry *e = s->e[i];
 
+			ensure_view(c, e->cm);
 			if (sdpa_match_selectors_ok(e->cm, view) &&
 			    sdpa_match_consts_ok(e->cm, view)) {
 				hit(w, c, pipe, e, NULL, hops);
@@ -1315,8 +1328,7 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 			continue;
 		c->pkt = pkts[i];
 		c->parsed = false;
-		if (root->mt.needs_parse)
-			ensure_parsed(c);
+		ensure_view(c, &root->mt);
 		if (!sdpa_match_selectors_ok(&root->mt, (const uint8_t *)&c->m))
 			continue;
 		sdpa_match_key(&root->mt, (const uint8_t *)&c->m, key);

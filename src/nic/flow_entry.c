@@ -422,16 +422,68 @@ static bool flags_ok(uint32_t flags, const char *who)
 	return true;
 }
 
-/* Room for one more operation on (port, queue)? AGAIN is flow control: DEBUG only. */
+struct sdpa_late {
+	struct doca_flow_pipe_entry *e;
+	void *usr_ctx;
+	uint8_t status;
+	uint8_t op;
+};
+
+/* Complete the oldest 'n' operations of q (pushing what is buffered first): set each entry's
+ * status; a removed entry leaves its pipe's list. What they were is written to out[]. */
+static void complete_ops(struct sdpa_fqueue *q, uint32_t n, struct sdpa_late *out, uint32_t *k)
+{
+	push_all(q);
+	for (uint32_t i = 0; i < n; i++) {
+		struct sdpa_qop *op = &q->ops[q->head];
+		struct doca_flow_pipe_entry *e = op->entry;
+
+		q->head = (q->head + 1) % flow_g.queue_depth;
+		if (e == NULL)
+			continue;
+		e->pending--;
+		sdpa_store_relaxed(&e->status, (uint32_t)op->status);
+		if (op->op == DOCA_FLOW_ENTRY_OP_DEL) {
+			e->del_done = true;
+			pipe_list_del(e);
+		}
+		/* A failed ADD stays out of the table: the application removes it. */
+		out[(*k)++] = (struct sdpa_late){e, e->usr_ctx, op->status, op->op};
+	}
+	q->count -= n;
+	q->unpushed_from -= n;
+}
+
+/* Room for one more operation on (port, queue). A full queue is drained as the device
+ * drains its own (NVIDIA's flow_parser_meta adds 180 entries on one queue of the default
+ * depth 128 before it processes any): its operations complete now, and their callbacks come
+ * with the next doca_flow_entries_process on that queue. */
 static doca_error_t queue_room(struct doca_flow_port *port, uint16_t queue, const char *who)
 {
-	if (port->queues[queue].count >= flow_g.queue_depth) {
-		DOCA_LOG_DBG("%s: port %u queue %u holds %u uncompleted operations (queue "
-		             "depth); call doca_flow_entries_process",
-		             who, (unsigned int)port->port_id, (unsigned int)queue,
-		             flow_g.queue_depth);
-		return DOCA_ERROR_AGAIN;
+	struct sdpa_fqueue *q = &port->queues[queue];
+
+	if (q->count < flow_g.queue_depth)
+		return DOCA_SUCCESS;
+	if (q->late_cap - q->nlate < q->count) {
+		uint32_t cap = q->late_cap ? q->late_cap : flow_g.queue_depth;
+		struct sdpa_late *l;
+
+		while (cap - q->nlate < q->count)
+			cap *= 2;
+		l = realloc(q->late, (size_t)cap * sizeof(*l));
+		if (l == NULL) {
+			DOCA_LOG_ERR("%s: port %u queue %u is full and out of memory to drain it; "
+			             "call doca_flow_entries_process",
+			             who, (unsigned int)port->port_id, (unsigned int)queue);
+			return DOCA_ERROR_NO_MEMORY;
+		}
+		q->late = l;
+		q->late_cap = cap;
 	}
+	DOCA_LOG_DBG("%s: port %u queue %u holds %u uncompleted operations (queue depth): "
+	             "completing them; their callbacks come with doca_flow_entries_process",
+	             who, (unsigned int)port->port_id, (unsigned int)queue, flow_g.queue_depth);
+	complete_ops(q, q->count, q->late, &q->nlate);
 	return DOCA_SUCCESS;
 }
 
@@ -469,6 +521,9 @@ void sdpa_queue_cancel_pipe(struct doca_flow_pipe *pipe)
 				op->upd = NULL;
 			}
 		}
+		for (uint32_t i = 0; i < q->nlate; i++)
+			if (q->late[i].e && q->late[i].e->pipe == pipe)
+				q->late[i].e = NULL;
 	}
 }
 
@@ -577,8 +632,17 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 			free(d);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
+	} else if (pipe->type == DOCA_FLOW_PIPE_CONTROL && a->monitor &&
+	           a->monitor->counter_type == DOCA_FLOW_RESOURCE_TYPE_SHARED) {
+		/* A control entry brings its own monitor, as it brings its own actions. */
+		d->shared_ctr = sdpa_shared_ctr_resolve(
+		        pipe->port, a->monitor->shared_counter.shared_counter_id, a->who);
+		if (d->shared_ctr == NULL) {
+			free(d);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
 	} else if (a->monitor && a->monitor->counter_type != DOCA_FLOW_RESOURCE_TYPE_NONE &&
-	           !pipe->ctr_non_shared) {
+	           !pipe->ctr_non_shared && pipe->type != DOCA_FLOW_PIPE_CONTROL) {
 		DOCA_LOG_ERR("%s: the entry asks for a counter but pipe '%s' has none; set the "
 		             "pipe monitor's counter_type",
 		             a->who, pipe->name);
@@ -822,7 +886,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 	}
 	e->priority = priority;
 	e->seq = control_seq++;
-	r = finish_add(&a, e, d, pipe->ctr_non_shared);
+	r = finish_add(
+	        &a, e, d,
+	        pipe->ctr_non_shared ||
+	                (monitor && monitor->counter_type == DOCA_FLOW_RESOURCE_TYPE_NON_SHARED));
 	pthread_mutex_unlock(&flow_g.lock);
 	return r;
 }
@@ -1003,19 +1070,12 @@ doca_flow_pipe_entry_get_status(struct doca_flow_pipe_entry *entry)
 	return st;
 }
 
-struct completion {
-	struct doca_flow_pipe_entry *e;
-	void *usr_ctx;
-	uint8_t status;
-	uint8_t op;
-};
-
 DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, uint16_t pipe_queue,
                                                    uint64_t timeout, uint32_t max_processed_entries)
 {
 	static const char who[] = "doca_flow_entries_process";
 	struct sdpa_fqueue *q;
-	struct completion *done;
+	struct sdpa_late *done;
 	doca_flow_entry_process_cb cb;
 	uint32_t n, k = 0;
 	uint16_t port_id;
@@ -1036,32 +1096,18 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
 	n = q->count;
 	if (max_processed_entries && max_processed_entries < n)
 		n = max_processed_entries;
-	done = n ? malloc(n * sizeof(*done)) : NULL;
-	if (n && done == NULL) {
+	/* Completions of a drained full queue are reported first (they are older). */
+	done = n + q->nlate ? malloc((n + q->nlate) * sizeof(*done)) : NULL;
+	if (n + q->nlate && done == NULL) {
 		pthread_mutex_unlock(&flow_g.lock);
 		DOCA_LOG_ERR("%s: out of memory; free memory and retry", who);
 		return DOCA_ERROR_NO_MEMORY;
 	}
-	for (uint32_t i = 0; i < n; i++) {
-		struct sdpa_qop *op = &q->ops[q->head];
-		struct doca_flow_pipe_entry *e = op->entry;
-
-		q->head = (q->head + 1) % flow_g.queue_depth;
-		if (e == NULL)
-			continue;
-		e->pending--;
-		sdpa_store_relaxed(&e->status, (uint32_t)op->status);
-		if (op->op == DOCA_FLOW_ENTRY_OP_DEL) {
-			e->del_done = true;
-			pipe_list_del(e);
-		} else if (op->op == DOCA_FLOW_ENTRY_OP_ADD &&
-		           op->status == DOCA_FLOW_ENTRY_STATUS_ERROR) {
-			/* Not in the table: the application removes it to free it. */
-		}
-		done[k++] = (struct completion){e, e->usr_ctx, op->status, op->op};
-	}
-	q->count -= n;
-	q->unpushed_from -= n;
+	for (uint32_t i = 0; i < q->nlate; i++)
+		if (q->late[i].e != NULL)
+			done[k++] = q->late[i];
+	q->nlate = 0;
+	complete_ops(q, n, done, &k);
 	/* Ready for traffic (SOFTDPA_READY_FILE): a root pipe, nothing outstanding. */
 	ready = sdpa_load_relaxed(&port->root) != NULL;
 	for (uint16_t i = 0; ready && i < flow_g.pipe_queues; i++)

@@ -156,11 +156,11 @@ static const struct mfield mfields[] = {
         MF(parser_meta.outer_l3_ok, G_ALL, 0),
         MF(parser_meta.outer_ip4_checksum_ok, G_ALL, 0),
         MF(parser_meta.outer_l4_ok, G_ALL, 0),
-        MF(parser_meta.outer_l4_checksum_ok, G_ALL, F_UNSUP),
+        MF(parser_meta.outer_l4_checksum_ok, G_ALL, 0),
         MF(parser_meta.inner_l3_ok, G_ALL, 0),
         MF(parser_meta.inner_ip4_checksum_ok, G_ALL, 0),
         MF(parser_meta.inner_l4_ok, G_ALL, 0),
-        MF(parser_meta.inner_l4_checksum_ok, G_ALL, F_UNSUP),
+        MF(parser_meta.inner_l4_checksum_ok, G_ALL, 0),
         HDR_FIELDS(outer, F_OUTER),
         MF(tun.type, G_ALL, F_SEL),
         MF(tun.vxlan_type, G_VXLAN, F_UNSUP),
@@ -295,6 +295,9 @@ static doca_error_t finish(struct sdpa_match_tmpl *out, const char *who)
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
 	out->needs_parse = out->nsel > 0;
+	out->needs_l4csum =
+	        out->mask[offsetof(struct doca_flow_match, parser_meta.outer_l4_checksum_ok)] ||
+	        out->mask[offsetof(struct doca_flow_match, parser_meta.inner_l4_checksum_ok)];
 	for (uint32_t i = offsetof(struct doca_flow_match, parser_meta.ipsec_syndrome);
 	     i < sizeof(struct doca_flow_match); i++)
 		if (out->mask[i])
@@ -483,9 +486,10 @@ void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info
 	pm->outer_ip4_checksum_ok = info->outer.ip4_checksum_ok;
 	pm->outer_l4_ok = info->outer.l4_ok;
 	view_hdrs(&m->outer, &info->outer);
-	if (info->tun.type == SDPA_TUN_VXLAN) {
-		m->tun.type = DOCA_FLOW_TUN_VXLAN;
-		m->tun.vxlan_tun_id = info->tun.vxlan_tun_id;
+	if (info->tun.type != SDPA_TUN_NONE) {
+		m->tun.type = (enum doca_flow_tun_type)info->tun.type;
+		if (info->tun.type == SDPA_TUN_VXLAN)
+			m->tun.vxlan_tun_id = info->tun.vxlan_tun_id;
 		pm->inner_l2_type = (enum doca_flow_l2_meta)info->inner.l2_type;
 		pm->inner_l3_type = (enum doca_flow_l3_meta)info->inner.l3_type;
 		pm->inner_l4_type = (enum doca_flow_l4_meta)l4_meta(info->inner.l4_type);
@@ -495,6 +499,31 @@ void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info
 		pm->inner_l4_ok = info->inner.l4_ok;
 		view_hdrs(&m->inner, &info->inner);
 	}
+}
+
+/* parser_meta.*_l4_checksum_ok of one header stack: a whole TCP, UDP or ICMP header (l4_ok)
+ * in a whole, unfragmented IP packet whose checksum verifies. A UDP checksum of 0 ("none
+ * computed") counts as good over IPv6 too: NVIDIA's flow_parser_meta expects
+ * IPv6/IPv6/UDP with checksum 0 on its valid entry. */
+static uint8_t l4_csum_meta(const uint8_t *frame, uint32_t len, const struct sdpa_pkt_info *info,
+                            bool inner)
+{
+	const struct sdpa_pkt_hdrs *h = inner ? &info->inner : &info->outer;
+
+	if (!h->l3_ok || !h->l4_ok || h->ip_fragmented)
+		return 0;
+	if (h->l4_type == SDPA_L4_UDP && h->l4_off + SDPA_UDP_HLEN <= len &&
+	    frame[h->l4_off + 6] == 0 && frame[h->l4_off + 7] == 0)
+		return 1;
+	return sdpa_pkt_l4_csum_ok(frame, len, info, inner) ? 1 : 0;
+}
+
+void sdpa_view_l4csum(struct doca_flow_match *m, const uint8_t *frame, uint32_t len,
+                      const struct sdpa_pkt_info *info)
+{
+	m->parser_meta.outer_l4_checksum_ok = l4_csum_meta(frame, len, info, false);
+	m->parser_meta.inner_l4_checksum_ok =
+	        info->tun.type != SDPA_TUN_NONE ? l4_csum_meta(frame, len, info, true) : 0;
 }
 
 /* ------------------------------------------------------------------ actions */

@@ -112,7 +112,8 @@ struct sdpa_match_tmpl {
 	uint16_t sel_off[SDPA_FLOW_MAX_SEL]; /* header-type selectors: enum at offset == value */
 	uint32_t sel_val[SDPA_FLOW_MAX_SEL];
 	uint32_t nsel;
-	bool needs_parse; /* anything beyond meta/port_id/random: the packet must be parsed */
+	bool needs_parse;  /* anything beyond meta/port_id/random: the packet must be parsed */
+	bool needs_l4csum; /* masks a parser_meta l4_checksum_ok: verify the L4 checksums */
 };
 
 /* ---- a hash pipe's steering hash (D21): which match bytes go where in the definer's tag */
@@ -311,6 +312,10 @@ struct sdpa_fqueue {
 	uint32_t count;         /* ops queued */
 	uint32_t unpushed_from; /* ops [from, count) are buffered (WAIT_FOR_BATCH) */
 	struct sdpa_qop *ops;   /* ring of queue_depth */
+	/* Operations completed because the queue was full when another was added (as the
+	 * device polls its full queue); their callbacks wait for doca_flow_entries_process. */
+	struct sdpa_late *late;
+	uint32_t nlate, late_cap;
 };
 
 /* ---- software (RSS) queues ---- */
@@ -420,6 +425,10 @@ bool sdpa_match_selectors_ok(const struct sdpa_match_tmpl *mt, const uint8_t *vi
 bool sdpa_match_consts_ok(const struct sdpa_match_tmpl *mt, const uint8_t *view);
 /* Fill a packet view from a parse (meta, parser_meta.port_id and .random are kept). */
 void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info);
+/* Fill parser_meta.outer/inner_l4_checksum_ok of a view built from 'info' (a full checksum
+ * pass: only when a match asks for them). */
+void sdpa_view_l4csum(struct doca_flow_match *m, const uint8_t *frame, uint32_t len,
+                      const struct sdpa_pkt_info *info);
 /* The compact key of a match struct (entry or packet view). */
 void sdpa_match_key(const struct sdpa_match_tmpl *mt, const uint8_t *m, uint8_t *key);
 /* CRC32C (Castagnoli; init ~0, final ~0) of n bytes. */

@@ -34,8 +34,10 @@ enum {
 enum {
 	SDPA_IPPROTO_HOPOPTS = 0,
 	SDPA_IPPROTO_ICMP = 1,
+	SDPA_IPPROTO_IPIP = 4,
 	SDPA_IPPROTO_TCP = 6,
 	SDPA_IPPROTO_UDP = 17,
+	SDPA_IPPROTO_IPV6 = 41,
 	SDPA_IPPROTO_ROUTING = 43,
 	SDPA_IPPROTO_FRAGMENT = 44,
 	SDPA_IPPROTO_ICMPV6 = 58,
@@ -85,6 +87,7 @@ enum sdpa_l2_meta {
 enum sdpa_tun_type {
 	SDPA_TUN_NONE = 0,
 	SDPA_TUN_VXLAN = 1,
+	SDPA_TUN_IP_IN_IP = 8, /* IPv4/IPv6 carried right after an IP header (proto 4 or 41) */
 };
 
 /* Bits of sdpa_pkt_hdrs.l2_valid_headers, as doca_flow_l2_valid_header. */
@@ -241,7 +244,8 @@ struct sdpa_pkt_hdrs {
 struct sdpa_pkt_tun {
 	uint8_t type;             /* enum sdpa_tun_type */
 	uint8_t vxlan_flags;      /* VXLAN header byte 0 (0x08 = VNI valid) */
-	uint32_t off;             /* offset of the tunnel header (VXLAN) in the frame */
+	uint32_t off;             /* offset of the tunnel header (VXLAN; the inner IP header for
+	                           * IP_IN_IP) in the frame */
 	doca_be32_t vxlan_tun_id; /* VNI in the upper 24 bits, network order; low byte 0 */
 };
 

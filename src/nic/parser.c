@@ -418,6 +418,24 @@ void sdpa_parse(const uint8_t *frame, uint32_t len, struct sdpa_pkt_info *info)
 	parse_stack(&c, 0, len);
 
 	struct sdpa_pkt_hdrs *o = &info->outer;
+	/* IP in IP: an IPv4 (protocol 4) or IPv6 (41) header right after the outer IP
+	 * headers is the inner stack, with no inner L2. One tunnel level, as for VXLAN. */
+	uint8_t nh = o->l3_type == SDPA_L3_IP4 ? o->ip4.next_proto : o->ip6.next_proto;
+	if (o->l4_type == SDPA_L4_OTHER && (nh == SDPA_IPPROTO_IPIP || nh == SDPA_IPPROTO_IPV6)) {
+		info->tun.type = SDPA_TUN_IP_IN_IP;
+		info->tun.off = o->l4_off;
+		c.h = &info->inner;
+		c.inner = true;
+		c.l2_whole = o->l3_ok;
+		info->inner.l2_off = o->l4_off;
+		info->inner.l3_off = o->l4_off;
+		info->inner.payload_off = o->l4_off;
+		if (nh == SDPA_IPPROTO_IPIP)
+			parse_ip4(&c, o->l4_off, o->l3_end);
+		else
+			parse_ip6(&c, o->l4_off, o->l3_end);
+		return;
+	}
 	if (o->l4_type != SDPA_L4_UDP ||
 	    sdpa_be16((const uint8_t *)&o->udp.l4_port.dst_port) != SDPA_VXLAN_PORT)
 		return;

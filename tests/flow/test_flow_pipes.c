@@ -333,6 +333,59 @@ static void test_masked_zero_template_is_per_entry(void **state)
 	ft_fini();
 }
 
+/* parser_meta integrity fields: outer_l4_checksum_ok is verified only for templates that
+ * mask it; a UDP checksum of 0 counts as good (IPv4 and IPv6); a control entry brings its
+ * own counter although the pipe has no monitor. */
+static void test_parser_meta_l4_checksum(void **state)
+{
+	struct doca_flow_match m, mask;
+	struct doca_flow_monitor mon = {.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd f2 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 2};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *good, *bad;
+	uint32_t len;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	p = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_CONTROL, true, NULL, NULL, NULL, NULL, 0, NULL,
+	                NULL, NULL);
+	memset(&m, 0, sizeof(m));
+	memset(&mask, 0, sizeof(mask));
+	m.parser_meta.outer_l4_type = DOCA_FLOW_L4_META_UDP;
+	m.parser_meta.outer_l4_ok = 1;
+	m.parser_meta.outer_l4_checksum_ok = 1;
+	mask.parser_meta.outer_l4_type = UINT32_MAX;
+	mask.parser_meta.outer_l4_ok = UINT8_MAX;
+	mask.parser_meta.outer_l4_checksum_ok = UINT8_MAX;
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, p, &m, &mask, NULL, NULL, NULL, NULL,
+	                                                  &mon, 1, &f1, NULL, &good),
+	                 DOCA_SUCCESS);
+	m.parser_meta.outer_l4_checksum_ok = 0;
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, p, &m, &mask, NULL, NULL, NULL, NULL,
+	                                                  &mon, 1, &f2, NULL, &bad),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 1, 2, 7, 8)); /* good checksum */
+	len = ft_udp4(in, 1, 2, 7, 8);
+	in[40] ^= 0x01; /* the UDP checksum */
+	ft_inject(0, in, len);
+	in[40] = in[41] = 0; /* "no checksum": good over IPv4 */
+	ft_inject(0, in, len);
+	len = ft_udp6(in, 5, 9);
+	ft_inject(0, in, len);
+	in[60] ^= 0x80;
+	ft_inject(0, in, len);
+	in[60] = in[61] = 0; /* also good over IPv6 */
+	ft_inject(0, in, len);
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 4);
+	assert_int_equal(ft_drain_all(2), 2);
+	assert_int_equal(ft_entry_pkts(good), 4);
+	assert_int_equal(ft_entry_pkts(bad), 2);
+	ft_fini();
+}
+
 static void test_fwd_types_and_misses(void **state)
 {
 	struct doca_flow_match m;
@@ -679,46 +732,53 @@ static void test_queue_depth_and_callbacks(void **state)
 		                         DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH, &e[i], &e[i]),
 		                 DOCA_SUCCESS);
 	}
-	/* Queue 0 holds 4 uncompleted adds (the depth): the 5th is refused. */
-	e[4] = (void *)0x1;
+	/* Queue 0 holds 4 uncompleted adds (the depth): the 5th drains the queue as the
+	 * device does (the 4 are pushed and complete now, their callbacks wait for the next
+	 * doca_flow_entries_process) and is queued itself. */
 	m.outer.ip4.dst_ip = htonl(14);
 	t_log_reset();
 	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &f1,
-	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e[4]),
-	                 DOCA_ERROR_AGAIN);
-	assert_ptr_equal(e[4], (void *)0x1);
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, &dup, &e[4]),
+	                 DOCA_SUCCESS);
 	assert_int_equal(t_log_problems(), 0); /* flow control: DEBUG only */
+	assert_int_equal(doca_flow_pipe_entry_get_status(e[0]), DOCA_FLOW_ENTRY_STATUS_SUCCESS);
+	assert_int_equal(doca_flow_pipe_entry_get_status(e[3]), DOCA_FLOW_ENTRY_STATUS_SUCCESS);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 0);
+	ft_inject(0, in, ft_udp4(in, 1, 10, 5, 6)); /* drained: in the table */
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 1);
 	/* Queue 1 is independent. */
+	m.outer.ip4.dst_ip = htonl(15);
 	assert_int_equal(doca_flow_pipe_basic_add_entry(1, p, &m, 0, NULL, NULL, &f1,
 	                                                DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH, NULL,
 	                                                &e[4]),
 	                 DOCA_SUCCESS);
 	/* Buffered entries are not in the table yet. */
-	ft_inject(0, in, ft_udp4(in, 1, 10, 5, 6));
+	ft_inject(0, in, ft_udp4(in, 1, 15, 5, 6));
 	ft_sync();
 	assert_int_equal(ft_drain_all(1), 0);
-	assert_int_equal(doca_flow_pipe_entry_get_status(e[0]), DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
+	assert_int_equal(doca_flow_pipe_entry_get_status(e[4]), DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
+	/* The drained completions come first, then the 5th: once each, in order. */
 	ft_process(ft_ports[0]);
-	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 4);
-	assert_ptr_equal(ft_cb_last_ctx, &e[3]);
-	assert_int_equal(doca_flow_pipe_entry_get_status(e[0]), DOCA_FLOW_ENTRY_STATUS_SUCCESS);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 5);
+	assert_ptr_equal(ft_cb_last_ctx, &dup);
 	assert_int_equal(doca_flow_pipe_entry_get_status(e[4]), DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
 	/* NO_WAIT pushes the queue's buffered operations at once, before processing. */
 	m.outer.ip4.dst_ip = htonl(20);
 	assert_int_equal(doca_flow_pipe_basic_add_entry(1, p, &m, 0, NULL, NULL, &f1,
 	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e[5]),
 	                 DOCA_SUCCESS);
-	ft_inject(0, in, ft_udp4(in, 1, 14, 5, 6));
+	ft_inject(0, in, ft_udp4(in, 1, 15, 5, 6));
 	ft_inject(0, in, ft_udp4(in, 1, 20, 5, 6));
-	ft_inject(0, in, ft_udp4(in, 1, 10, 5, 6));
+	ft_inject(0, in, ft_udp4(in, 1, 14, 5, 6));
 	ft_sync();
 	assert_int_equal(ft_drain_all(1), 3);
 	assert_int_equal(doca_flow_pipe_entry_get_status(e[5]), DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
 	assert_int_equal(doca_flow_entries_process(ft_ports[0], 1, 0, 1), DOCA_SUCCESS);
-	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 5);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 6);
 	assert_int_equal(doca_flow_pipe_entry_get_status(e[5]), DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
 	assert_int_equal(doca_flow_entries_process(ft_ports[0], 1, 0, 0), DOCA_SUCCESS);
-	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 6);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 7);
 	/* A duplicate match completes with ERROR. */
 	m.outer.ip4.dst_ip = htonl(10);
 	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &f1,
@@ -747,7 +807,7 @@ static void test_queue_depth_and_callbacks(void **state)
 	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 2);
 	/* Exactly once each: processing again reports nothing. */
 	ft_process(ft_ports[0]);
-	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 6);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 7);
 	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_DEL][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 2);
 	ft_fini();
 }
@@ -1101,6 +1161,7 @@ int main(void)
 		FT_TEST(test_basic_large_table),
 		FT_TEST(test_actions_exact_bytes),
 		FT_TEST(test_masked_zero_template_is_per_entry),
+		FT_TEST(test_parser_meta_l4_checksum),
 		FT_TEST(test_fwd_types_and_misses),
 		FT_TEST(test_default_miss),
 		FT_TEST(test_control_priorities),

@@ -10,15 +10,18 @@
 
 #include "nic/packet.h"
 
-static inline const char *pkt_hdrs_invariant(const struct sdpa_pkt_hdrs *h, uint32_t len)
+/* l2: the stack starts with an Ethernet header (not the inner stack of IP in IP). */
+static inline const char *pkt_hdrs_invariant(const struct sdpa_pkt_hdrs *h, uint32_t len, bool l2)
 {
 	if (h->l2_off > len || h->l3_off > len || h->l4_off > len || h->payload_off > len ||
 	    h->l3_end > len)
 		return "an offset is beyond len";
 	if (h->payload_off < h->l2_off)
 		return "payload_off before l2_off";
-	if (h->l3_off && h->l3_off < h->l2_off + SDPA_ETH_HLEN)
+	if (h->l3_off && h->l3_off < h->l2_off + (l2 ? SDPA_ETH_HLEN : 0))
 		return "l3_off inside the ethernet header";
+	if (!l2 && (h->l2_valid_headers || h->l3_off != h->l2_off))
+		return "an L2 in a stack without one";
 	if (h->l2_type > SDPA_L2_SINGLE_VLAN || h->l3_type > SDPA_L3_IP6 ||
 	    h->l4_type > SDPA_L4_OTHER)
 		return "enum out of range";
@@ -73,9 +76,9 @@ static inline const char *pkt_invariant(const struct sdpa_pkt_info *info, uint32
 		return "unknown flag";
 	if (info->error_off > len)
 		return "error_off beyond len";
-	if ((info->flags & SDPA_PKT_ERR_IN_INNER) && info->tun.type != SDPA_TUN_VXLAN)
+	if ((info->flags & SDPA_PKT_ERR_IN_INNER) && info->tun.type == SDPA_TUN_NONE)
 		return "inner error without a tunnel";
-	why = pkt_hdrs_invariant(&info->outer, len);
+	why = pkt_hdrs_invariant(&info->outer, len, true);
 	if (why)
 		return why;
 	if (info->tun.off > len)
@@ -83,6 +86,22 @@ static inline const char *pkt_invariant(const struct sdpa_pkt_info *info, uint32
 	if (info->tun.type == SDPA_TUN_NONE) {
 		if (memcmp(&info->inner, &zero, sizeof(zero)) != 0)
 			return "inner headers set without a tunnel";
+	} else if (info->tun.type == SDPA_TUN_IP_IN_IP) {
+		uint8_t nh = info->outer.l3_type == SDPA_L3_IP4 ? info->outer.ip4.next_proto
+		                                                : info->outer.ip6.next_proto;
+		if (info->outer.l3_type == SDPA_L3_NONE || info->outer.l4_type != SDPA_L4_OTHER ||
+		    (nh != SDPA_IPPROTO_IPIP && nh != SDPA_IPPROTO_IPV6))
+			return "ip in ip without an outer ip carrying ip";
+		if (info->tun.off != info->outer.l4_off || info->inner.l3_off != info->tun.off)
+			return "ip in ip offsets inconsistent";
+		if (info->tun.vxlan_tun_id != 0 || info->tun.vxlan_flags != 0)
+			return "vxlan fields set for ip in ip";
+		why = pkt_hdrs_invariant(&info->inner, len, false);
+		if (why)
+			return why;
+		if (info->inner.l3_type != SDPA_L3_NONE &&
+		    info->inner.l3_type != (nh == SDPA_IPPROTO_IPIP ? SDPA_L3_IP4 : SDPA_L3_IP6))
+			return "ip in ip inner version disagrees with the outer protocol";
 	} else {
 		if (info->tun.type != SDPA_TUN_VXLAN)
 			return "unknown tunnel type";
@@ -94,7 +113,7 @@ static inline const char *pkt_invariant(const struct sdpa_pkt_info *info, uint32
 			return "vxlan offsets inconsistent";
 		if (((const uint8_t *)&info->tun.vxlan_tun_id)[3] != 0)
 			return "vxlan_tun_id low byte not 0";
-		why = pkt_hdrs_invariant(&info->inner, len);
+		why = pkt_hdrs_invariant(&info->inner, len, true);
 		if (why)
 			return why;
 		if (info->inner.l2_off < info->outer.payload_off)

@@ -1056,6 +1056,98 @@ static void test_vlan_edge_cases(void **state)
 	assert_string_equal(sdpa_pkt_error_name(info.error), "more than 2 vlan tags");
 }
 
+/* Wrap the IP packet of frame 'in' (an Ethernet frame of n bytes) in an outer IPv4 (v6
+ * false, protocol 4 or 41 from the inner version) or IPv6 header: IP in IP. */
+static uint32_t wrap_ip(const uint8_t *in, uint32_t n, bool v6, uint8_t *out)
+{
+	uint32_t ip_len = n - 14, hl = v6 ? 40 : 20;
+	uint8_t proto = (in[14] >> 4) == 4 ? SDPA_IPPROTO_IPIP : SDPA_IPPROTO_IPV6;
+
+	memcpy(out, in, 12);
+	sdpa_put_be16(out + 12, v6 ? 0x86dd : 0x0800);
+	memset(out + 14, 0, hl);
+	if (v6) {
+		out[14] = 0x60;
+		sdpa_put_be16(out + 18, (uint16_t)ip_len);
+		out[20] = proto;
+		out[21] = 64;
+		memcpy(out + 22, IP6_S, 16);
+		memcpy(out + 38, IP6_D, 16);
+	} else {
+		out[14] = 0x45;
+		sdpa_put_be16(out + 16, (uint16_t)(20 + ip_len));
+		out[22] = 64;
+		out[23] = proto;
+		sdpa_put_be32(out + 26, 0x0b000001);
+		sdpa_put_be32(out + 30, 0x0b000002);
+		sdpa_put_be16(out + 24, sdpa_csum_fold(sdpa_csum_partial(out + 14, 20, 0)));
+	}
+	memcpy(out + 14 + hl, in + 14, ip_len);
+	return 14 + hl + ip_len;
+}
+
+/* IPv4 or IPv6 right after an IP header (protocol 4 or 41) is the inner stack, without an
+ * inner L2; one level only; a bad inner length is an inner error. */
+static void test_ip_in_ip(void **state)
+{
+	static const struct {
+		uint8_t outer_v6, inner_l3, inner_l4;
+	} cases[] = {
+	        {0, SDPA_L3_IP4, SDPA_L4_TCP},
+	        {0, SDPA_L3_IP6, SDPA_L4_UDP},
+	        {1, SDPA_L3_IP4, SDPA_L4_UDP},
+	        {1, SDPA_L3_IP6, SDPA_L4_TCP},
+	};
+	struct sdpa_frame_spec in;
+	struct sdpa_pkt_info info;
+	uint8_t ib[512], buf[600];
+	(void)state;
+
+	for (size_t i = 0; i < SDPA_ARRAY_SIZE(cases); i++) {
+		uint32_t hl = cases[i].outer_v6 ? 40 : 20;
+
+		fill_spec(&in, cases[i].inner_l3, cases[i].inner_l4);
+		uint32_t n =
+		        wrap_ip(ib, sdpa_frame_build(&in, ib, sizeof(ib)), cases[i].outer_v6, buf);
+		sdpa_parse(buf, n, &info);
+		assert_null(pkt_invariant(&info, n));
+		assert_int_equal(info.flags, 0);
+		assert_int_equal(info.tun.type, SDPA_TUN_IP_IN_IP);
+		assert_int_equal(info.tun.off, 14 + hl);
+		assert_int_equal(info.outer.l3_type, cases[i].outer_v6 ? SDPA_L3_IP6 : SDPA_L3_IP4);
+		assert_int_equal(info.outer.l4_type, SDPA_L4_OTHER);
+		assert_true(info.outer.l3_ok);
+		assert_false(info.outer.l4_ok);
+		assert_int_equal(info.inner.l3_type, cases[i].inner_l3);
+		assert_int_equal(info.inner.l4_type, cases[i].inner_l4);
+		assert_int_equal(info.inner.l3_off, 14 + hl);
+		assert_int_equal(info.inner.l2_type, SDPA_L2_NO_VLAN);
+		assert_true(info.inner.l3_ok);
+		assert_true(info.inner.l4_ok);
+		assert_int_equal(info.inner.transport.dst_port, htobe16(2000));
+		assert_true(sdpa_pkt_l4_csum_ok(buf, n, &info, true));
+		buf[n - 1] ^= 0x10;
+		assert_false(sdpa_pkt_l4_csum_ok(buf, n, &info, true));
+	}
+	/* Inner IPv4 total length 10 (< its header): the inner L3 is not ok, no inner L4. */
+	fill_spec(&in, SDPA_L3_IP4, SDPA_L4_UDP);
+	uint32_t n = wrap_ip(ib, sdpa_frame_build(&in, ib, sizeof(ib)), false, buf);
+	sdpa_put_be16(buf + 34 + 2, 10);
+	sdpa_parse(buf, n, &info);
+	assert_null(pkt_invariant(&info, n));
+	assert_true(info.flags & SDPA_PKT_ERR_IN_INNER);
+	assert_int_equal(info.error, SDPA_PKT_ERR_IP4_TOTAL_LEN_SHORT);
+	assert_true(info.outer.l3_ok);
+	assert_int_equal(info.inner.l3_type, SDPA_L3_IP4);
+	assert_false(info.inner.l3_ok);
+	assert_int_equal(info.inner.l4_type, SDPA_L4_NONE);
+	/* An IP-in-IP frame cut anywhere in the inner header keeps every invariant. */
+	for (uint32_t cut = 34; cut < 54; cut++) {
+		sdpa_parse(buf, cut, &info);
+		assert_null(pkt_invariant(&info, cut));
+	}
+}
+
 static void test_inner_errors(void **state)
 {
 	struct sdpa_frame_spec o, in;
@@ -1304,6 +1396,7 @@ int main(void)
 	        cmocka_unit_test(test_malformed_table),
 	        cmocka_unit_test(test_vlan_edge_cases),
 	        cmocka_unit_test(test_inner_errors),
+	        cmocka_unit_test(test_ip_in_ip),
 	        cmocka_unit_test(test_random_garbage),
 	        cmocka_unit_test(test_mutated_frames),
 	        cmocka_unit_test(test_error_names),
