@@ -1510,16 +1510,17 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_match(struct doca_flow_pipe_cfg 
  * @param [in] cfg
  * The configuration.
  * @param [in] actions
- * nr_actions templates, none NULL.
+ * nr_actions templates, or NULL (as may be each template) where action_descs describe them; a
+ * missing template is all zero.
  * @param [in] actions_masks
  * A mask per template, or NULL (as may be each mask).
  * @param [in] action_descs
  * Descriptors per template, or NULL (as may be each).
  * @param [in] nr_actions
  * 1..8.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or actions (or one template)
- * is NULL or nr_actions is outside 1..8; DOCA_ERROR_NOT_SUPPORTED for an action descriptor whose
- * type is not DOCA_FLOW_ACTION_AUTO.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL, nr_actions is
+ * outside 1..8, or a template has neither actions nor action_descs; DOCA_ERROR_NOT_SUPPORTED for
+ * an action descriptor whose type is not DOCA_FLOW_ACTION_AUTO.
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
         struct doca_flow_pipe_cfg *cfg, struct doca_flow_actions *const *actions,

@@ -436,16 +436,23 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
         struct doca_flow_action_descs *const *action_descs, size_t nr_actions)
 {
 	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_actions");
-	if (actions == NULL || nr_actions == 0 || nr_actions > SDPA_FLOW_MAX_ACTIONS) {
-		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_actions: actions NULL or nr_actions %zu out "
-		             "of range; pass 1..%u templates",
-		             nr_actions, SDPA_FLOW_MAX_ACTIONS);
+	/* The three arrays are each optional (NVIDIA's flow_rss_esp passes descriptors
+	 * only); at least one of actions and action_descs names the templates. */
+	if ((actions == NULL && action_descs == NULL) || nr_actions == 0 ||
+	    nr_actions > SDPA_FLOW_MAX_ACTIONS) {
+		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_actions: %s; pass 1..%u templates (actions, "
+		             "action_descs or both)",
+		             nr_actions == 0 || nr_actions > SDPA_FLOW_MAX_ACTIONS
+		                     ? "nr_actions out of range"
+		                     : "actions and action_descs are both NULL",
+		             SDPA_FLOW_MAX_ACTIONS);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	for (size_t i = 0; i < nr_actions; i++) {
-		if (actions[i] == NULL) {
-			DOCA_LOG_ERR("doca_flow_pipe_cfg_set_actions: actions[%zu] is NULL; pass a "
-			             "template for every index",
+		if ((actions == NULL || actions[i] == NULL) &&
+		    (action_descs == NULL || action_descs[i] == NULL)) {
+			DOCA_LOG_ERR("doca_flow_pipe_cfg_set_actions: template %zu has neither "
+			             "actions nor action_descs; pass one for every index",
 			             i);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
@@ -463,7 +470,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
 	}
 	cfg->nr_actions = (uint32_t)nr_actions;
 	for (size_t i = 0; i < nr_actions; i++) {
-		cfg->actions[i] = *actions[i];
+		if (actions != NULL && actions[i] != NULL)
+			cfg->actions[i] = *actions[i];
+		else
+			memset(&cfg->actions[i], 0, sizeof(cfg->actions[i]));
 		cfg->has_amask[i] = actions_masks && actions_masks[i];
 		if (cfg->has_amask[i])
 			cfg->amask[i] = *actions_masks[i];

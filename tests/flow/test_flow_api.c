@@ -216,7 +216,26 @@ static void test_pipe_errors(void **state)
 	       "flags 0x40");
 	EXPECT(doca_flow_pipe_cfg_set_match(pc, NULL, NULL), DOCA_ERROR_INVALID_VALUE, "both NULL");
 	EXPECT(doca_flow_pipe_cfg_set_actions(pc, NULL, NULL, NULL, 1), DOCA_ERROR_INVALID_VALUE,
-	       "actions NULL");
+	       "actions and action_descs are both NULL");
+	EXPECT(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 0), DOCA_ERROR_INVALID_VALUE,
+	       "nr_actions out of range");
+	{
+		/* Descriptors alone name the templates (NVIDIA's flow_rss_esp, flow_fwd_miss);
+		 * a template with neither is refused; a COPY descriptor is not emulated. */
+		struct doca_flow_action_desc d = {.type = DOCA_FLOW_ACTION_AUTO};
+		struct doca_flow_action_descs ds = {.nb_action_desc = 1, .desc_array = &d};
+		struct doca_flow_action_descs *dl[2] = {&ds, NULL};
+		struct doca_flow_actions *none[2] = {NULL, NULL};
+
+		assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, NULL, NULL, dl, 1),
+		                 DOCA_SUCCESS);
+		EXPECT(doca_flow_pipe_cfg_set_actions(pc, none, NULL, dl, 2),
+		       DOCA_ERROR_INVALID_VALUE, "template 1 has neither");
+		d.type = DOCA_FLOW_ACTION_COPY;
+		EXPECT(doca_flow_pipe_cfg_set_actions(pc, NULL, NULL, dl, 1),
+		       DOCA_ERROR_NOT_SUPPORTED,
+		       "action descriptor type 2 is not supported by softdpa");
+	}
 	EXPECT(doca_flow_pipe_cfg_set_monitor(pc, NULL), DOCA_ERROR_INVALID_VALUE,
 	       "monitor is NULL");
 	EXPECT(doca_flow_pipe_cfg_set_ordered_lists(pc, lists, 0), DOCA_ERROR_INVALID_VALUE,
