@@ -715,8 +715,8 @@ struct doca_flow_monitor {
 /** @brief How an action descriptor changes a field. */
 enum doca_flow_action_type {
 	DOCA_FLOW_ACTION_AUTO = 0, /**< derived from the actions and mask */
-	DOCA_FLOW_ACTION_ADD,      /**< add the source to the destination (not emulated) */
-	DOCA_FLOW_ACTION_COPY,     /**< copy the source to the destination (not emulated) */
+	DOCA_FLOW_ACTION_ADD,      /**< add the source to the destination (modulo 2^width) */
+	DOCA_FLOW_ACTION_COPY,     /**< copy the source to the destination */
 };
 
 /** @brief A field operation described by strings instead of the actions struct. */
@@ -1519,8 +1519,9 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_match(struct doca_flow_pipe_cfg 
  * @param [in] nr_actions
  * 1..8.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL, nr_actions is
- * outside 1..8, or a template has neither actions nor action_descs; DOCA_ERROR_NOT_SUPPORTED for
- * an action descriptor whose type is not DOCA_FLOW_ACTION_AUTO.
+ * outside 1..8, a template has neither actions nor action_descs, or a descriptor's type or width
+ * (1..64) is invalid; DOCA_ERROR_NOT_SUPPORTED for an ADD or COPY descriptor naming a field softdpa
+ * does not know or no source field (docs/FLOW.md).
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
         struct doca_flow_pipe_cfg *cfg, struct doca_flow_actions *const *actions,

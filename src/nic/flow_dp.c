@@ -767,6 +767,28 @@ static void pop_vlan(struct pctx *c)
 	c->dirty = true;
 }
 
+static bool field_read(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t width, uint64_t *out);
+static bool field_write(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t width, uint64_t v);
+
+/* ADD/COPY descriptors, in order, after the template's field writes. A field the packet
+ * lacks (no IPv4 header for outer.ipv4.src_ip, ...) makes that descriptor do nothing. */
+static void apply_descs(struct pctx *c, const struct sdpa_act_tmpl *t)
+{
+	for (uint32_t i = 0; i < t->ndescs; i++) {
+		const struct sdpa_desc_op *d = &t->descs[i];
+		uint64_t sv, dv;
+
+		if (!field_read(c, d->skind, d->sbit, d->width, &sv))
+			continue;
+		if (d->type == DOCA_FLOW_ACTION_ADD) {
+			if (!field_read(c, d->dkind, d->dbit, d->width, &dv))
+				continue;
+			sv += dv; /* modulo 2^width: field_write keeps the low bits */
+		}
+		(void)field_write(c, d->dkind, d->dbit, d->width, sv);
+	}
+}
+
 static void apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const uint8_t *vals,
                           const struct sdpa_hash_slot *slot)
 {
@@ -798,6 +820,8 @@ static void apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const u
 		ensure_parsed(c);
 		hdr_write(c, op->kind, v, op->mask, op->size);
 	}
+	if (t->ndescs)
+		apply_descs(c, t);
 }
 
 /* ------------------------------------------------------------------ fields by name */

@@ -833,7 +833,6 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 	struct sdpa_act_tmpl at;
 	doca_error_t r;
 
-	(void)action_descs;
 	LOCK_INITED(a.who);
 	r = check_common(&a, DOCA_FLOW_PIPE_CONTROL);
 	if (r == DOCA_SUCCESS && condition != NULL) {
@@ -845,6 +844,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 	/* A control entry brings its own action template (actions + mask). */
 	if (r == DOCA_SUCCESS)
 		r = sdpa_act_compile(actions, actions_mask, a.who, &at);
+	if (r == DOCA_SUCCESS)
+		r = sdpa_desc_compile(action_descs, a.who, &at);
 	if (r != DOCA_SUCCESS) {
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
@@ -865,7 +866,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
 	}
-	if (at.nops || at.pop_vlan) {
+	if (at.nops || at.pop_vlan || at.ndescs) {
 		struct sdpa_ol_tmpl *ol = calloc(1, sizeof(*ol));
 
 		if (ol == NULL) {

@@ -42,6 +42,7 @@ struct doca_flow_pipe_cfg {
 	struct doca_flow_actions actions[SDPA_FLOW_MAX_ACTIONS];
 	struct doca_flow_actions amask[SDPA_FLOW_MAX_ACTIONS];
 	bool has_amask[SDPA_FLOW_MAX_ACTIONS];
+	struct sdpa_act_tmpl descs[SDPA_FLOW_MAX_ACTIONS]; /* only .descs/.ndescs used */
 	bool has_monitor;
 	struct doca_flow_monitor monitor;
 	uint32_t nr_lists;
@@ -113,11 +114,76 @@ doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char
 		*width = w;
 		return DOCA_SUCCESS;
 	}
-	DOCA_LOG_ERR("%s: unknown field \"%s\"; softdpa knows meta.data, outer.ipv4.{src_ip,"
-	             "dst_ip,ttl}, outer.{udp,tcp,transport}.{src_port,dst_port}, "
-	             "outer.eth.{src_mac,dst_mac}",
+	DOCA_LOG_ERR("%s: unknown field \"%s\" is not supported by softdpa; use meta.data, "
+	             "outer.ipv4.{src_ip,dst_ip,ttl}, outer.{udp,tcp,transport}.{src_port,"
+	             "dst_port} or outer.eth.{src_mac,dst_mac}",
 	             who, f->field_string);
 	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const char *who,
+                               struct sdpa_act_tmpl *out)
+{
+	out->ndescs = 0;
+	if (ds == NULL)
+		return DOCA_SUCCESS;
+	if (ds->nb_action_desc && ds->desc_array == NULL) {
+		DOCA_LOG_ERR("%s: action_descs has %u descriptors and desc_array NULL; pass the "
+		             "array",
+		             who, (unsigned int)ds->nb_action_desc);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	for (uint32_t k = 0; k < ds->nb_action_desc; k++) {
+		const struct doca_flow_action_desc *d = &ds->desc_array[k];
+		struct doca_flow_desc_field src, dst;
+		struct sdpa_desc_op *op;
+		uint32_t sw, dw, sk, dk, sb, db;
+		doca_error_t r;
+
+		if (d->type == DOCA_FLOW_ACTION_AUTO)
+			continue;
+		if (d->type != DOCA_FLOW_ACTION_ADD && d->type != DOCA_FLOW_ACTION_COPY) {
+			DOCA_LOG_ERR("%s: action descriptor type %d is unknown; use AUTO, ADD or "
+			             "COPY",
+			             who, (int)d->type);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		if (d->field_op.src.field_string == NULL) {
+			DOCA_LOG_ERR("%s: an action descriptor %s of a value from the actions "
+			             "struct (field_op.src.field_string NULL) is not supported by "
+			             "softdpa; name a source field",
+			             who, d->type == DOCA_FLOW_ACTION_ADD ? "ADD" : "COPY");
+			return DOCA_ERROR_NOT_SUPPORTED;
+		}
+		if (d->field_op.width == 0 || d->field_op.width > 64) {
+			DOCA_LOG_ERR("%s: action descriptor width %u out of range; pass 1..64 bits",
+			             who, d->field_op.width);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		src = d->field_op.src;
+		dst = d->field_op.dst;
+		src.width = dst.width = (uint16_t)d->field_op.width;
+		r = sdpa_field_resolve(&src, who, &sk, &sb, &sw);
+		if (r == DOCA_SUCCESS)
+			r = sdpa_field_resolve(&dst, who, &dk, &db, &dw);
+		if (r != DOCA_SUCCESS)
+			return r;
+		if (out->ndescs == SDPA_FLOW_MAX_DESCS) {
+			DOCA_LOG_ERR(
+			        "%s: more than %u ADD/COPY descriptors in one template are not "
+			        "supported by softdpa; split them over pipes",
+			        who, SDPA_FLOW_MAX_DESCS);
+			return DOCA_ERROR_NOT_SUPPORTED;
+		}
+		op = &out->descs[out->ndescs++];
+		op->type = (uint8_t)d->type;
+		op->skind = (uint8_t)sk;
+		op->dkind = (uint8_t)dk;
+		op->width = (uint8_t)d->field_op.width;
+		op->sbit = (uint16_t)sb;
+		op->dbit = (uint16_t)db;
+	}
+	return DOCA_SUCCESS;
 }
 
 /* ------------------------------------------------------------------ ordered lists */
@@ -253,22 +319,9 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 				v += el->act.vlen;
 				break;
 			}
-			if (e->action_descs != NULL) {
-				for (uint32_t k = 0; k < e->action_descs->nb_action_desc; k++) {
-					if (e->action_descs->desc_array[k].type !=
-					    DOCA_FLOW_ACTION_AUTO) {
-						DOCA_LOG_ERR(
-						        "%s: element %u: action_descs type %d is "
-						        "not "
-						        "supported by softdpa; use AUTO",
-						        who, i,
-						        (int)e->action_descs->desc_array[k].type);
-						sdpa_ol_unpin(out);
-						return DOCA_ERROR_NOT_SUPPORTED;
-					}
-				}
-			}
 			r = sdpa_act_compile(e->actions, e->actions_mask, who, &el->act);
+			if (r == DOCA_SUCCESS)
+				r = sdpa_desc_compile(e->action_descs, who, &el->act);
 			if (r != DOCA_SUCCESS) {
 				sdpa_ol_unpin(out);
 				return r;
@@ -456,16 +509,13 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
 			             i);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
-		if (action_descs && action_descs[i]) {
-			for (uint32_t k = 0; k < action_descs[i]->nb_action_desc; k++) {
-				if (action_descs[i]->desc_array[k].type != DOCA_FLOW_ACTION_AUTO) {
-					DOCA_LOG_ERR("doca_flow_pipe_cfg_set_actions: action "
-					             "descriptor type %d is not supported by "
-					             "softdpa; use AUTO or the actions struct",
-					             (int)action_descs[i]->desc_array[k].type);
-					return DOCA_ERROR_NOT_SUPPORTED;
-				}
-			}
+		if (action_descs) {
+			doca_error_t r = sdpa_desc_compile(
+			        action_descs[i], "doca_flow_pipe_cfg_set_actions", &cfg->descs[i]);
+			if (r != DOCA_SUCCESS)
+				return r;
+		} else {
+			cfg->descs[i].ndescs = 0;
 		}
 	}
 	cfg->nr_actions = (uint32_t)nr_actions;
@@ -812,6 +862,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		                     who, &p->act[i]);
 		if (r != DOCA_SUCCESS)
 			goto err;
+		p->act[i].ndescs = cfg->descs[i].ndescs;
+		memcpy(p->act[i].descs, cfg->descs[i].descs, sizeof(p->act[i].descs));
 	}
 	if (cfg->has_monitor) {
 		p->ctr_non_shared = cfg->monitor.counter_type == DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;

@@ -155,11 +155,22 @@ struct sdpa_op {
 	uint8_t cval[16];
 };
 
+/* An ADD or COPY action descriptor between two named fields (enum sdpa_field_kind). */
+enum { SDPA_FLOW_MAX_DESCS = 8 };
+struct sdpa_desc_op {
+	uint8_t type; /* DOCA_FLOW_ACTION_ADD or _COPY */
+	uint8_t skind, dkind;
+	uint8_t width; /* 1..64 bits */
+	uint16_t sbit, dbit;
+};
+
 struct sdpa_act_tmpl {
 	bool pop_vlan;
 	uint32_t nops;
 	uint32_t vlen; /* per-entry value bytes */
 	struct sdpa_op ops[SDPA_FLOW_MAX_OPS];
+	uint32_t ndescs; /* run after ops, in order */
+	struct sdpa_desc_op descs[SDPA_FLOW_MAX_DESCS];
 };
 
 /* ---- ordered lists ---- */
@@ -526,6 +537,10 @@ enum sdpa_field_kind {
 	SDPA_FIELD_OUTER_ETH_SRC,
 	SDPA_FIELD_OUTER_ETH_DST,
 };
+/* Compile action descriptors (NULL: none): AUTO adds nothing; ADD and COPY between named
+ * fields become descs of 'out'. NOT_SUPPORTED (one line) for anything else. */
+doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const char *who,
+                               struct sdpa_act_tmpl *out);
 /* Resolve a desc field: kind, bit offset, width (checked against the field). */
 doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char *who,
                                 uint32_t *kind, uint32_t *bit, uint32_t *width);

@@ -221,7 +221,8 @@ static void test_pipe_errors(void **state)
 	       "nr_actions out of range");
 	{
 		/* Descriptors alone name the templates (NVIDIA's flow_rss_esp, flow_fwd_miss);
-		 * a template with neither is refused; a COPY descriptor is not emulated. */
+		 * a template with neither is refused; a COPY from no named field is not
+		 * emulated. */
 		struct doca_flow_action_desc d = {.type = DOCA_FLOW_ACTION_AUTO};
 		struct doca_flow_action_descs ds = {.nb_action_desc = 1, .desc_array = &d};
 		struct doca_flow_action_descs *dl[2] = {&ds, NULL};
@@ -233,8 +234,7 @@ static void test_pipe_errors(void **state)
 		       DOCA_ERROR_INVALID_VALUE, "template 1 has neither");
 		d.type = DOCA_FLOW_ACTION_COPY;
 		EXPECT(doca_flow_pipe_cfg_set_actions(pc, NULL, NULL, dl, 1),
-		       DOCA_ERROR_NOT_SUPPORTED,
-		       "action descriptor type 2 is not supported by softdpa");
+		       DOCA_ERROR_NOT_SUPPORTED, "field_string NULL) is not supported by softdpa");
 	}
 	EXPECT(doca_flow_pipe_cfg_set_monitor(pc, NULL), DOCA_ERROR_INVALID_VALUE,
 	       "monitor is NULL");

@@ -9,6 +9,15 @@
 
 static uint8_t in[SOFTDPA_FRAME_MAX], out[SOFTDPA_FRAME_MAX];
 
+/* One error: the code, exactly one problem record, and its text. */
+#define EXPECT1(call, err, ...)                                                                    \
+	do {                                                                                       \
+		t_log_reset();                                                                     \
+		assert_int_equal((call), (err));                                                   \
+		assert_int_equal(t_log_problems(), 1);                                             \
+		t_assert_logged(__VA_ARGS__);                                                      \
+	} while (0)
+
 /* A BASIC pipe matching the IPv4 destination; nr_entries 0 keeps the default. */
 static struct doca_flow_pipe *basic_dst_pipe_n(struct doca_flow_port *port, bool root,
                                                const struct doca_flow_actions *act,
@@ -383,6 +392,98 @@ static void test_parser_meta_l4_checksum(void **state)
 	assert_int_equal(ft_drain_all(2), 2);
 	assert_int_equal(ft_entry_pkts(good), 4);
 	assert_int_equal(ft_entry_pkts(bad), 2);
+	ft_fini();
+}
+
+/* ADD/COPY action descriptors between named fields, in order after the template's writes:
+ * COPY outer.ipv4.src_ip into meta.data u32[0], ADD it again (doubling it, as NVIDIA's
+ * flow_add_to_meta), COPY bits 32..47 of the source MAC into u32[1]; the next pipe matches
+ * the results. A field softdpa does not know, or an ADD without a source field, is refused. */
+static void test_action_descs_add_copy(void **state)
+{
+	struct doca_flow_match m, mask;
+	struct doca_flow_actions act, *acts[1] = {&act};
+	struct doca_flow_action_desc d[3];
+	struct doca_flow_action_descs ds = {.nb_action_desc = 3, .desc_array = d};
+	struct doca_flow_action_descs *dl[1] = {&ds};
+	struct doca_flow_fwd to_entry = {.type = DOCA_FLOW_FWD_PORT, .port_id = 0xffff};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd next = {.type = DOCA_FLOW_FWD_PIPE};
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *pm, *ps;
+	struct doca_flow_pipe_entry *e;
+	uint32_t len;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&m, 0, sizeof(m));
+	memset(&mask, 0, sizeof(mask));
+	mask.meta.u32[0] = UINT32_MAX;
+	mask.meta.u32[1] = htonl(0xffff);
+	pm = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, false, &m, &mask, NULL, NULL, 0, NULL,
+	                 &to_entry, NULL);
+	m.meta.u32[0] = htonl(2 * 0x0a000001u); /* 10.0.0.1 doubled */
+	m.meta.u32[1] = htonl(0x0200);          /* bits 32..47 of src MAC 02:00:00:00:00:01 */
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, pm, &m, 0, NULL, NULL, &f1,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	memset(d, 0, sizeof(d));
+	d[0].type = DOCA_FLOW_ACTION_COPY;
+	d[0].field_op.src.field_string = "outer.ipv4.src_ip";
+	d[0].field_op.dst.field_string = "meta.data";
+	d[0].field_op.dst.bit_offset = 32; /* u32[0] follows pkt_meta */
+	d[0].field_op.width = 32;
+	d[1] = d[0];
+	d[1].type = DOCA_FLOW_ACTION_ADD;
+	d[2].type = DOCA_FLOW_ACTION_COPY;
+	d[2].field_op.src.field_string = "outer.eth.src_mac";
+	d[2].field_op.src.bit_offset = 32;
+	d[2].field_op.dst.field_string = "meta.data";
+	d[2].field_op.dst.bit_offset = 64;
+	d[2].field_op.width = 16;
+	memset(&act, 0, sizeof(act));
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.src_ip = 0xffffffff;
+	next.next_pipe = pm;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &next, NULL, &ps), DOCA_SUCCESS);
+	m.outer.ip4.src_ip = htonl(0x0a000001);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, ps, &m, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	m.outer.ip4.src_ip = htonl(0x0a000003);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, ps, &m, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	len = ft_udp4(in, 0x0a000001, 2, 7, 8);
+	in[6] = 0x02;          /* source MAC 02:00:00:00:00:01 */
+	ft_inject(0, in, len); /* meta 0x14000002, 0x0200: port 1 */
+	len = ft_udp4(in, 0x0a000003, 2, 7, 8);
+	in[6] = 0x02;
+	ft_inject(0, in, len); /* meta 0x14000006: miss */
+	len = ft_udp4(in, 0x0a000001, 2, 7, 8);
+	ft_inject(0, in, len); /* MAC bits 32..47 are 0: miss */
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 1);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 2);
+	/* Refusals: one line each, the standard phrase. */
+	d[2].field_op.src.field_string = "tunnel.nvgre.nvgre_vs_id";
+	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_ERROR_NOT_SUPPORTED,
+	        "\"tunnel.nvgre.nvgre_vs_id\" is not supported by softdpa");
+	d[2].field_op.src.field_string = NULL;
+	d[2].type = DOCA_FLOW_ACTION_ADD;
+	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_ERROR_NOT_SUPPORTED,
+	        "field_string NULL) is not supported by softdpa");
+	d[2].field_op.src.field_string = "meta.data";
+	d[2].field_op.width = 0;
+	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_ERROR_INVALID_VALUE,
+	        "width 0 out of range");
+	assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
 	ft_fini();
 }
 
@@ -1162,6 +1263,7 @@ int main(void)
 		FT_TEST(test_actions_exact_bytes),
 		FT_TEST(test_masked_zero_template_is_per_entry),
 		FT_TEST(test_parser_meta_l4_checksum),
+		FT_TEST(test_action_descs_add_copy),
 		FT_TEST(test_fwd_types_and_misses),
 		FT_TEST(test_default_miss),
 		FT_TEST(test_control_priorities),
