@@ -13,8 +13,8 @@
  *
  * Lookups are lock-free (device code validates handles on its hot path); registration and
  * retirement take a mutex. The table holds objects created at control-plane rates; DOCA
- * Flow entries, created at millions a second, have their own registry (nic/flow_entry.c
- * over core/addrset.h) with the same rules.
+ * Flow entries, created at millions a second, live in a pool of their own that follows the
+ * same rules (nic/flow_entry.c).
  *
  * The kinds are numbers only: each layer registers its own objects (dpa: DPA objects; nic:
  * DOCA Flow; provider: the DPA provider's host objects) and no layer sees another's structs.

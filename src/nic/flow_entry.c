@@ -20,7 +20,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "core/addrset.h"
 #include "core/log.h"
 #include "core/util.h"
 #include "nic/flow_priv.h"
@@ -31,63 +30,176 @@ SDPA_LOG_REGISTER(nic_flow_entry);
 
 /* ------------------------------------------------------------------ entry handles */
 
-enum { ENTRY_LIVE = 1, ENTRY_DEAD = 2, ENTRY_QUARANTINE = 4096 };
+/* Entries live in a pool of slots that are never given back to malloc while DOCA Flow is
+ * initialised (D20). A pointer is validated by finding the pool chunk it lies in (a small
+ * sorted directory, read lock-free) and reading the slot's state, which is always mapped
+ * memory: no hash lookup, no cache miss beyond the entry's own line, no lock. A dead slot
+ * is reused only when ENTRY_QUARANTINE slots of its size died after it (a FIFO per size
+ * class), so a stale pointer names a dead slot, not a new entry, until then. */
+enum {
+	ENTRY_FREE = 0,
+	ENTRY_LIVE = 1,
+	ENTRY_DEAD = 2,
+	ENTRY_QUARANTINE = 4096,
+	SLOT_ALIGN = 64,
+	CHUNK_MIN = 64, /* slots in a class's first chunk; doubling up to CHUNK_MAX */
+	CHUNK_MAX = 4096,
+	NR_CLASSES = (sizeof(struct doca_flow_pipe_entry) + SDPA_FLOW_KEY_MAX + SLOT_ALIGN - 1) /
+	             SLOT_ALIGN,
+};
 
-/* Every entry address handed out and not freed yet, and the dead ones whose contents were
- * released, in the order they were (a ring; the oldest is freed when it is full). Under
- * reg_lock, a leaf lock: the grace-period callbacks that fill the ring run in any thread. */
-static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct sdpa_addrset entry_reg;
-static struct doca_flow_pipe_entry *entry_q[ENTRY_QUARANTINE];
-static uint32_t entry_q_head, entry_q_len;
+struct pool_chunk {
+	uintptr_t start, end;
+	uint32_t slot_size;
+};
+
+/* Published copy-on-write; older copies are kept until the pool is cleared (readers may
+ * still hold one) and are few (one per chunk). */
+struct pool_dir {
+	struct pool_dir *older;
+	uint32_t n;
+	struct pool_chunk c[];
+};
+
+struct pool_class {
+	uint8_t *carve, *carve_end; /* the newest chunk's slots not handed out yet */
+	uint32_t next_chunk;        /* slots in the next chunk */
+	struct doca_flow_pipe_entry *fhead, *ftail; /* dead slots, oldest first */
+	uint32_t nfree;
+};
+
+/* pool_lock is a leaf lock: slots are taken under the flow lock, and given back by
+ * grace-period callbacks in any thread. */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pool_class classes[NR_CLASSES];
+static sdpa_atomic_ptr pool_dir; /* struct pool_dir * */
 
 static void entry_release(struct doca_flow_pipe_entry *e);
 
-static bool entry_live(const struct doca_flow_pipe_entry *e)
+/* The chunk holding slot 'p', or NULL when p is no slot of the pool. Lock-free. */
+static const struct pool_chunk *pool_chunk_of(const void *p)
 {
-	uint32_t v;
+	/* A-dir pairs with R-dir in pool_add_chunk: the chunk's bounds are complete. */
+	const struct pool_dir *d = sdpa_load_acquire(&pool_dir);
+	uintptr_t a = (uintptr_t)p;
+	uint32_t lo = 0, hi = d != NULL ? d->n : 0;
 
-	pthread_mutex_lock(&reg_lock);
-	v = sdpa_addrset_get(&entry_reg, e);
-	pthread_mutex_unlock(&reg_lock);
-	return v == ENTRY_LIVE;
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (a < d->c[mid].start)
+			hi = mid;
+		else if (a >= d->c[mid].end)
+			lo = mid + 1;
+		else
+			return (a - d->c[mid].start) % d->c[mid].slot_size == 0 ? &d->c[mid] : NULL;
+	}
+	return NULL;
 }
 
-/* e's contents are released and no datapath thread holds it: it waits in the ring. */
-static void entry_quarantine(struct doca_flow_pipe_entry *e)
+/* Under pool_lock. */
+static bool pool_add_chunk(uint8_t *mem, size_t bytes, uint32_t slot_size)
 {
-	struct doca_flow_pipe_entry *old = NULL;
+	struct pool_dir *old = sdpa_load_relaxed(&pool_dir);
+	uint32_t n = old != NULL ? old->n : 0, k = 0;
+	struct pool_dir *d = malloc(sizeof(*d) + (n + 1) * sizeof(d->c[0]));
 
-	pthread_mutex_lock(&reg_lock);
-	if (entry_q_len == ENTRY_QUARANTINE) {
-		old = entry_q[entry_q_head];
-		entry_q_head = (entry_q_head + 1) % ENTRY_QUARANTINE;
-		entry_q_len--;
-		sdpa_addrset_del(&entry_reg, old);
+	if (d == NULL)
+		return false;
+	d->older = old;
+	d->n = n + 1;
+	for (uint32_t i = 0; i < n; i++) {
+		if (k == i && old->c[i].start > (uintptr_t)mem)
+			d->c[k++] = (struct pool_chunk){(uintptr_t)mem, (uintptr_t)mem + bytes,
+			                                slot_size};
+		d->c[k++] = old->c[i];
 	}
-	entry_q[(entry_q_head + entry_q_len) % ENTRY_QUARANTINE] = e;
-	entry_q_len++;
-	pthread_mutex_unlock(&reg_lock);
-	free(old); /* its address may be handed out again from now on */
+	if (k == n)
+		d->c[k] = (struct pool_chunk){(uintptr_t)mem, (uintptr_t)mem + bytes, slot_size};
+	sdpa_store_release(&pool_dir, d); /* R-dir */
+	return true;
+}
+
+/* A zeroed slot of at least 'size' bytes (its state FREE), or NULL on NO_MEMORY. Must hold
+ * the flow lock (so no lookup reads the slot while it is cleared). */
+static struct doca_flow_pipe_entry *entry_alloc(size_t size)
+{
+	uint32_t k = (uint32_t)((size + SLOT_ALIGN - 1) / SLOT_ALIGN) - 1;
+	uint32_t slot_size = (k + 1) * SLOT_ALIGN;
+	struct pool_class *c = &classes[k];
+	struct doca_flow_pipe_entry *e = NULL;
+
+	pthread_mutex_lock(&pool_lock);
+	if (c->nfree > ENTRY_QUARANTINE) {
+		e = c->fhead;
+		c->fhead = e->fnext;
+		if (c->fhead == NULL)
+			c->ftail = NULL;
+		c->nfree--;
+	} else {
+		if (c->carve == c->carve_end) {
+			uint32_t n = c->next_chunk ? c->next_chunk : CHUNK_MIN;
+			size_t bytes = (size_t)n * slot_size;
+			uint8_t *mem = aligned_alloc(SLOT_ALIGN, bytes);
+
+			if (mem == NULL || !pool_add_chunk(mem, bytes, slot_size)) {
+				free(mem);
+				pthread_mutex_unlock(&pool_lock);
+				return NULL;
+			}
+			c->carve = mem;
+			c->carve_end = mem + bytes;
+			c->next_chunk = n < CHUNK_MAX ? n * 2 : CHUNK_MAX;
+		}
+		e = (struct doca_flow_pipe_entry *)c->carve;
+		c->carve += slot_size;
+	}
+	pthread_mutex_unlock(&pool_lock);
+	memset(e, 0, slot_size);
+	e->slot_class = (uint8_t)k;
+	return e;
+}
+
+/* The slot goes to the back of its class's queue of dead slots. */
+static void entry_slot_put(struct doca_flow_pipe_entry *e)
+{
+	struct pool_class *c = &classes[e->slot_class];
+
+	pthread_mutex_lock(&pool_lock);
+	e->fnext = NULL;
+	if (c->ftail != NULL)
+		c->ftail->fnext = e;
+	else
+		c->fhead = e;
+	c->ftail = e;
+	c->nfree++;
+	pthread_mutex_unlock(&pool_lock);
+}
+
+/* An entry that was never handed out (an add that failed). NULL is ignored. */
+static void entry_discard(struct doca_flow_pipe_entry *e)
+{
+	if (e != NULL)
+		entry_slot_put(e);
+}
+
+static bool entry_live(const struct doca_flow_pipe_entry *e)
+{
+	/* The slot is pool memory, never freed: its state may be read whatever it holds. */
+	return pool_chunk_of(e) != NULL && sdpa_load_acquire(&e->hstate) == ENTRY_LIVE;
 }
 
 static void entry_bury_cb(void *p)
 {
 	entry_release(p);
-	entry_quarantine(p);
+	entry_slot_put(p);
 }
 
 void sdpa_entry_bury(struct doca_flow_pipe_entry *e, bool unreachable)
 {
-	bool live;
-
-	pthread_mutex_lock(&reg_lock);
-	live = sdpa_addrset_get(&entry_reg, e) == ENTRY_LIVE;
-	if (live)
-		(void)sdpa_addrset_put(&entry_reg, e, ENTRY_DEAD); /* present: cannot fail */
-	pthread_mutex_unlock(&reg_lock);
-	if (!live)
+	if (sdpa_load_relaxed(&e->hstate) != ENTRY_LIVE)
 		return;
+	sdpa_store_release(&e->hstate, ENTRY_DEAD); /* refused from now on */
 	if (unreachable)
 		entry_bury_cb(e);
 	else
@@ -96,15 +208,21 @@ void sdpa_entry_bury(struct doca_flow_pipe_entry *e, bool unreachable)
 
 void sdpa_entry_registry_clear(void)
 {
-	pthread_mutex_lock(&reg_lock);
-	while (entry_q_len > 0) {
-		free(entry_q[entry_q_head]);
-		entry_q_head = (entry_q_head + 1) % ENTRY_QUARANTINE;
-		entry_q_len--;
+	struct pool_dir *d;
+
+	pthread_mutex_lock(&pool_lock);
+	d = sdpa_load_relaxed(&pool_dir);
+	for (uint32_t i = 0; d != NULL && i < d->n; i++)
+		free((void *)d->c[i].start);
+	sdpa_store_release(&pool_dir, NULL);
+	while (d != NULL) {
+		struct pool_dir *o = d->older;
+
+		free(d);
+		d = o;
 	}
-	entry_q_head = 0;
-	sdpa_addrset_fini(&entry_reg);
-	pthread_mutex_unlock(&reg_lock);
+	memset(classes, 0, sizeof(classes));
+	pthread_mutex_unlock(&pool_lock);
 }
 
 /* ------------------------------------------------------------------ tables */
@@ -670,7 +788,6 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
                                struct sdpa_entry_data *d, bool counter)
 {
 	struct doca_flow_pipe *pipe = a->pipe;
-	bool ok;
 
 	if (counter) {
 		e->ctr = calloc(SDPA_FLOW_NW, sizeof(struct sdpa_ctr));
@@ -678,20 +795,9 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
 			DOCA_LOG_ERR("%s: out of memory for an entry counter; free memory", a->who);
 			data_free(d);
 			free(e->cm);
-			free(e);
+			entry_discard(e);
 			return DOCA_ERROR_NO_MEMORY;
 		}
-	}
-	pthread_mutex_lock(&reg_lock);
-	ok = sdpa_addrset_put(&entry_reg, e, ENTRY_LIVE);
-	pthread_mutex_unlock(&reg_lock);
-	if (!ok) {
-		DOCA_LOG_ERR("%s: out of memory for the entry registry; free memory", a->who);
-		data_free(d);
-		free(e->ctr);
-		free(e->cm);
-		free(e);
-		return DOCA_ERROR_NO_MEMORY;
 	}
 	e->pipe = pipe;
 	e->usr_ctx = a->usr_ctx;
@@ -701,6 +807,8 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
 		e->next->prev = e;
 	pipe->entries = e;
 	pipe->nr_cur++;
+	/* R-live pairs with the acquire load of entry_live: the entry is complete. */
+	sdpa_store_release(&e->hstate, ENTRY_LIVE);
 	queue_op(pipe->port, a->queue, e, DOCA_FLOW_ENTRY_OP_ADD, NULL, a->flags);
 	if (a->entry != NULL)
 		*a->entry = e;
@@ -747,7 +855,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
 	}
-	e = calloc(1, sizeof(*e) + pipe->mt.klen);
+	e = entry_alloc(sizeof(*e) + pipe->mt.klen);
 	if (e == NULL) {
 		data_free(d);
 		pthread_mutex_unlock(&flow_g.lock);
@@ -800,7 +908,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_hash_add_entry(
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
 	}
-	e = calloc(1, sizeof(*e));
+	e = entry_alloc(sizeof(*e));
 	if (e == NULL) {
 		data_free(d);
 		pthread_mutex_unlock(&flow_g.lock);
@@ -850,9 +958,9 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
 	}
-	e = calloc(1, sizeof(*e));
+	e = entry_alloc(sizeof(*e));
 	if (e == NULL || (e->cm = calloc(1, sizeof(*e->cm))) == NULL) {
-		free(e);
+		entry_discard(e);
 		pthread_mutex_unlock(&flow_g.lock);
 		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
 		return DOCA_ERROR_NO_MEMORY;
@@ -862,7 +970,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		r = make_data(&a, 0, &d);
 	if (r != DOCA_SUCCESS) {
 		free(e->cm);
-		free(e);
+		entry_discard(e);
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
 	}
@@ -872,7 +980,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		if (ol == NULL) {
 			data_free(d);
 			free(e->cm);
-			free(e);
+			entry_discard(e);
 			pthread_mutex_unlock(&flow_g.lock);
 			DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
 			return DOCA_ERROR_NO_MEMORY;
@@ -959,7 +1067,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
 		if (ol->elems[i].type == DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR &&
 		    ol->elems[i].counter)
 			counter = true;
-	e = calloc(1, sizeof(*e));
+	e = entry_alloc(sizeof(*e));
 	if (e == NULL) {
 		data_free(d);
 		pthread_mutex_unlock(&flow_g.lock);

@@ -209,6 +209,9 @@ struct sdpa_entry_data {
 };
 
 struct doca_flow_pipe_entry {
+	sdpa_atomic_u32 hstate;             /* handle state: FREE, LIVE, DEAD (flow_entry.c, D20) */
+	uint8_t slot_class;                 /* the pool size class of its slot */
+	struct doca_flow_pipe_entry *fnext; /* dead slots' queue */
 	struct doca_flow_pipe *pipe;
 	void *usr_ctx;
 	sdpa_atomic_u32 status; /* enum doca_flow_entry_status */
