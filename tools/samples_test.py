@@ -147,8 +147,29 @@ def scapy():
         logging.getLogger("scapy.runtime").setLevel(logging.ERROR)
         import scapy.all as s
         s.conf.verb = 0
+        # layers the descriptions use that scapy keeps in contrib: MPLS, GENEVE, GTP-U and its
+        # PDU session container, RoCE's BTH
+        for mod in ("mpls", "geneve", "gtp", "roce"):
+            try:
+                s.load_contrib(mod)
+            except Exception:  # an older scapy without it: the expression then says so
+                pass
         _scapy = s
     return _scapy
+
+
+class FrameError(Exception):
+    """A description's scapy expression this scapy cannot build."""
+
+
+def build_checked(expr):
+    """build(), with what went wrong as a FrameError naming the expression."""
+    try:
+        return build(expr)
+    except Exception as e:  # NameError for a layer this scapy lacks, a bad field...
+        short = expr if len(expr) <= 60 else expr[:57] + "..."
+        raise FrameError("cannot build '%s' with scapy %s: %s" %
+                         (short, getattr(scapy(), "conf").version, e)) from None
 
 
 def build(expr):
@@ -295,9 +316,16 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
                         for ps in (st.get("packets_to_send") or [])})
     # The frames are built before the sample starts: importing scapy takes a second or two
     # on a loaded machine, and a sample waits only so long for its traffic.
-    sends = [(int(ps.get("receiving_port", 0)), build(str(expr)))
-             for st in stages for ps in (st.get("packets_to_send") or [])
-             for expr in (ps.get("packets") or [])]
+    # A frame this scapy cannot build does not stop the run: the sample may refuse first
+    # (a SKIP); otherwise the use case FAILs saying which expression.
+    sends, frame_errors = [], []
+    for st in stages:
+        for ps in st.get("packets_to_send") or []:
+            for expr in ps.get("packets") or []:
+                try:
+                    sends.append((int(ps.get("receiving_port", 0)), build_checked(str(expr))))
+                except FrameError as e:
+                    frame_errors.append(str(e))
     with open(log_path, "w") as log:
         proc = subprocess.Popen([binary] + words, stdout=log, stderr=subprocess.STDOUT,
                                 env=env, cwd=tmp)
@@ -337,6 +365,7 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
         problems.append("ports %s never reported ready (exit status %s)" %
                         (receiving, proc.returncode))
     else:
+        problems += frame_errors
         problems += wires.errors
         for st in stages:
             for v in st.get("validation") or []:
@@ -344,7 +373,11 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
                     continue
                 for ep in v.get("expected_packets") or []:
                     port = int(ep.get("forwarding_port", 0))
-                    exp = [build(str(e)) for e in (ep.get("packets") or [])]
+                    try:
+                        exp = [build_checked(str(e)) for e in (ep.get("packets") or [])]
+                    except FrameError as e:
+                        problems.append("port %d: %s" % (port, e))
+                        continue
                     d = compare_port(exp, wires.got.get(port, []))
                     if d:
                         problems.append("port %d: %s" % (port, d))
@@ -637,6 +670,16 @@ def self_test():
                                            "condition NULL")
             self.assertIsNone(refusal("[3][DOCA][ERR][x.c:1][f] what is not supported by "
                                       "the NIC\n"))
+
+        def test_contrib_layers_and_frame_errors(self):
+            # GENEVE, MPLS, GTP-U and BTH come from scapy's contrib modules
+            f = build("Ether()/IP()/UDP(dport=6081)/GENEVE(vni=5)/Raw(load=b'x')")
+            self.assertEqual(len(f), 14 + 20 + 8 + 8 + 1)
+            self.assertEqual(build("Ether()/MPLS(label=3)/IP()")[12:14], b"\x88\x47")
+            with self.assertRaises(FrameError) as cm:
+                build_checked("Ether()/NoSuchLayer(x=1)")
+            self.assertIn("cannot build 'Ether()/NoSuchLayer(x=1)'", str(cm.exception))
+            self.assertIn("NoSuchLayer", str(cm.exception))
 
         def test_multisets(self):
             a = build("Ether()/IP(src='1.1.1.1')/TCP()/Raw(load=b'x')")
