@@ -38,6 +38,10 @@ enum sdpa_handle_kind {
 	SDPA_H_SYNC_EVENT,
 	SDPA_H_MMAP,
 	SDPA_H_BUF_ARR,
+	SDPA_H_VERBS_QP_INIT_ATTR,
+	SDPA_H_VERBS_QP_ATTR,
+	SDPA_H_VERBS_CQ_ATTR,
+	SDPA_H_FLEXIO_RES,
 	/* doca-common (src/core, src/dpa/umem.c) */
 	SDPA_H_PE,
 	SDPA_H_BUF_INV,

@@ -22,6 +22,7 @@
 
 #include <libflexio/flexio.h>
 
+#include "core/handles.h"
 #include "core/log.h"
 
 SDPA_LOG_REGISTER(dpa_flexio);
@@ -300,6 +301,18 @@ static bool parse(const struct lines *L, const char *app_key, struct flexio_reso
 	return found;
 }
 
+/* Resources from flexio_resources_create, not destroyed (core/handles.h): never read
+ * otherwise. */
+static bool res_live(const struct flexio_resource *res, const char *fn)
+{
+	if (sdpa_handle_live(res, SDPA_H_FLEXIO_RES))
+		return true;
+	DOCA_LOG_ERR("%s: res is %s; pass resources from flexio_resources_create, until "
+	             "flexio_resources_destroy",
+	             fn, res == NULL ? "NULL" : "destroyed or not resources");
+	return false;
+}
+
 DOCA_STABLE flexio_status flexio_resources_create(const char *app_key, const char *buffer,
                                                   size_t buffer_size, struct flexio_resource **res)
 {
@@ -327,32 +340,33 @@ DOCA_STABLE flexio_status flexio_resources_create(const char *app_key, const cha
 		free(r);
 		return FLEXIO_STATUS_FAILED;
 	}
+	if (!sdpa_handle_add(r, SDPA_H_FLEXIO_RES)) {
+		free(r);
+		return FLEXIO_STATUS_FAILED; /* sdpa_handle_add logged the cause */
+	}
 	*res = r;
 	return FLEXIO_STATUS_SUCCESS;
 }
 
 DOCA_STABLE flexio_status flexio_resources_destroy(struct flexio_resource *res)
 {
-	if (res == NULL) {
-		DOCA_LOG_ERR("flexio_resources_destroy: res is NULL; pass resources from "
-		             "flexio_resources_create");
+	if (!res_live(res, "flexio_resources_destroy"))
 		return FLEXIO_STATUS_FAILED;
-	}
-	free(res);
+	sdpa_handle_retire(res, free); /* quarantined: core/handles.h */
 	return FLEXIO_STATUS_SUCCESS;
 }
 
 DOCA_STABLE uint32_t flexio_resources_get_eugs_num(struct flexio_resource *res)
 {
-	return res != NULL ? res->nr_eugs : 0;
+	return res_live(res, "flexio_resources_get_eugs_num") ? res->nr_eugs : 0;
 }
 
 DOCA_STABLE uint32_t flexio_resources_get_eus_num(struct flexio_resource *res)
 {
-	return res != NULL ? res->nr_eus : 0;
+	return res_live(res, "flexio_resources_get_eus_num") ? res->nr_eus : 0;
 }
 
 DOCA_STABLE uint32_t *flexio_resources_get_eus(struct flexio_resource *res)
 {
-	return res != NULL && res->nr_eus > 0 ? res->eus : NULL;
+	return res_live(res, "flexio_resources_get_eus") && res->nr_eus > 0 ? res->eus : NULL;
 }

@@ -15,6 +15,8 @@
 #include <doca_pe.h>
 #include <doca_sync_event.h>
 #include <doca_umem.h>
+#include <doca_verbs.h>
+#include <libflexio/flexio.h>
 
 #include "dpa/dpa.h"
 #include "core/handles.h"
@@ -239,6 +241,40 @@ static void test_common_objects_destroy_twice(void **state)
 	STALE(doca_umem_get_id(um, &n));
 }
 
+/* Verbs attributes and FlexIO resources: destroyed twice, used after destroy. */
+static void test_attrs_and_resources_destroy_twice(void **state)
+{
+	static const char file[] = "app:\n  eus: [1, 2]\n";
+	struct doca_verbs_qp_init_attr *ia;
+	struct doca_verbs_qp_attr *qa;
+	struct doca_verbs_cq_attr *ca;
+	struct flexio_resource *res;
+
+	(void)state;
+	assert_int_equal(doca_verbs_qp_init_attr_create(&ia), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_init_attr_destroy(ia), DOCA_SUCCESS);
+	STALE(doca_verbs_qp_init_attr_destroy(ia));
+	STALE(doca_verbs_qp_init_attr_set_sq_wr(ia, 64));
+	assert_int_equal(doca_verbs_qp_attr_create(&qa), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_attr_destroy(qa), DOCA_SUCCESS);
+	STALE(doca_verbs_qp_attr_destroy(qa));
+	STALE(doca_verbs_qp_attr_set_rq_psn(qa, 1));
+	assert_int_equal(doca_verbs_cq_attr_create(&ca), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_cq_attr_destroy(ca), DOCA_SUCCESS);
+	STALE(doca_verbs_cq_attr_destroy(ca));
+	STALE(doca_verbs_cq_attr_set_cq_size(ca, 64));
+
+	assert_int_equal(flexio_resources_create("app", file, sizeof(file) - 1, &res),
+	                 FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_resources_get_eus_num(res), 2);
+	assert_int_equal(flexio_resources_destroy(res), FLEXIO_STATUS_SUCCESS);
+	t_log_reset();
+	assert_int_equal(flexio_resources_destroy(res), FLEXIO_STATUS_FAILED);
+	assert_int_equal(flexio_resources_get_eus_num(res), 0);
+	assert_null(flexio_resources_get_eus(res));
+	assert_int_equal(t_log_problems(), 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -249,6 +285,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_stale_mmap_handle, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_many_rounds, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_common_objects_destroy_twice, setup, teardown),
+	        cmocka_unit_test(test_attrs_and_resources_destroy_twice),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
