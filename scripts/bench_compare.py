@@ -7,7 +7,9 @@ in an order that rotates from round to round), and prints one JSON line per pair
 
   {"pair": NAME, "softdpa": x, "anchor": y, "unit": "...", "ratio": x/y, "load": l}
 
-x and y are medians over the rounds; "load" is the median 1-minute load average read just
+x and y are medians over the rounds. Per-frame, per-lookup and per-op figures are CPU time
+(the measuring thread's, or testpmd's forwarding thread's), so time spent waiting for a core
+on a shared machine does not count; launch latencies are wall-clock. "load" is the median 1-minute load average read just
 before each of the pair's runs (the machine's other work: with 2 cores, a load above 2 means
 the figures are slowed by someone else). A figure that could not be measured is null (the
 reason goes to stderr). A markdown table of the same pairs follows on stderr.
@@ -73,6 +75,25 @@ def json_lines(text):
     return out
 
 
+def lcore_thread(pid):
+    """/proc path of testpmd's forwarding lcore thread (rte-worker-1), or None."""
+    try:
+        for tid in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/comm" % (pid, tid)) as f:
+                if f.read().strip() in ("rte-worker-1", "lcore-worker-1"):
+                    return "/proc/%d/task/%s/stat" % (pid, tid)
+    except OSError:
+        pass
+    return None
+
+
+def thread_cpu_s(stat_path):
+    """utime + stime of a thread, in seconds (clock-tick resolution)."""
+    with open(stat_path) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Bench:
     """One measured program; returns {figure name: value} per run."""
 
@@ -84,7 +105,7 @@ class Bench:
     def flow(self, entries, case):
         out = run([self.bin("bench", "bench_flow"), setting("BENCH_FRAMES"), str(entries), case,
                    "0"])
-        return json_lines(out)[0]["worker_ns_per_frame"]
+        return json_lines(out)[0]["worker_cpu_ns_per_frame"]
 
     def m_basic1(self):
         return {"basic1": self.flow(1, "a")}
@@ -129,6 +150,7 @@ class Bench:
 
     # ---- anchors ----
     def m_testpmd(self):
+        """CPU time of testpmd's forwarding lcore over the frames it received meanwhile."""
         exe = shutil.which("dpdk-testpmd")
         if exe is None:
             raise RuntimeError("dpdk-testpmd not found: install Debian's dpdk-dev "
@@ -139,32 +161,55 @@ class Bench:
                 [exe, "--no-huge", "-m", "1024", "--no-pci", "--lcores",
                  "(0,1)@(%s)" % cpus, "--vdev", "net_null0", "--vdev", "net_null1",
                  "--file-prefix=bench_compare_%d" % os.getpid(), "--log-level=error",
-                 "--no-telemetry", "--", "-i", "--forward-mode=io", "--record-core-cycles",
-                 "--auto-start", "--nb-cores=1", "--no-mlockall", "--total-num-mbufs=8192"],
+                 "--no-telemetry", "--", "-i", "--forward-mode=io", "--auto-start",
+                 "--nb-cores=1", "--no-mlockall", "--total-num-mbufs=8192"],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                 universal_newlines=True, env=dict(os.environ, XDG_RUNTIME_DIR=rt))
-            time.sleep(float(setting("BENCH_TESTPMD_SECONDS")))
-            out, _ = p.communicate("stop\nquit\n", timeout=60)
-        m = re.search(r"CPU cycles/packet=([0-9.]+).* at ([0-9]+) MHz", out)
-        if m is None:
-            raise RuntimeError("dpdk-testpmd printed no cycles/packet: " + out[-400:])
-        return {"testpmd": float(m.group(1)) * 1e3 / float(m.group(2))}
+            try:
+                worker = None
+                for _ in range(100):  # EAL start-up: up to 10 s on a loaded machine
+                    time.sleep(0.1)
+                    worker = lcore_thread(p.pid)
+                    if worker is not None or p.poll() is not None:
+                        break
+                if worker is None:
+                    raise RuntimeError("dpdk-testpmd's forwarding thread did not start")
+                time.sleep(0.2)
+                p.stdin.write("clear port stats all\n")
+                p.stdin.flush()
+                time.sleep(0.05)
+                c0 = thread_cpu_s(worker)
+                time.sleep(float(setting("BENCH_TESTPMD_SECONDS")))
+                p.stdin.write("show port stats all\n")
+                p.stdin.flush()
+                time.sleep(0.01)
+                c1 = thread_cpu_s(worker)
+                out, _ = p.communicate("stop\nquit\n", timeout=60)
+            finally:
+                if p.poll() is None:
+                    p.kill()
+                    p.wait()
+        # "show port stats" lines carry RX-missed (the forwarding summary's carry RX-dropped)
+        rx = [int(m.group(1)) for m in re.finditer(r"RX-packets:\s*([0-9]+)\s+RX-missed", out)]
+        if not rx or sum(rx) == 0:
+            raise RuntimeError("dpdk-testpmd printed no port statistics: " + out[-400:])
+        return {"testpmd": (c1 - c0) * 1e9 / sum(rx)}
 
     def anchor(self, cases, entries="8"):
         return json_lines(run([self.bin("bench", "bench_anchor"), cases, entries,
                                setting("BENCH_LOOKUPS"), setting("BENCH_LAUNCHES")]))
 
     def m_hash_small(self):
-        return {"rte_hash_small": self.anchor("h", setting("BENCH_EM_SMALL"))[0]["ns_per_lookup"]}
+        return {"rte_hash_small": self.anchor("h", setting("BENCH_EM_SMALL"))[0]["cpu_ns_per_lookup"]}
 
     def m_hash_large(self):
-        return {"rte_hash_large": self.anchor("h", setting("BENCH_EM_LARGE"))[0]["ns_per_lookup"]}
+        return {"rte_hash_large": self.anchor("h", setting("BENCH_EM_LARGE"))[0]["cpu_ns_per_lookup"]}
 
     def m_ring_condvar(self):
         r = {}
         for j in self.anchor("rc"):
             if j["bench"] == "anchor_ring":
-                r["ring"] = j["ns_per_op"]
+                r["ring"] = j["cpu_ns_per_op"]
             elif j["bench"] == "anchor_condvar":
                 r["condvar"] = j["median_us"]
         return r

@@ -298,9 +298,10 @@ static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
 
 	sdpa_exec_set_current(ex);
 	/* cmocka, or the program, may have replaced the fault handlers. Asking costs a system
-	 * call, so an EU asks when it wakes from idle (the host did something since) and
-	 * every HANDLER_CHECK_NS while busy, not per execution. */
-	if (eu->check_handlers || now >= eu->next_handler_check) {
+	 * call, so it is not asked per execution: a launch asks once, in the launching thread
+	 * (launch()); an EU woken from idle asks before a thread activation (the host may
+	 * have changed them since), and a busy EU asks every HANDLER_CHECK_NS. */
+	if ((eu->check_handlers && ex->kind != SDPA_EXEC_LAUNCH) || now >= eu->next_handler_check) {
 		sdpa_fault_ensure_handlers();
 		eu->check_handlers = false;
 		eu->next_handler_check = now + HANDLER_CHECK_NS;
@@ -508,16 +509,11 @@ static void *eu_main(void *arg)
 			    sdpa_load_acquire(&dpa->stopping))
 				break;
 			/* The watchdog reads exec only while task_start_ns says a kernel runs
-			 * (and after its acquire load), so it is rewritten between kernels. */
-			eu->exec = (struct sdpa_exec){
-			        .kind = SDPA_EXEC_LAUNCH,
-			        .dpa = dpa,
-			        .kernel = l->kernel,
-			        .rank = eu->exec.rank + 1,
-			        .nthreads = l->nthreads,
-			        .eu = eu,
-			        .jb = &eu->jb,
-			};
+			 * (and after its acquire load), so it is rewritten between kernels. The
+			 * next rank differs in its rank only; a device selection does not
+			 * carry over (a fault would have ended the range). */
+			eu->exec.rank++;
+			eu->exec.device = 0;
 		}
 		if (t != NULL)
 			sdpa_thread_activation_done(t, how);
@@ -973,6 +969,9 @@ static doca_error_t launch(struct doca_dpa *dpa, struct doca_sync_event *wait_ev
 		sdpa_fetch_add_acq_rel(&wait_ev->users, 1);
 	if (comp_ev != NULL)
 		sdpa_fetch_add_acq_rel(&comp_ev->users, 1);
+	/* The launching thread checks the fault handlers once for every rank of the launch:
+	 * an EU woken for a launch rank does not ask again (run_exec). */
+	sdpa_fault_ensure_handlers();
 	r = sdpa_sched_submit(root, l);
 	if (r != DOCA_SUCCESS) {
 		launch_free(l);
