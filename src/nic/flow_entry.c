@@ -768,6 +768,8 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	r = sdpa_fwd_compile(a->fwd, pipe->port, true, a->who, &d->fwd);
+	if (r == DOCA_SUCCESS)
+		r = sdpa_fwd_domain_check(pipe, &d->fwd, a->who);
 	if (r != DOCA_SUCCESS) {
 		free(d);
 		return r;

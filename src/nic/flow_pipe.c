@@ -793,9 +793,14 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		             cfg->name, type_name(cfg->type));
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
-	if (cfg->domain != DOCA_FLOW_PIPE_DOMAIN_DEFAULT) {
+	/* Switch mode: egress pipes run when an ingress pipe forwards to them (NVIDIA's
+	 * flow_switch_to_wire, flow_hash_flooding_pipe), like any pipe of the switch; an
+	 * egress root is one per port but is not entered by itself (docs/FLOW.md). */
+	if (cfg->domain != DOCA_FLOW_PIPE_DOMAIN_DEFAULT &&
+	    !(cfg->domain == DOCA_FLOW_PIPE_DOMAIN_EGRESS && flow_g.switch_mode)) {
 		DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s': domain %d is not supported by "
-		             "softdpa (ingress only); use DOCA_FLOW_PIPE_DOMAIN_DEFAULT",
+		             "softdpa (ingress, and egress pipes of a switch, only); use "
+		             "DOCA_FLOW_PIPE_DOMAIN_DEFAULT",
 		             cfg->name, (int)cfg->domain);
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
@@ -805,7 +810,11 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		             cfg->name);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	if (cfg->type == DOCA_FLOW_PIPE_HASH && !cfg->has_match) {
+	/* A pipe that floods, or picks at random or in turn, hashes nothing. */
+	if (cfg->type == DOCA_FLOW_PIPE_HASH && !cfg->has_match &&
+	    !(cfg->hash_algos & (DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_FLOODING |
+	                         DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_RANDOM |
+	                         DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_ROUND_ROBIN))) {
 		DOCA_LOG_ERR("doca_flow_pipe_create: HASH pipe '%s' has no match mask; call "
 		             "doca_flow_pipe_cfg_set_match(cfg, NULL, &mask) with the hashed "
 		             "fields",
@@ -837,7 +846,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	snprintf(p->name, sizeof(p->name), "%s", cfg->name[0] ? cfg->name : "(unnamed)");
 	p->type = cfg->type;
 	p->domain = cfg->domain;
-	p->is_root = cfg->is_root;
+	p->is_root = cfg->is_root && cfg->domain != DOCA_FLOW_PIPE_DOMAIN_EGRESS;
+	p->egress_root = cfg->is_root && cfg->domain == DOCA_FLOW_PIPE_DOMAIN_EGRESS;
 	p->miss_counter = cfg->miss_counter;
 	p->nr_entries = cfg->nr_entries;
 	p->user_ctx = cfg->user_ctx;
@@ -877,9 +887,13 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		}
 	}
 	r = sdpa_fwd_compile(fwd, p->port, false, who, &p->fwd);
+	if (r == DOCA_SUCCESS)
+		r = sdpa_fwd_domain_check(p, &p->fwd, who);
 	if (r != DOCA_SUCCESS)
 		goto err;
 	r = sdpa_fwd_compile(fwd_miss, p->port, true, who, &fm);
+	if (r == DOCA_SUCCESS)
+		r = sdpa_fwd_domain_check(p, &fm, who);
 	if (r != DOCA_SUCCESS)
 		goto err;
 	if (fm.kind != SDPA_FWD_NONE) {
@@ -952,6 +966,14 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		             (unsigned int)p->port->port_id, old->name, p->name);
 		goto err;
 	}
+	for (struct doca_flow_pipe *o = p->port->pipes; p->egress_root && o != NULL; o = o->next)
+		if (o->egress_root) {
+			r = DOCA_ERROR_INVALID_VALUE;
+			DOCA_LOG_ERR("doca_flow_pipe_create: port %u already has egress root pipe "
+			             "'%s'; destroy it or create '%s' with is_root false",
+			             (unsigned int)p->port->port_id, o->name, p->name);
+			goto err;
+		}
 	if (!sdpa_handle_add(p, SDPA_H_FLOW_PIPE)) {
 		r = DOCA_ERROR_NO_MEMORY; /* sdpa_handle_add logged the cause */
 		goto err;
@@ -985,6 +1007,24 @@ static void entries_free_all(struct doca_flow_pipe *p)
 		e = n;
 	}
 	p->entries = NULL;
+}
+
+doca_error_t sdpa_fwd_domain_check(const struct doca_flow_pipe *from, const struct sdpa_fwd *f,
+                                   const char *who)
+{
+	bool to_pipe =
+	        f->kind == SDPA_FWD_PIPE || f->kind == SDPA_FWD_HASH || f->kind == SDPA_FWD_OL;
+
+	if (to_pipe && f->pipe != NULL && from->domain == DOCA_FLOW_PIPE_DOMAIN_EGRESS &&
+	    f->pipe->domain != DOCA_FLOW_PIPE_DOMAIN_EGRESS) {
+		DOCA_LOG_ERR("%s: forwarding from egress pipe '%s' back to ingress pipe '%s' is "
+		             "not supported by softdpa (what the device does with such a loop "
+		             "is not public); forward from an egress pipe to a port or another "
+		             "egress pipe",
+		             who, from->name, f->pipe->name);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	return DOCA_SUCCESS;
 }
 
 void sdpa_pipe_destroy_locked(struct doca_flow_pipe *p)
@@ -1052,6 +1092,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_update_miss(struct doca_flow_pipe *pipe,
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	r = sdpa_fwd_compile(fwd_miss, pipe->port, true, "doca_flow_pipe_update_miss", &fm);
+	if (r == DOCA_SUCCESS)
+		r = sdpa_fwd_domain_check(pipe, &fm, "doca_flow_pipe_update_miss");
 	if (r == DOCA_SUCCESS && fm.kind != SDPA_FWD_NONE) {
 		nf = malloc(sizeof(*nf));
 		if (nf == NULL) {

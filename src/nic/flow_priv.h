@@ -282,6 +282,7 @@ struct doca_flow_pipe {
 	enum doca_flow_pipe_type type;
 	enum doca_flow_pipe_domain domain;
 	bool is_root;
+	bool egress_root; /* switch mode: the port's egress root (entered only by a fwd) */
 	bool miss_counter;
 	uint32_t nr_entries;
 	uint32_t nr_cur; /* entries added (control plane) */
@@ -413,6 +414,10 @@ bool sdpa_flow_port_valid(const struct doca_flow_port *port);
 struct doca_flow_port *sdpa_flow_switch_of(const struct doca_flow_port *port);
 bool sdpa_flow_pipe_valid(const struct doca_flow_pipe *pipe);
 /* Compile a doca_flow_fwd; 'who' names the caller in the log line. */
+/* Switch mode: an egress pipe may forward to a port or to egress pipes, not back to an
+ * ingress pipe (NOT_SUPPORTED with the refusal line). Called after sdpa_fwd_compile. */
+doca_error_t sdpa_fwd_domain_check(const struct doca_flow_pipe *from, const struct sdpa_fwd *f,
+                                   const char *who);
 doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_port *port,
                               bool in_entry, const char *who, struct sdpa_fwd *out);
 doca_error_t sdpa_rss_compile(const struct doca_flow_resource_rss_cfg *cfg, const char *who,
