@@ -1956,7 +1956,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
  * @param [in] match_mask
  * The mask of the match (may be NULL).
  * @param [in] condition
- * A comparison between fields; must be NULL in softdpa.
+ * A comparison (EQ, NE, LT, LE, GT, GE, unsigned, over width bits) between two named fields
+ * that the entry's match must also satisfy, or NULL. softdpa compares the fields
+ * doca_flow_pipe_cfg_set_actions() descriptors name (docs/FLOW.md), not a field against a
+ * value.
  * @param [in] actions
  * The actions (constants; may be NULL).
  * @param [in] actions_mask
@@ -1976,9 +1979,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
  * and the entry lives until it is removed or its pipe is destroyed or flushed).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
  * DOCA_ERROR_INVALID_VALUE when pipe is not a live CONTROL pipe, the queue is out of
- * range, the pipe is full, the monitor asks for a counter the pipe lacks, or the forward is invalid
- * or missing; DOCA_ERROR_NOT_SUPPORTED for a condition, a meter or aging, or a match field, action
- * or forward softdpa does not emulate; DOCA_ERROR_NO_MEMORY.
+ * range, the pipe is full, the monitor asks for a counter the pipe lacks, the condition's operation
+ * or width is invalid, or the forward is invalid or missing; DOCA_ERROR_NOT_SUPPORTED for a
+ * condition on a field softdpa does not know or against a value, a meter or aging, or a match
+ * field, action or forward softdpa does not emulate; DOCA_ERROR_NO_MEMORY.
  * @note The entry is pushed at once (as with DOCA_FLOW_ENTRY_FLAGS_NO_WAIT). Its monitor may
  * ask for a counter of its own (NON_SHARED, or SHARED with an id) whatever the pipe's monitor.
  * A full queue is drained first, as by doca_flow_pipe_basic_add_entry().

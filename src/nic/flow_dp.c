@@ -772,6 +772,31 @@ static bool field_write(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t wi
 
 /* ADD/COPY descriptors, in order, after the template's field writes. A field the packet
  * lacks (no IPv4 header for outer.ipv4.src_ip, ...) makes that descriptor do nothing. */
+/* A control entry's condition: a OP b over 'width' bits, unsigned; false when the packet
+ * lacks either field. */
+static bool cond_ok(struct pctx *c, const struct sdpa_match_tmpl *mt)
+{
+	uint64_t a, b;
+
+	if (!field_read(c, mt->cond_akind, mt->cond_abit, mt->cond_width, &a) ||
+	    !field_read(c, mt->cond_bkind, mt->cond_bbit, mt->cond_width, &b))
+		return false;
+	switch (mt->cond_op) {
+	case DOCA_FLOW_COMPARE_EQ:
+		return a == b;
+	case DOCA_FLOW_COMPARE_NE:
+		return a != b;
+	case DOCA_FLOW_COMPARE_LT:
+		return a < b;
+	case DOCA_FLOW_COMPARE_LE:
+		return a <= b;
+	case DOCA_FLOW_COMPARE_GT:
+		return a > b;
+	default:
+		return a >= b;
+	}
+}
+
 static void apply_descs(struct pctx *c, const struct sdpa_act_tmpl *t)
 {
 	for (uint32_t i = 0; i < t->ndescs; i++) {
@@ -899,6 +924,24 @@ static bool field_read(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t wid
 		return true;
 	}
 	ensure_parsed(c);
+	if (kind >= SDPA_FIELD_OUTER_IP4_VERSION_IHL) {
+		const struct sdpa_pkt_hdrs *h = &c->info.outer;
+
+		if (kind == SDPA_FIELD_OUTER_TCP_DATA_OFFSET) {
+			if (h->l4_type != SDPA_L4_TCP)
+				return false;
+			v = (uint64_t)(h->tcp.data_offset >> 4);
+		} else {
+			if (h->l3_type != SDPA_L3_IP4)
+				return false;
+			v = kind == SDPA_FIELD_OUTER_IP4_VERSION_IHL
+			            ? h->ip4.version_ihl
+			            : sdpa_be16((const uint8_t *)&h->ip4.total_len);
+		}
+		v >>= bit;
+		*out = width >= 64 ? v : v & ((1ull << width) - 1);
+		return true;
+	}
 	t = op_target(c, hdr_of_field[kind].op);
 	if (t == NULL)
 		return false;
@@ -1265,7 +1308,8 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 
 			ensure_view(c, e->cm);
 			if (sdpa_match_selectors_ok(e->cm, view) &&
-			    sdpa_match_consts_ok(e->cm, view)) {
+			    sdpa_match_consts_ok(e->cm, view) &&
+			    (!e->cm->has_cond || cond_ok(c, e->cm))) {
 				hit(w, c, pipe, e, NULL, hops);
 				return;
 			}

@@ -945,12 +945,6 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 
 	LOCK_INITED(a.who);
 	r = check_common(&a, DOCA_FLOW_PIPE_CONTROL);
-	if (r == DOCA_SUCCESS && condition != NULL) {
-		DOCA_LOG_ERR("%s: match conditions are not supported by softdpa; pass condition "
-		             "NULL and express the test as a match",
-		             a.who);
-		r = DOCA_ERROR_NOT_SUPPORTED;
-	}
 	/* A control entry brings its own action template (actions + mask). */
 	if (r == DOCA_SUCCESS)
 		r = sdpa_act_compile(actions, actions_mask, a.who, &at);
@@ -968,6 +962,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		return DOCA_ERROR_NO_MEMORY;
 	}
 	r = sdpa_match_compile(match, match_mask, true, a.who, e->cm);
+	if (r == DOCA_SUCCESS)
+		r = sdpa_cond_compile(condition, a.who, e->cm);
+	if (r == DOCA_SUCCESS && e->cm->has_cond)
+		e->cm->needs_parse = true;
 	if (r == DOCA_SUCCESS)
 		r = make_data(&a, 0, &d);
 	if (r != DOCA_SUCCESS) {

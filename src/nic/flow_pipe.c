@@ -85,7 +85,17 @@ static const struct {
         {"outer.transport.dst_port", SDPA_FIELD_OUTER_L4_DST, 16},
         {"outer.eth.src_mac", SDPA_FIELD_OUTER_ETH_SRC, 48},
         {"outer.eth.dst_mac", SDPA_FIELD_OUTER_ETH_DST, 48},
+        /* Read only. data_offset is the 4-bit TCP Data Offset (NVIDIA's
+         * flow_match_comparison reads its bits 0..3 as the header length / 4). */
+        {"outer.ipv4.version_ihl", SDPA_FIELD_OUTER_IP4_VERSION_IHL, 8},
+        {"outer.ipv4.total_len", SDPA_FIELD_OUTER_IP4_TOTAL_LEN, 16},
+        {"outer.tcp.data_offset", SDPA_FIELD_OUTER_TCP_DATA_OFFSET, 4},
 };
+
+static bool field_read_only(uint32_t kind)
+{
+	return kind >= SDPA_FIELD_OUTER_IP4_VERSION_IHL;
+}
 
 doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char *who,
                                 uint32_t *kind, uint32_t *bit, uint32_t *width)
@@ -116,7 +126,8 @@ doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char
 	}
 	DOCA_LOG_ERR("%s: unknown field \"%s\" is not supported by softdpa; use meta.data, "
 	             "outer.ipv4.{src_ip,dst_ip,ttl}, outer.{udp,tcp,transport}.{src_port,"
-	             "dst_port} or outer.eth.{src_mac,dst_mac}",
+	             "dst_port}, outer.eth.{src_mac,dst_mac} (or, to read only, "
+	             "outer.ipv4.{version_ihl,total_len}, outer.tcp.data_offset)",
 	             who, f->field_string);
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -168,6 +179,13 @@ doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const ch
 			r = sdpa_field_resolve(&dst, who, &dk, &db, &dw);
 		if (r != DOCA_SUCCESS)
 			return r;
+		if (field_read_only(dk)) {
+			DOCA_LOG_ERR(
+			        "%s: writing \"%s\" with an action descriptor is not supported "
+			        "by softdpa; it can be a source only",
+			        who, dst.field_string);
+			return DOCA_ERROR_NOT_SUPPORTED;
+		}
 		if (out->ndescs == SDPA_FLOW_MAX_DESCS) {
 			DOCA_LOG_ERR(
 			        "%s: more than %u ADD/COPY descriptors in one template are not "
@@ -183,6 +201,51 @@ doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const ch
 		op->sbit = (uint16_t)sb;
 		op->dbit = (uint16_t)db;
 	}
+	return DOCA_SUCCESS;
+}
+
+doca_error_t sdpa_cond_compile(const struct doca_flow_match_condition *cond, const char *who,
+                               struct sdpa_match_tmpl *mt)
+{
+	struct doca_flow_desc_field a, b;
+	uint32_t ak, ab, aw, bk, bb, bw;
+	doca_error_t r;
+
+	mt->has_cond = false;
+	if (cond == NULL)
+		return DOCA_SUCCESS;
+	if ((unsigned int)cond->operation > DOCA_FLOW_COMPARE_GE) {
+		DOCA_LOG_ERR("%s: condition operation %d is unknown; use DOCA_FLOW_COMPARE_EQ..GE",
+		             who, (int)cond->operation);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (cond->field_op.width == 0 || cond->field_op.width > 64) {
+		DOCA_LOG_ERR("%s: condition width %u out of range; pass 1..64 bits", who,
+		             cond->field_op.width);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (cond->field_op.b.field_string == NULL) {
+		DOCA_LOG_ERR(
+		        "%s: a condition against a value (field_op.b.field_string NULL) is not "
+		        "supported by softdpa; compare two named fields",
+		        who);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	a = cond->field_op.a;
+	b = cond->field_op.b;
+	a.width = b.width = (uint16_t)cond->field_op.width;
+	r = sdpa_field_resolve(&a, who, &ak, &ab, &aw);
+	if (r == DOCA_SUCCESS)
+		r = sdpa_field_resolve(&b, who, &bk, &bb, &bw);
+	if (r != DOCA_SUCCESS)
+		return r;
+	mt->has_cond = true;
+	mt->cond_op = (uint8_t)cond->operation;
+	mt->cond_akind = (uint8_t)ak;
+	mt->cond_bkind = (uint8_t)bk;
+	mt->cond_width = (uint8_t)cond->field_op.width;
+	mt->cond_abit = (uint16_t)ab;
+	mt->cond_bbit = (uint16_t)bb;
 	return DOCA_SUCCESS;
 }
 

@@ -114,6 +114,11 @@ struct sdpa_match_tmpl {
 	uint32_t nsel;
 	bool needs_parse;  /* anything beyond meta/port_id/random: the packet must be parsed */
 	bool needs_l4csum; /* masks a parser_meta l4_checksum_ok: verify the L4 checksums */
+	/* CONTROL entries: a match condition comparing two named fields (has_cond). */
+	bool has_cond;
+	uint8_t cond_op; /* enum doca_flow_compare_op */
+	uint8_t cond_akind, cond_bkind, cond_width;
+	uint16_t cond_abit, cond_bbit;
 };
 
 /* ---- a hash pipe's steering hash (D21): which match bytes go where in the definer's tag */
@@ -544,11 +549,18 @@ enum sdpa_field_kind {
 	SDPA_FIELD_OUTER_L4_DST,
 	SDPA_FIELD_OUTER_ETH_SRC,
 	SDPA_FIELD_OUTER_ETH_DST,
+	/* read only (sources of ADD/COPY, condition operands) */
+	SDPA_FIELD_OUTER_IP4_VERSION_IHL,
+	SDPA_FIELD_OUTER_IP4_TOTAL_LEN,
+	SDPA_FIELD_OUTER_TCP_DATA_OFFSET,
 };
 /* Compile action descriptors (NULL: none): AUTO adds nothing; ADD and COPY between named
  * fields become descs of 'out'. NOT_SUPPORTED (one line) for anything else. */
 doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const char *who,
                                struct sdpa_act_tmpl *out);
+/* Compile a control entry's match condition (NULL: none) into mt. */
+doca_error_t sdpa_cond_compile(const struct doca_flow_match_condition *cond, const char *who,
+                               struct sdpa_match_tmpl *mt);
 /* Resolve a desc field: kind, bit offset, width (checked against the field). */
 doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char *who,
                                 uint32_t *kind, uint32_t *bit, uint32_t *width);

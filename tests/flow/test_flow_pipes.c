@@ -487,6 +487,102 @@ static void test_action_descs_add_copy(void **state)
 	ft_fini();
 }
 
+/* Match conditions on control entries, fed by ADD/COPY of the read-only IPv4 fields (as
+ * NVIDIA's flow_match_comparison): the root copies IHL * 4 into meta u32[0] and adds
+ * total_len into u32[1]; its two action templates set u32[2] to 20 or 21. The control pipe:
+ * u32[0] == u32[2] -> port 2; else u32[1] > u32[0] -> port 1. */
+static void test_match_conditions(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_actions a0, a1, *acts[2] = {&a0, &a1};
+	struct doca_flow_action_desc d[2];
+	struct doca_flow_action_descs ds = {.nb_action_desc = 2, .desc_array = d};
+	struct doca_flow_action_descs *dl[2] = {&ds, &ds};
+	struct doca_flow_match_condition cond;
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd f2 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 2};
+	struct doca_flow_fwd next = {.type = DOCA_FLOW_FWD_PIPE};
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *pcond, *proot;
+	struct doca_flow_pipe_entry *e;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	pcond = simple_pipe(ft_ports[0], DOCA_FLOW_PIPE_CONTROL, false, NULL, NULL, NULL, NULL, 0,
+	                    NULL, NULL, NULL);
+	memset(&cond, 0, sizeof(cond));
+	cond.operation = DOCA_FLOW_COMPARE_EQ;
+	cond.field_op.a.field_string = "meta.data";
+	cond.field_op.a.bit_offset = 32; /* u32[0] */
+	cond.field_op.b.field_string = "meta.data";
+	cond.field_op.b.bit_offset = 96; /* u32[2] */
+	cond.field_op.width = 32;
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, pcond, NULL, NULL, &cond, NULL, NULL,
+	                                                  NULL, NULL, 0, &f2, NULL, NULL),
+	                 DOCA_SUCCESS);
+	cond.operation = DOCA_FLOW_COMPARE_GT;
+	cond.field_op.a.bit_offset = 64; /* u32[1] */
+	cond.field_op.b.bit_offset = 32; /* u32[0] */
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, pcond, NULL, NULL, &cond, NULL, NULL,
+	                                                  NULL, NULL, 1, &f1, NULL, NULL),
+	                 DOCA_SUCCESS);
+	memset(d, 0, sizeof(d));
+	d[0].type = DOCA_FLOW_ACTION_COPY;
+	d[0].field_op.src.field_string = "outer.ipv4.version_ihl";
+	d[0].field_op.dst.field_string = "meta.data";
+	d[0].field_op.dst.bit_offset = 32 + 2; /* IHL * 4 */
+	d[0].field_op.width = 4;
+	d[1].type = DOCA_FLOW_ACTION_ADD;
+	d[1].field_op.src.field_string = "outer.ipv4.total_len";
+	d[1].field_op.dst.field_string = "meta.data";
+	d[1].field_op.dst.bit_offset = 64;
+	d[1].field_op.width = 16;
+	memset(&a0, 0, sizeof(a0));
+	memset(&a1, 0, sizeof(a1));
+	a0.meta.u32[2] = htonl(20);
+	a1.meta.u32[2] = htonl(21);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.dst_ip = 0xffffffff;
+	next.next_pipe = pcond;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 2), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &next, NULL, &proot), DOCA_SUCCESS);
+	for (uint8_t i = 0; i < 2; i++) {
+		m.outer.ip4.dst_ip = htonl(1u + i);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, proot, &m, i, NULL, NULL, NULL,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                &e),
+		                 DOCA_SUCCESS);
+	}
+	ft_process(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 9, 1, 7, 8)); /* u32[0] 20 == 20: port 2 */
+	ft_inject(0, in, ft_udp4(in, 9, 2, 7, 8)); /* 20 != 21; total_len 50 > 20: port 1 */
+	ft_sync();
+	assert_int_equal(ft_drain_all(2), 1);
+	assert_int_equal(ft_drain_all(1), 1);
+	/* Refusals and errors, one line each. */
+	cond.field_op.b.field_string = NULL;
+	EXPECT1(doca_flow_pipe_control_add_entry(0, pcond, NULL, NULL, &cond, NULL, NULL, NULL,
+	                                         NULL, 2, &f1, NULL, &e),
+	        DOCA_ERROR_NOT_SUPPORTED, "field_string NULL) is not supported by softdpa");
+	cond.field_op.b.field_string = "meta.data";
+	cond.operation = (enum doca_flow_compare_op)9;
+	EXPECT1(doca_flow_pipe_control_add_entry(0, pcond, NULL, NULL, &cond, NULL, NULL, NULL,
+	                                         NULL, 2, &f1, NULL, &e),
+	        DOCA_ERROR_INVALID_VALUE, "condition operation 9 is unknown");
+	d[1].type = DOCA_FLOW_ACTION_COPY;
+	d[1].field_op.src.field_string = "meta.data";
+	d[1].field_op.dst.field_string = "outer.ipv4.total_len";
+	d[1].field_op.dst.bit_offset = 0;
+	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 2), DOCA_ERROR_NOT_SUPPORTED,
+	        "writing \"outer.ipv4.total_len\"", "is not supported by softdpa");
+	assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
+	ft_fini();
+}
+
 static void test_fwd_types_and_misses(void **state)
 {
 	struct doca_flow_match m;
@@ -1264,6 +1360,7 @@ int main(void)
 		FT_TEST(test_masked_zero_template_is_per_entry),
 		FT_TEST(test_parser_meta_l4_checksum),
 		FT_TEST(test_action_descs_add_copy),
+		FT_TEST(test_match_conditions),
 		FT_TEST(test_fwd_types_and_misses),
 		FT_TEST(test_default_miss),
 		FT_TEST(test_control_priorities),
