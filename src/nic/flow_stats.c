@@ -76,7 +76,8 @@ static void dump_pipes(void *arg, FILE *out)
 			}
 			all[n++] = pipe;
 		}
-		qsort(all, n, sizeof(*all), by_id);
+		if (n > 1) /* qsort wants a non-NULL array even for 0 elements */
+			qsort(all, n, sizeof(*all), by_id);
 		for (size_t k = 0; k < n; k++) {
 			const struct doca_flow_pipe *pipe = all[k];
 
