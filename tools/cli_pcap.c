@@ -861,9 +861,11 @@ static void count_frame(struct info_counts *c, struct flowtab *t, const uint8_t 
 {
 	struct sdpa_pkt_info pi;
 	const struct sdpa_pkt_hdrs *h;
-	struct flow_key k = {0};
+	struct flow_key k;
 	struct ft_entry *e;
 	bool added, inner;
+
+	memset(&k, 0, sizeof(k)); /* every byte: the key is hashed and compared as bytes */
 
 	sdpa_parse(data, len, &pi);
 	inner = pi.tun.type == SDPA_TUN_VXLAN;

@@ -481,7 +481,7 @@ static void *eu_main(void *arg)
 		bool reenter;
 		unsigned int ran = 0;
 
-		if (!pick(dpa, eu, &l, &t, &wake)) {
+		if (!pick(dpa, eu, &l, &t, &wake) || (l == NULL && t == NULL)) {
 			eu->idle = true;
 			dpa->idle[dpa->nr_idle++] = eu->id;
 			while (eu->idle && !dpa->shutdown)

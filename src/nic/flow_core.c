@@ -1143,7 +1143,7 @@ doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_
 			out->kind = SDPA_FWD_NONE;
 			return DOCA_SUCCESS;
 		}
-		if (!sdpa_flow_pipe_valid(fwd->next_pipe)) {
+		if (fwd->next_pipe == NULL || !sdpa_flow_pipe_valid(fwd->next_pipe)) {
 			DOCA_LOG_ERR("%s: fwd next_pipe is not a live pipe; create the next pipe "
 			             "first",
 			             who);

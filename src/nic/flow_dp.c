@@ -716,7 +716,7 @@ static void hdr_write(struct pctx *c, uint8_t kind, const uint8_t *val, const ui
 	uint8_t *l4csum = NULL;
 	bool udp = h->l4_type == SDPA_L4_UDP;
 
-	if (t == NULL)
+	if (t == NULL || size == 0)
 		return;
 	if (kind == SDPA_OP_IP6_TC) {
 		uint8_t tc = (uint8_t)(((t[0] & 0x0f) << 4) | (t[1] >> 4));
@@ -1247,7 +1247,7 @@ static void run_hash(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 	} else {
 		idx = sdpa_steer_hash(&pipe->steer, view) & (hs->size - 1);
 	}
-	if (sel_en)
+	if (sel_en && nr != 0) /* no entries: a miss below, never idx % 0 */
 		idx = next_active(hs, idx < nr ? idx : idx % nr, nr);
 	if (idx >= nr || !(sdpa_load_relaxed(&hs->active[idx / 64]) & (1ull << (idx % 64)))) {
 		pipe_miss(w, c, pipe, hops);
