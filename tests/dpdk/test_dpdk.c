@@ -18,6 +18,7 @@
 #include <rte_ethdev.h>
 #include <rte_flow.h>
 #include <rte_mbuf.h>
+#include <rte_thash.h>
 
 #include <doca_argp.h>
 #include <doca_dev.h>
@@ -482,6 +483,25 @@ static void test_rss_to_rx_burst(void **state)
 	ft_sync();
 	n = rx_all(VNF_PORT, m, qof);
 	assert_int_equal(n, 8);
+	{
+		/* the hash is DPDK's software Toeplitz of (src, dst, sport, dport) with the key
+		 * DOCA Flow's RSS uses when none is set: mlx5's default key (D21), whatever key
+		 * the port was configured with (an rte_flow RSS action has its own key) */
+		static const uint8_t mlx5_key[40] = {
+		        0x2c, 0xc6, 0x81, 0xd1, 0x5b, 0xdb, 0xf4, 0xf7, 0xfc, 0xa2,
+		        0x83, 0x19, 0xdb, 0x1a, 0x3e, 0x94, 0x6b, 0x9e, 0x38, 0xd9,
+		        0x2c, 0x9c, 0x03, 0xd1, 0xad, 0x99, 0x44, 0xa7, 0xd9, 0x56,
+		        0x3d, 0x59, 0x06, 0x3c, 0x25, 0xf3, 0xfc, 0x1f, 0xdc, 0x2a};
+		for (uint16_t i = 0; i < n; i++) {
+			const uint8_t *p = rte_pktmbuf_mtod(m[i], const uint8_t *);
+			uint32_t t[3];
+
+			t[0] = (uint32_t)p[26] << 24 | p[27] << 16 | p[28] << 8 | p[29];
+			t[1] = (uint32_t)p[30] << 24 | p[31] << 16 | p[32] << 8 | p[33];
+			t[2] = (uint32_t)p[34] << 24 | p[35] << 16 | p[36] << 8 | p[37];
+			assert_int_equal(m[i]->hash.rss, rte_softrss(t, 3, mlx5_key));
+		}
+	}
 	for (uint16_t i = 0; i < n; i++) {
 		assert_true(m[i]->ol_flags & RTE_MBUF_F_RX_RSS_HASH);
 		assert_int_equal(m[i]->hash.rss % NQ, qof[i]); /* queues[hash % nr_queues] */
