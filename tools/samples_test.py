@@ -85,7 +85,9 @@ def command_line(desc, uc=None):
         text = " ".join(str(d.get("description", "")).split())
         m = re.search(r"Sample Command Line:\s*\S*doca_\S+\s+(.*)$", text)
         if m:
-            return shlex.split(m.group(1))
+            # a remark in parentheses is the author's note, not an argument:
+            # "-r pci/08:00.1 ( = in mpesw mode use second pf as representor)"
+            return shlex.split(re.sub(r"\s\([^()]*\s[^()]*\)", "", m.group(1)))
     return ["--"]
 
 
@@ -117,6 +119,10 @@ def map_args(words, pcis):
             if w in ("-r", "--rep"):
                 # the representor part names pf<i>: the PF's position in SOFTDPA_DEVICES
                 rest = re.sub(r"pf\d+(sf|vf)", lambda m: "pf%dvf" % min(k, len(pcis) - 1), rest)
+                if not sep:
+                    # a device alone (in MPESW mode the second PF stands for a
+                    # representor): the PF's first representor
+                    sep, rest = ",", "pf%dvf0" % min(k, len(pcis) - 1)
             out += [w, "pci/" + pci + (sep + rest if sep else "")]
             k += 1
             i += 2
@@ -648,6 +654,11 @@ def self_test():
             w = map_args(["--", "-r", "pci/08:00.0,pf0sf[0-1]", "-l", "60"], ["0000:03:00.0"])
             self.assertEqual(w, ["--", "-r", "pci/0000:03:00.0,pf0vf[0-1]", "-l", "60"])
             self.assertEqual(command_line({"description": "none"}), ["--"])
+            d = {"description": "Sample Command Line: ./build/doca_flow_x -- -l 60 -r "
+                                "pci/08:00.1 ( = in mpesw mode use second pf as representor)"}
+            self.assertEqual(command_line(d), ["--", "-l", "60", "-r", "pci/08:00.1"])
+            self.assertEqual(map_args(["--", "-r", "pci/08:00.1"], ["0000:03:00.0"]),
+                             ["--", "-r", "pci/0000:03:00.0,pf0vf0"])
             uc = {"description": "ACL. Sample Command Line: ./build/doca_flow_acl -- -a aux/2 -l 60"}
             self.assertEqual(command_line({}, uc), ["--", "-a", "aux/2", "-l", "60"])
 
