@@ -1869,7 +1869,16 @@ static doca_error_t resolve_device(struct occ *o)
 		err = DOCA_ERROR_NO_MEMORY;
 	} else if (want_rep && s.rep == NULL) {
 		o->info = find_rep_owner(s.dev);
-		if (o->info == NULL) {
+		if (o->info == NULL && find_device(&s) != NULL) {
+			/* A PF given where a representor is expected: on a multi-port e-switch
+			 * (mpesw) the second PF is a representor of the first; softdpa's
+			 * switches are one per PF (docs/DESIGN_DECISIONS.md D12). */
+			user_error("%s: PF %s as a representor (a multi-port e-switch) is not "
+			           "supported by softdpa; name a representor of a PF, such as "
+			           "pci/0000:03:00.0,pf0vf0",
+			           o->shown, s.dev);
+			err = DOCA_ERROR_NOT_SUPPORTED;
+		} else if (o->info == NULL) {
 			user_error("%s: no representor has PCI address %s in the emulated machine "
 			           "(a PF's own address names the PF, not a representor); write "
 			           "DEVICE,REPRESENTOR such as pci/0000:03:00.0,pf0vf0, or a "

@@ -95,6 +95,7 @@ enum fgroup {
 	G_ICMP,
 	G_VXLAN,
 	G_OTHER_TUN,
+	G_ROCE, /* l4_type_ext ROCE_V2: UDP ports, then the InfiniBand BTH */
 };
 
 enum fflag {
@@ -134,7 +135,10 @@ struct mfield {
 	        MF(S.tcp.l4_port.dst_port, G_TCP, FL), MF(S.tcp.data_offset, G_TCP, FL),           \
 	        MF(S.tcp.flags, G_TCP, FL), MF(S.tcp.seq_num, G_TCP, FL),                          \
 	        MF(S.tcp.ack_num, G_TCP, FL), MF(S.icmp.type, G_ICMP, FL),                         \
-	        MF(S.icmp.code, G_ICMP, FL), MF(S.icmp.ident, G_ICMP, FL)
+	        MF(S.icmp.code, G_ICMP, FL), MF(S.icmp.ident, G_ICMP, FL),                         \
+	        MF(S.roce_v2.udp.l4_port.src_port, G_ROCE, FL),                                    \
+	        MF(S.roce_v2.udp.l4_port.dst_port, G_ROCE, FL),                                    \
+	        MF(S.roce_v2.bth, G_ROCE, FL | F_UNSUP)
 
 static const struct mfield mfields[] = {
         MF(meta.pkt_meta, G_ALL, 0),
@@ -223,7 +227,10 @@ static bool group_active(uint8_t group, const struct doca_flow_match *match,
 	case G_IP6:
 		return l3 == DOCA_FLOW_L3_TYPE_IP6;
 	case G_TCP:
-		return l4 != DOCA_FLOW_L4_TYPE_EXT_ICMP && l4 != DOCA_FLOW_L4_TYPE_EXT_ICMP6;
+		return l4 != DOCA_FLOW_L4_TYPE_EXT_ICMP && l4 != DOCA_FLOW_L4_TYPE_EXT_ICMP6 &&
+		       l4 != DOCA_FLOW_L4_TYPE_EXT_ROCE_V2;
+	case G_ROCE:
+		return l4 == DOCA_FLOW_L4_TYPE_EXT_ROCE_V2;
 	case G_ICMP:
 		return l4 == DOCA_FLOW_L4_TYPE_EXT_ICMP || l4 == DOCA_FLOW_L4_TYPE_EXT_ICMP6;
 	case G_VXLAN:

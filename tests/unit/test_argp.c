@@ -1630,7 +1630,7 @@ static void test_device_errors(void **state)
 	        {"-a", "pci/3:0.0", "'3:0.0' after 'pci/' is not a PCI address"},
 	        {"-a", "aux/two", "'two' after 'aux/' is not an auxiliary device index"},
 	        {"-a", "aux/2,dv_flow_en=2", "no device 'aux/2' in the emulated machine"},
-	        {"-r", "03:00.0", "no representor has PCI address 03:00.0"},
+	        {"-r", "09:00.0", "no representor has PCI address 09:00.0"},
 	        {"-r", "mlx5_0", "'mlx5_0' names a device but no representor"},
 	        {"-r", "03:00.0,", "the representor after ',' is empty"},
 	        {"-r", "03:00.0,pf0vf7", "has no representor 'pf0vf7'"},
@@ -1656,6 +1656,17 @@ static void test_device_errors(void **state)
 		assert_int_equal(cfg.calls, 0);
 		assert_int_equal(doca_argp_destroy(), DOCA_SUCCESS);
 	}
+
+	/* a PF where a representor is expected: a multi-port e-switch, refused as such */
+	memset(&cfg, 0, sizeof(cfg));
+	assert_int_equal(doca_argp_init("prog", &cfg), DOCA_SUCCESS);
+	add_devs();
+	t_log_reset();
+	assert_int_equal(start("-r", "03:00.0", NULL), DOCA_ERROR_NOT_SUPPORTED);
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("PF 03:00.0 as a representor", "is not supported by softdpa");
+	assert_int_equal(cfg.calls, 0);
+	assert_int_equal(doca_argp_destroy(), DOCA_SUCCESS);
 
 	/* the callback refuses: the parser closes what it opened (teardown counts) */
 	memset(&cfg, 0, sizeof(cfg));
