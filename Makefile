@@ -4,7 +4,7 @@
 # Others: make bench | make bench-compare | make install PREFIX=/dir | make sanitize |
 #         make tsan | make clang-ubsan | make fidelity [FIDELITY_MODE=fast|strict] |
 #         make fuzz | make conformance [DOCA_SAMPLES=dir] [DOCA_PREFIX=dir] | make lint |
-#         make docs | make clean
+#         make docs | make samples-test [DOCA_SAMPLES=dir] [SAMPLES_JOBS=n] | make clean
 
 BUILD     ?= build
 PREFIX    ?= /usr/local
@@ -15,7 +15,7 @@ DOCA_PREFIX ?= /opt/mellanox/doca
 DOCA_SAMPLES ?= $(lastword $(wildcard ../shared/conformance/doca-samples-*))
 
 .PHONY: all deps build test demo bench bench-compare install sanitize tsan clang-ubsan fuzz \
-	conformance ci clean format fidelity lint docs
+	conformance samples-test ci clean format fidelity lint docs
 
 all: build
 
@@ -95,6 +95,15 @@ conformance: build
 	@meson install -C $(BUILD) --quiet
 	@bash scripts/conformance.sh -s "$(DOCA_SAMPLES)" -p "$(abspath $(DOCA_PREFIX))" -w build-conformance
 
+# NVIDIA's samples run on softdpa and checked against their own yaml (docs/CLI.md), with the
+# binaries make conformance built (it runs first when they are missing).
+SAMPLES_JOBS ?= 3
+samples-test:
+	@[ -n "$(DOCA_SAMPLES)" ] || { echo "samples-test: no samples; pass DOCA_SAMPLES=<doca-samples dir>" >&2; exit 2; }
+	@[ -d build-conformance/build ] && [ -x "$(DOCA_PREFIX)/bin/softdpa" ] || $(MAKE) --no-print-directory conformance
+	@"$(abspath $(DOCA_PREFIX))/bin/softdpa" samples test "$(DOCA_SAMPLES)" -j $(SAMPLES_JOBS) \
+		--bin-dir build-conformance/build --work build-samples-test
+
 ci: test sanitize tsan clang-ubsan fuzz lint
 
 # clang-format, citations, doxygen with 0 warnings, scan-build --status-bugs (scripts/lint.sh).
@@ -111,4 +120,4 @@ format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf $(BUILD) build-asan build-tsan build-clang build-fuzz build-conformance build-scan
+	rm -rf $(BUILD) build-asan build-tsan build-clang build-fuzz build-conformance build-scan build-samples-test

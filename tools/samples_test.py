@@ -537,7 +537,11 @@ def main(argv):
                     "install prefix)")
     ap.add_argument("--work", default="build-samples-test",
                     help="scratch tree and builds (default: ./build-samples-test)")
-    ap.add_argument("--bin-dir", help="take doca_<sample> from here instead of building")
+    ap.add_argument("--bin-dir", help="take doca_<sample> (or <sample>/doca_<sample>, as "
+                    "make conformance leaves them) from here instead of building")
+    ap.add_argument("-j", "--jobs", type=int, default=1,
+                    help="use cases run at once (each has its own devices and wires; the "
+                    "samples mostly sleep waiting for traffic); default 1")
     ap.add_argument("--keep", action="store_true", help="keep each run's directory")
     ap.add_argument("--timeout", type=float, default=RUN_TIMEOUT,
                     help="seconds a sample may run before it is killed and FAILs "
@@ -564,7 +568,9 @@ def main(argv):
     bins, build_fail = {}, {}
     if a.bin_dir:
         for n in names:
-            bins[n] = os.path.join(a.bin_dir, "doca_" + n)
+            flat = os.path.join(a.bin_dir, "doca_" + n)
+            nested = os.path.join(a.bin_dir, n, "doca_" + n)
+            bins[n] = nested if not os.path.exists(flat) and os.path.exists(nested) else flat
     else:
         script = conformance_script()
         if script is None or prefix is None:
@@ -587,26 +593,36 @@ def main(argv):
             bins[n] = os.path.join(work, "build", n, "doca_" + n)
 
     import yaml
-    counts = collections.Counter()
+    # (label, function) per use case, in order; run a.jobs at a time, printed in order
+    tasks = []
     for n in names:
         if found[n] is None:  # a DPA sample: no description, one run
             if n in build_fail:
-                res, why = "FAIL", "build: " + build_fail[n]
+                tasks.append((n + " default", lambda n=n: ("FAIL", "build: " + build_fail[n])))
             else:
-                res, why = run_dpa(n, bins[n], prefix, a.keep, a.timeout)
-            counts[res] += 1
-            print("%s %s default%s" % (res, n, ": " + why if why else ""), flush=True)
+                tasks.append((n + " default",
+                              lambda n=n: run_dpa(n, bins[n], prefix, a.keep, a.timeout)))
             continue
         with open(found[n]) as f:
             desc = yaml.safe_load(f)
         for uc in desc.get("use_cases") or []:
-            ucn = uc.get("name", "?")
+            label = "%s %s" % (n, uc.get("name", "?"))
             if n in build_fail:
-                res, why = "FAIL", "build: " + build_fail[n]
+                tasks.append((label, lambda n=n: ("FAIL", "build: " + build_fail[n])))
             else:
-                res, why = run_use_case(n, bins[n], desc, uc, prefix, a.keep, a.timeout)
+                tasks.append((label, lambda n=n, uc=uc, desc=desc: run_use_case(
+                    n, bins[n], desc, uc, prefix, a.keep, a.timeout)))
+    counts = collections.Counter()
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
+        futures = [(label, pool.submit(fn)) for label, fn in tasks]
+        for label, fut in futures:
+            try:
+                res, why = fut.result()
+            except Exception as e:  # the runner's own failure on one use case
+                res, why = "FAIL", "runner error: %s: %s" % (type(e).__name__, e)
             counts[res] += 1
-            print("%s %s %s%s" % (res, n, ucn, ": " + why if why else ""), flush=True)
+            print("%s %s%s" % (res, label, ": " + why if why else ""), flush=True)
     print("%d passed, %d failed, %d skipped" % (counts["PASS"], counts["FAIL"], counts["SKIP"]))
     return 1 if counts["FAIL"] else 0
 
