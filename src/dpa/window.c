@@ -66,6 +66,13 @@ enum {
 	REP_BIG = 1u << 27,
 };
 
+/* The device calls that return window pointers, as bits: an aperture remembers which of
+ * them returned pointers into it, so a report names the call the user made. */
+enum win_call {
+	CALL_MMAP = 1u << 0, /* doca_dpa_dev_mmap_get_external_ptr */
+	CALL_BUF = 1u << 1,  /* doca_dpa_dev_buf_get_external_ptr */
+};
+
 /* Why stores through the current binding never reach the host. */
 enum drop {
 	DROP_NONE,
@@ -83,7 +90,8 @@ struct win_ap {
 	const struct doca_mmap *mm; /* strict: the mmap it serves */
 	uint32_t handle;
 	uint64_t last_use;
-	int reg; /* registry slot */
+	int reg;       /* registry slot */
+	uint8_t calls; /* enum win_call: the calls that returned pointers into it */
 };
 
 struct win_binding {
@@ -124,6 +132,7 @@ struct win_rec {
 	uint32_t bound_handle; /* 0 = unbound */
 	size_t bound_len;
 	uint64_t off;
+	uint8_t calls; /* enum win_call of the aperture the pointer is in */
 };
 
 struct win_eu {
@@ -143,11 +152,13 @@ struct win_eu {
 	uint8_t *snap_pool;
 	struct win_rec pend[PENDING]; /* under lock: faults of this EU or host code */
 	unsigned int nr_pend;
+	unsigned int nr_lost;     /* strict: reports that found pend full (under lock) */
 	sdpa_atomic_int has_pend; /* nr_pend != 0, readable without the lock (a hint) */
 	/* Faults of this EU's thread in another EU's window: written by the handler and
 	 * read by the flush, both on this EU's thread, so no lock. */
 	struct win_rec pend_self[PENDING];
 	unsigned int nr_pend_self;
+	unsigned int nr_lost_self;
 };
 
 static size_t pgsz;
@@ -505,9 +516,24 @@ static bool fault_is_write(const void *ucv)
 #endif
 }
 
+/* The call that returned the pointer of a report, for its fix. */
+static const char *call_name(uint8_t calls)
+{
+	switch (calls) {
+	case CALL_BUF:
+		return "doca_dpa_dev_buf_get_external_ptr";
+	case CALL_MMAP | CALL_BUF:
+		return "doca_dpa_dev_mmap_get_external_ptr or doca_dpa_dev_buf_get_external_ptr "
+		       "(whichever returned the pointer)";
+	default:
+		return "doca_dpa_dev_mmap_get_external_ptr";
+	}
+}
+
 static void rec_format(const struct win_rec *r, char *buf, size_t size)
 {
 	char who[160], bound[32];
+	const char *call = call_name(r->calls);
 
 	id_describe(&r->who, who, sizeof(who));
 	switch (r->kind) {
@@ -516,11 +542,11 @@ static void rec_format(const struct win_rec *r, char *buf, size_t size)
 		         "P1: %s touched a window pointer obtained for mmap %u (offset 0x%llx) "
 		         "after its window was bound to mmap %u: a stale pointer after a switch. "
 		         "On the DPA it reads/writes mmap %u's bytes at that offset; softdpa does "
-		         "the same. Fix: call doca_dpa_dev_mmap_get_external_ptr again after "
-		         "switching (pointers from *_get_external_ptr are valid only until the "
-		         "thread binds another mmap or buffer)",
+		         "the same. Fix: call %s again after switching (pointers from "
+		         "*_get_external_ptr are valid only until the thread binds another mmap "
+		         "or buffer)",
 		         who, r->ptr_handle, (unsigned long long)r->off, r->bound_handle,
-		         r->bound_handle);
+		         r->bound_handle, call);
 		break;
 	case REC_XEU:
 		if (r->bound_handle != 0)
@@ -531,28 +557,25 @@ static void rec_format(const struct win_rec *r, char *buf, size_t size)
 		         "%s used a window pointer of EU %u's window (%s, offset 0x%llx): windows "
 		         "are per thread, so on the DPA the pointer reaches whatever this "
 		         "thread's window holds; softdpa serves it from EU %u's window%s. Fix: "
-		         "call doca_dpa_dev_mmap_get_external_ptr / "
-		         "doca_dpa_dev_buf_get_external_ptr in the thread that dereferences the "
-		         "pointer; do not share window pointers",
+		         "call %s in the thread that dereferences the pointer; do not share "
+		         "window pointers",
 		         who, r->owner_eu, bound, (unsigned long long)r->off, r->owner_eu,
-		         r->bound_handle != 0 ? "" : " (loads read 0, stores are dropped)");
+		         r->bound_handle != 0 ? "" : " (loads read 0, stores are dropped)", call);
 		break;
 	case REC_UNBOUND:
 		snprintf(buf, size,
 		         "P1: %s touched a window pointer (EU %u, offset 0x%llx) while its window "
 		         "is not bound in this execution: a pointer kept from an earlier kernel or "
-		         "activation. Loads read 0 and stores are dropped. Fix: call "
-		         "doca_dpa_dev_mmap_get_external_ptr again in every execution before "
-		         "using the pointer",
-		         who, r->owner_eu, (unsigned long long)r->off);
+		         "activation. Loads read 0 and stores are dropped. Fix: call %s again in "
+		         "every execution before using the pointer",
+		         who, r->owner_eu, (unsigned long long)r->off, call);
 		break;
 	case REC_OUTSIDE:
 		snprintf(buf, size,
 		         "P1: %s touched window offset 0x%llx, beyond mmap %u (%zu bytes) that the "
 		         "window is bound to: a stale pointer from a larger mmap? Loads read 0 "
-		         "and stores are dropped. Fix: call doca_dpa_dev_mmap_get_external_ptr "
-		         "again after switching",
-		         who, (unsigned long long)r->off, r->bound_handle, r->bound_len);
+		         "and stores are dropped. Fix: call %s again after switching",
+		         who, (unsigned long long)r->off, r->bound_handle, r->bound_len, call);
 		break;
 	}
 }
@@ -564,10 +587,15 @@ static const uint32_t rec_bit[] = {
         [REC_OUTSIDE] = REP_OUTSIDE,
 };
 
-/* Queue a report of the handler (logged later by the window's EU), or abort. */
+/* Queue a report of the handler (logged later by the window's EU), or abort. faithful
+ * reports each kind once per kernel and context; strict reports every trapped access
+ * (the first touch of each page in an execution), and counts those that find the queue
+ * full so the flush says how many it could not log. */
 static void rec_push(struct win_eu *w, const struct sdpa_exec *fx, const struct win_rec *r)
 {
-	if (!first_report(fx, rec_bit[r->kind]))
+	bool strict = w->mode == SDPA_WINDOW_STRICT;
+
+	if (!first_report(fx, rec_bit[r->kind]) && !strict)
 		return;
 	if (w->mode == SDPA_WINDOW_STRICT && w->strict_abort) {
 		char msg[768];
@@ -585,8 +613,13 @@ static void rec_push(struct win_eu *w, const struct sdpa_exec *fx, const struct 
 	if (tls_win != NULL && tls_win != w) {
 		if (tls_win->nr_pend_self < PENDING)
 			tls_win->pend_self[tls_win->nr_pend_self++] = *r;
-	} else if (w->nr_pend < PENDING) {
-		w->pend[w->nr_pend++] = *r;
+		else
+			tls_win->nr_lost_self++;
+	} else {
+		if (w->nr_pend < PENDING)
+			w->pend[w->nr_pend++] = *r;
+		else
+			w->nr_lost++;
 		sdpa_store_relaxed(&w->has_pend, 1);
 	}
 }
@@ -613,6 +646,7 @@ static void serve(struct win_eu *w, struct win_ap *ap, uint8_t *a, bool write)
 	r.bound_handle = w->bound ? w->b.handle : 0;
 	r.bound_len = w->bound ? (size_t)(w->b.hi - w->b.lo) : 0;
 	r.ptr_handle = ap->handle;
+	r.calls = ap->calls;
 	if (me != w)
 		r.kind = REC_XEU;
 	else if (!w->bound)
@@ -663,6 +697,21 @@ bool sdpa_window_segv(void *addr, void *uc)
 
 /* ---- reports from normal context (w locked) ---- */
 
+/* strict: say how many trapped accesses found the queue full (none is dropped silently). */
+static void report_lost(const struct win_eu *w, const struct win_rec *last, unsigned int lost)
+{
+	char who[160];
+
+	if (lost == 0)
+		return;
+	id_describe(&last->who, who, sizeof(who));
+	DOCA_LOG_ERR("window: %u more stale window pointer access(es) like the one above (by %s "
+	             "and others since, EU %u's window) were trapped but not logged: at most %u "
+	             "reports wait between two device calls. Fix the access above, then run "
+	             "again to see the rest",
+	             lost, who, w->id, (unsigned int)PENDING);
+}
+
 /* Log the handler's queued reports. */
 static void flush_pending(struct win_eu *w)
 {
@@ -672,7 +721,10 @@ static void flush_pending(struct win_eu *w)
 		rec_format(&w->pend[i], msg, sizeof(msg));
 		DOCA_LOG_ERR("%s", msg);
 	}
+	if (w->nr_pend != 0)
+		report_lost(w, &w->pend[w->nr_pend - 1], w->nr_lost);
 	w->nr_pend = 0;
+	w->nr_lost = 0;
 	sdpa_store_relaxed(&w->has_pend, 0);
 	if (w != tls_win)
 		return;
@@ -680,7 +732,10 @@ static void flush_pending(struct win_eu *w)
 		rec_format(&w->pend_self[i], msg, sizeof(msg));
 		DOCA_LOG_ERR("%s", msg);
 	}
+	if (w->nr_pend_self != 0)
+		report_lost(w, &w->pend_self[w->nr_pend_self - 1], w->nr_lost_self);
 	w->nr_pend_self = 0;
+	w->nr_lost_self = 0;
 }
 
 void sdpa_window_report_pending(void)
@@ -940,12 +995,13 @@ static struct win_ap *strict_ap(struct win_eu *w, const struct doca_mmap *m, siz
 		return NULL;
 	lru->mm = m;
 	lru->handle = m->handle;
+	lru->calls = 0;
 	return lru;
 }
 
 /* Bind w to mmap m at addr; the window pointer, or 0 when the fast address is used. */
 static doca_dpa_dev_uintptr_t bind(struct win_eu *w, struct doca_mmap *m, uint64_t addr,
-                                   bool ext_buf)
+                                   bool ext_buf, enum win_call call)
 {
 	uint8_t *lo = m->addr, *hi = m->addr + m->len;
 	uint8_t *page0 = page_of(lo);
@@ -1020,6 +1076,7 @@ static doca_dpa_dev_uintptr_t bind(struct win_eu *w, struct doca_mmap *m, uint64
 	}
 	ptr = (doca_dpa_dev_uintptr_t)(uintptr_t)(w->b.ap->base +
 	                                          ((uint8_t *)(uintptr_t)addr - page0));
+	w->b.ap->calls |= (uint8_t)call;
 	w_unlock(w);
 	return ptr;
 }
@@ -1035,8 +1092,10 @@ static void who(char *buf, size_t size)
 }
 
 static doca_dpa_dev_uintptr_t external_ptr(doca_dpa_dev_mmap_t mmap_handle, uint64_t addr,
-                                           bool ext_buf, const char *fn)
+                                           bool ext_buf, enum win_call call)
 {
+	const char *fn = call == CALL_BUF ? "doca_dpa_dev_buf_get_external_ptr"
+	                                  : "doca_dpa_dev_mmap_get_external_ptr";
 	struct doca_mmap *m;
 	struct win_eu *w = tls_win;
 	char wh[128];
@@ -1059,14 +1118,14 @@ static doca_dpa_dev_uintptr_t external_ptr(doca_dpa_dev_mmap_t mmap_handle, uint
 	}
 	if (w == NULL || w->ex == NULL)
 		return (doca_dpa_dev_uintptr_t)addr; /* fast window (or an RPC) */
-	return bind(w, m, addr, ext_buf);
+	return bind(w, m, addr, ext_buf, call);
 }
 
 DOCA_EXPERIMENTAL doca_dpa_dev_uintptr_t
 doca_dpa_dev_mmap_get_external_ptr(doca_dpa_dev_mmap_t mmap_handle, uint64_t addr)
 {
 	sdpa_exec_checkpoint();
-	return external_ptr(mmap_handle, addr, false, __func__);
+	return external_ptr(mmap_handle, addr, false, CALL_MMAP);
 }
 
 DOCA_EXPERIMENTAL doca_dpa_dev_uintptr_t doca_dpa_dev_buf_get_external_ptr(doca_dpa_dev_buf_t buf)
@@ -1082,8 +1141,7 @@ DOCA_EXPERIMENTAL doca_dpa_dev_uintptr_t doca_dpa_dev_buf_get_external_ptr(doca_
 		                        w);
 		return 0;
 	}
-	return external_ptr(b->mmap, b->addr, b->reserved[0] == SDPA_BUF_MARK_EXTENDED,
-	                    "doca_dpa_dev_buf_get_external_ptr");
+	return external_ptr(b->mmap, b->addr, b->reserved[0] == SDPA_BUF_MARK_EXTENDED, CALL_BUF);
 }
 
 DOCA_EXPERIMENTAL void priv_doca_dpa_thread_window_read_inv(void)

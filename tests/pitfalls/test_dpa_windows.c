@@ -17,6 +17,7 @@
 #include <doca_sync_event.h>
 
 #include "core/config.h"
+#include "core/log.h"
 #include "dpa/dpa.h"
 #include "dpa/window.h"
 #include "dpa_t.h"
@@ -24,7 +25,7 @@
 extern struct doca_dpa_app *dpa_windows_app;
 extern doca_dpa_func_t forum_stale, forum_refetch, window_repeat, win_store, win_store_load,
         buf_store, win_store_wait, win_poll, win_inv_before_wb, keep_ptr, use_kept, xeu_owner,
-        xeu_user, win_notify, win_lines, win_sustain, win_outside_signal;
+        xeu_user, win_notify, win_lines, win_sustain, win_outside_signal, buf_stale, stale_pages;
 
 enum { PAGE = 4096, REGION = 2 * PAGE, WORDS = REGION / 8 };
 
@@ -266,6 +267,102 @@ static void test_p1_kept_pointer(void **state)
 		                "doca_dpa_dev_mmap_get_external_ptr");
 	}
 	hm_free(&a);
+}
+
+/* An mmap of 'pages' pages, word i = base + i. */
+static void hm_pages(struct fx *f, struct hm *m, uint64_t base, unsigned int pages)
+{
+	m->w = aligned_alloc(PAGE, (size_t)pages * PAGE);
+	assert_non_null(m->w);
+	for (unsigned int i = 0; i < pages * PAGE / 8; i++)
+		m->w[i] = base + i;
+	assert_int_equal(doca_mmap_create(&m->mm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_memrange(m->mm, m->w, (size_t)pages * PAGE), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_permissions(m->mm, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_add_dev(m->mm, f->dev), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_start(m->mm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_dev_get_dpa_handle(m->mm, f->dev, &m->h), DOCA_SUCCESS);
+}
+
+/* A buf array of n buffers of 'size' bytes over mmap m, for the base context. */
+static void arr_of(struct fx *f, struct hm *m, unsigned int n, size_t size,
+                   struct doca_buf_arr **arr, doca_dpa_dev_buf_arr_t *h)
+{
+	assert_int_equal(doca_buf_arr_create(n, arr), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_arr_set_target_dpa(*arr, f->dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_arr_set_params(*arr, m->mm, size, 0), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_arr_start(*arr), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_arr_get_dpa_handle(*arr, h), DOCA_SUCCESS);
+}
+
+/* A stale pointer from doca_dpa_dev_buf_get_external_ptr: the fix names that call, not
+ * the mmap one the user never made. */
+static void test_p1_buf_names_its_call(void **state)
+{
+	struct fx *f = *state;
+	struct doca_buf_arr *arr_a, *arr_b;
+	doca_dpa_dev_buf_arr_t ha, hb;
+	struct hm a, b;
+	uint64_t got[2];
+
+	hm_pages(f, &a, 0xA000, 2);
+	hm_pages(f, &b, 0xB000, 1);
+	arr_of(f, &a, 2, PAGE, &arr_a, &ha);
+	arr_of(f, &b, 1, 64, &arr_b, &hb);
+	/* Buffer 1 of A is A's second page; B has one page: nothing behind the stale one. */
+	RUN(f, 1, buf_stale, ha, (uint64_t)1, hb, out_ptr(f));
+	get_out(f, got, 2);
+	assert_int_equal(got[0], 0xB000);
+	assert_int_equal(got[1], 0);
+	assert_int_equal(t_log_problems(), 1);
+	t_assert_logged("P1: kernel 'buf_stale' rank 0 of 1 on EU",
+	                "call doca_dpa_dev_buf_get_external_ptr again after switching");
+	{
+		char last[1024];
+
+		sdpa_log_last_problem(last, sizeof(last));
+		assert_null(strstr(last, "doca_dpa_dev_mmap_get_external_ptr"));
+	}
+	assert_int_equal(doca_buf_arr_destroy(arr_a), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_arr_destroy(arr_b), DOCA_SUCCESS);
+	hm_free(&a);
+	hm_free(&b);
+}
+
+/* strict reports every stale access of every launch (each first touch of a page), and
+ * says how many it could not log; faithful reports a kind once per kernel. */
+static void test_p1_every_access(void **state)
+{
+	struct fx *f = *state;
+	struct hm a, b;
+	uint64_t got[1];
+	char last[1024];
+	bool strict = is_mode(f, "strict");
+
+	hm_pages(f, &a, 0xA000, 16);
+	hm_pages(f, &b, 0xB000, 1);
+	/* Pages 0..2 of A's pointer after switching to one-page B. */
+	RUN(f, 1, stale_pages, a.h, addr_of(&a, 0), b.h, addr_of(&b, 0), (uint32_t)3, out_ptr(f));
+	get_out(f, got, 1);
+	assert_int_equal(t_log_problems(), strict ? 3 : 1);
+	/* Launched again: strict reports again; faithful said it already. */
+	t_log_reset();
+	RUN(f, 1, stale_pages, a.h, addr_of(&a, 0), b.h, addr_of(&b, 0), (uint32_t)3, out_ptr(f));
+	assert_int_equal(t_log_problems(), strict ? 3 : 0);
+	/* 12 pages with no device call in between: 8 reports wait, 4 are counted. */
+	t_log_reset();
+	RUN(f, 1, stale_pages, a.h, addr_of(&a, 0), b.h, addr_of(&b, 0), (uint32_t)12, out_ptr(f));
+	if (strict) {
+		assert_int_equal(t_log_problems(), 9);
+		sdpa_log_last_problem(last, sizeof(last));
+		assert_non_null(strstr(last, "4 more stale window pointer access(es)"));
+		t_assert_logged("kernel 'stale_pages' rank 0 of 1 on EU", "trapped but not logged");
+	} else {
+		assert_int_equal(t_log_problems(), 0);
+	}
+	hm_free(&a);
+	hm_free(&b);
 }
 
 /* ---- P2 ---- */
@@ -766,6 +863,8 @@ int main(void)
 	        ALL_MODES(test_forum_case),
 	        MODELLED(test_p1_outside),
 	        ALL_MODES(test_p1_kept_pointer),
+	        MODELLED(test_p1_buf_names_its_call),
+	        MODELLED(test_p1_every_access),
 	        ALL_MODES(test_p2_symptom),
 	        MODELLED(test_p2_diagnostic),
 	        ALL_MODES(test_p2_line_granularity),

@@ -214,3 +214,32 @@ __dpa_global__ void win_sustain(doca_dpa_dev_mmap_t m, uint64_t addr, uint32_t w
 	__dpa_thread_window_writeback();
 	out[0] = s;
 }
+
+/* P1 through buffers: keep the pointer of buffer ia of array a, switch to buffer 0 of
+ * array b, read through the kept pointer. out[0] = b's word 0, out[1] = the stale read. */
+__dpa_global__ void buf_stale(doca_dpa_dev_buf_arr_t a, uint64_t ia, doca_dpa_dev_buf_arr_t b,
+                              uint64_t *out)
+{
+	uint64_t *pa = (uint64_t *)doca_dpa_dev_buf_get_external_ptr(
+	        doca_dpa_dev_buf_array_get_buf(a, ia));
+	uint64_t *pb =
+	        (uint64_t *)doca_dpa_dev_buf_get_external_ptr(doca_dpa_dev_buf_array_get_buf(b, 0));
+
+	__dpa_thread_window_read_inv();
+	out[0] = pb[0];
+	out[1] = pa[0];
+}
+
+/* P1 on many pages at once: keep mmap A's pointer, switch to B, then read word 0 of
+ * pages 0..n-1 through the stale pointer with no device call in between. out[0] = sum. */
+__dpa_global__ void stale_pages(doca_dpa_dev_mmap_t ma, uint64_t a_addr, doca_dpa_dev_mmap_t mb,
+                                uint64_t b_addr, uint32_t n, uint64_t *out)
+{
+	volatile uint64_t *pa = (volatile uint64_t *)doca_dpa_dev_mmap_get_external_ptr(ma, a_addr);
+	volatile uint64_t *pb = (volatile uint64_t *)doca_dpa_dev_mmap_get_external_ptr(mb, b_addr);
+	uint64_t s = pb[0];
+
+	for (uint32_t i = 0; i < n; i++)
+		s += pa[i * 512];
+	out[0] = s;
+}
