@@ -39,7 +39,6 @@ void sdpa_flow_ready_note(uint16_t port_id)
 	}
 	len = snprintf(line, sizeof(line), "ready port=%u\n", (unsigned int)port_id);
 	if (write(fd, line, (size_t)len) != len)
-		DOCA_LOG_ERR("SOFTDPA_READY_FILE: cannot write to '%s': %s", path,
-		             strerror(errno));
+		DOCA_LOG_ERR("SOFTDPA_READY_FILE: cannot write to '%s': %s", path, strerror(errno));
 	close(fd);
 }

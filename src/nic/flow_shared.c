@@ -46,7 +46,7 @@ const char *sdpa_shared_type_name(enum doca_flow_shared_resource_type t)
 
 const char *sdpa_shared_cfg_member(enum doca_flow_shared_resource_type t)
 {
-	static const char *const n[] = {"meter_cfg", "(none)",   "rss_cfg",     "psp_cfg",
+	static const char *const n[] = {"meter_cfg", "(none)",    "rss_cfg",     "psp_cfg",
 	                                "encap_cfg", "decap_cfg", "ipsec_sa_cfg"};
 
 	return (unsigned int)t < SDPA_ARRAY_SIZE(n) ? n[t] : "unknown";

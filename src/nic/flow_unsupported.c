@@ -35,14 +35,13 @@ SDPA_LOG_REGISTER(flow_unsupported);
 #define ENTRY_FIX "pass where to store the new entry"
 #define BULK_FIX  "pass a bulk made by doca_flow_crypto_psp_spi_key_bulk_alloc"
 
-#define WHY_LPM     "LPM pipes are not emulated; use a CONTROL pipe with prefix masks"
-#define WHY_ACL     "ACL pipes are not emulated; use a CONTROL pipe with priorities"
-#define WHY_CRYPTO  "encryption (PSP, IPsec) is not emulated"
+#define WHY_LPM    "LPM pipes are not emulated; use a CONTROL pipe with prefix masks"
+#define WHY_ACL    "ACL pipes are not emulated; use a CONTROL pipe with priorities"
+#define WHY_CRYPTO "encryption (PSP, IPsec) is not emulated"
 
 static doca_error_t check_flags(uint32_t flags, const char *who)
 {
-	const uint32_t both =
-	        DOCA_FLOW_ENTRY_FLAGS_NO_WAIT | DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH;
+	const uint32_t both = DOCA_FLOW_ENTRY_FLAGS_NO_WAIT | DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH;
 
 	if ((flags & both) == both) {
 		DOCA_LOG_ERR("%s: flags 0x%x set both NO_WAIT and WAIT_FOR_BATCH; set one", who,
@@ -93,8 +92,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_add_entry(
         const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
         struct doca_flow_pipe_entry **entry)
 {
-	(void)pipe_queue, (void)action_idx, (void)actions, (void)priority, (void)fwd,
-	        (void)usr_ctx;
+	(void)pipe_queue, (void)action_idx, (void)actions, (void)priority, (void)fwd, (void)usr_ctx;
 	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
 	CHECK_ARG(match == NULL, "match is NULL", "pass the values to match");
 	CHECK_ARG(match_mask == NULL, "match_mask is NULL", "pass the mask of the match");
@@ -137,10 +135,9 @@ doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,
 
 /* ------------------------------------------------------------------ GENEVE parser, targets */
 
-DOCA_EXPERIMENTAL doca_error_t
-doca_flow_parser_geneve_opt_create(const struct doca_flow_port *port,
-                                   const struct doca_flow_parser_geneve_opt_cfg tlv_list[],
-                                   uint8_t nb_options, struct doca_flow_parser **parser)
+DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_create(
+        const struct doca_flow_port *port, const struct doca_flow_parser_geneve_opt_cfg tlv_list[],
+        uint8_t nb_options, struct doca_flow_parser **parser)
 {
 	CHECK_ARG(port == NULL, "port is NULL", PORT_FIX);
 	CHECK_ARG(tlv_list == NULL, "tlv_list is NULL", "pass the options to parse");
@@ -154,7 +151,8 @@ doca_flow_parser_geneve_opt_create(const struct doca_flow_port *port,
 			DOCA_LOG_ERR("%s: tlv_list[%u] has match_on_class_mode %d and option_len "
 			             "%u; use a doca_flow_parser_geneve_opt_mode and at most %d "
 			             "data words",
-			             __func__, (unsigned int)i, (int)tlv_list[i].match_on_class_mode,
+			             __func__, (unsigned int)i,
+			             (int)tlv_list[i].match_on_class_mode,
 			             (unsigned int)tlv_list[i].option_len,
 			             DOCA_FLOW_GENEVE_DATA_OPTION_LEN_MAX);
 			return DOCA_ERROR_INVALID_VALUE;
@@ -195,8 +193,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_master_key_rotate(struct doc
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_spi_key_bulk_alloc(
-        struct doca_flow_port *port, enum doca_flow_crypto_key_type key_type,
-        uint32_t nr_spi_keys, struct doca_flow_crypto_psp_spi_key_bulk **spi_key_bulk)
+        struct doca_flow_port *port, enum doca_flow_crypto_key_type key_type, uint32_t nr_spi_keys,
+        struct doca_flow_crypto_psp_spi_key_bulk **spi_key_bulk)
 {
 	CHECK_ARG(port == NULL, "port is NULL", PORT_FIX);
 	CHECK_ARG((unsigned int)key_type > DOCA_FLOW_CRYPTO_KEY_256, "unknown key_type",
@@ -216,9 +214,9 @@ doca_flow_crypto_psp_spi_key_bulk_generate(struct doca_flow_crypto_psp_spi_key_b
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_spi_key_bulk_get(
-        struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk, uint32_t spi_key_idx,
-        uint32_t *spi, uint32_t *key)
+DOCA_EXPERIMENTAL doca_error_t
+doca_flow_crypto_psp_spi_key_bulk_get(struct doca_flow_crypto_psp_spi_key_bulk *spi_key_bulk,
+                                      uint32_t spi_key_idx, uint32_t *spi, uint32_t *key)
 {
 	(void)spi_key_idx;
 	CHECK_ARG(spi_key_bulk == NULL, "spi_key_bulk is NULL", BULK_FIX);
