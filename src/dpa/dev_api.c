@@ -25,24 +25,9 @@
 
 SDPA_LOG_REGISTER(dpa_dev);
 
-/* Bits of sdpa_kernel.reported: each diagnostic is logged once per kernel and context. */
-enum {
-	REP_RESCHEDULE = 1u << 0,
-	REP_FINISH = 1u << 1,
-	REP_TLS = 1u << 2,
-	REP_NOTIFY = 1u << 3,
-	REP_POST = 1u << 4,
-	REP_YIELD = 1u << 5,
-	REP_REENTER = 1u << 6,
-	REP_POST_WAIT = 1u << 7,
-	REP_NO_EXEC = 1u << 8,
-};
-
-static bool first_report(const struct sdpa_exec *ex, uint32_t bit)
+static bool first_report(const struct sdpa_exec *ex, enum sdpa_report bit)
 {
-	struct sdpa_kernel *k = (struct sdpa_kernel *)ex->kernel;
-
-	return (sdpa_fetch_or_acq_rel(&k->reported, bit) & bit) == 0;
+	return sdpa_kernel_report_once(ex, bit);
 }
 
 /* The current exec; logs (once) and returns NULL when host code calls the device API. */
@@ -60,7 +45,8 @@ static struct sdpa_exec *exec_or_null(const char *fn)
 }
 
 /* P8: a thread-only call in a launched kernel (or yield in a thread). */
-static void report_p8(const struct sdpa_exec *ex, uint32_t bit, const char *call, const char *fix)
+static void report_p8(const struct sdpa_exec *ex, enum sdpa_report bit, const char *call,
+                      const char *fix)
 {
 	char who[160];
 
@@ -74,9 +60,9 @@ static void report_p8(const struct sdpa_exec *ex, uint32_t bit, const char *call
 	                     ? "a kernel launched with "
 	                       "doca_dpa_kernel_launch_update_*"
 	                     : (ex->kind == SDPA_EXEC_RPC ? "an RPC" : "a DPA thread"),
-	             bit == REP_YIELD ? "kernels launched by the host"
-	                              : "DPA threads (doca_dpa_thread)",
-	             bit == REP_TLS ? "it returns 0" : "it returns and does nothing", fix);
+	             bit == SDPA_REPORT_YIELD ? "kernels launched by the host"
+	                                      : "DPA threads (doca_dpa_thread)",
+	             bit == SDPA_REPORT_TLS ? "it returns 0" : "it returns and does nothing", fix);
 }
 
 DOCA_EXPERIMENTAL unsigned int doca_dpa_dev_thread_rank(void)
@@ -106,12 +92,12 @@ DOCA_EXPERIMENTAL void doca_dpa_dev_yield(void)
 	if (ex == NULL)
 		return;
 	if (ex->kind == SDPA_EXEC_THREAD)
-		report_p8(ex, REP_YIELD, "doca_dpa_dev_yield",
+		report_p8(ex, SDPA_REPORT_YIELD, "doca_dpa_dev_yield",
 		          "in a DPA thread give up the EU with doca_dpa_dev_thread_reschedule");
 	sched_yield();
 }
 
-static void thread_exit(const char *fn, uint32_t bit, enum sdpa_exec_end how)
+static void thread_exit(const char *fn, enum sdpa_report bit, enum sdpa_exec_end how)
 {
 	struct sdpa_exec *ex;
 
@@ -130,12 +116,12 @@ static void thread_exit(const char *fn, uint32_t bit, enum sdpa_exec_end how)
 
 DOCA_EXPERIMENTAL void doca_dpa_dev_thread_reschedule(void)
 {
-	thread_exit(__func__, REP_RESCHEDULE, SDPA_END_RESCHEDULE);
+	thread_exit(__func__, SDPA_REPORT_RESCHEDULE, SDPA_END_RESCHEDULE);
 }
 
 DOCA_EXPERIMENTAL void doca_dpa_dev_thread_finish(void)
 {
-	thread_exit(__func__, REP_FINISH, SDPA_END_FINISH);
+	thread_exit(__func__, SDPA_REPORT_FINISH, SDPA_END_FINISH);
 }
 
 DOCA_EXPERIMENTAL doca_dpa_dev_uintptr_t doca_dpa_dev_thread_get_local_storage(void)
@@ -148,7 +134,7 @@ DOCA_EXPERIMENTAL doca_dpa_dev_uintptr_t doca_dpa_dev_thread_get_local_storage(v
 		return 0;
 	if (ex->kind != SDPA_EXEC_THREAD) {
 		report_p8(
-		        ex, REP_TLS, "doca_dpa_dev_thread_get_local_storage",
+		        ex, SDPA_REPORT_TLS, "doca_dpa_dev_thread_get_local_storage",
 		        "pass the data to the launched kernel as an argument (a DPA heap pointer)");
 		return 0;
 	}
@@ -167,7 +153,7 @@ doca_dpa_dev_thread_notify(doca_dpa_dev_notification_completion_t notify_handle)
 	if (ex == NULL)
 		return;
 	if (ex->kind == SDPA_EXEC_LAUNCH) {
-		report_p8(ex, REP_NOTIFY, "doca_dpa_dev_thread_notify",
+		report_p8(ex, SDPA_REPORT_NOTIFY, "doca_dpa_dev_thread_notify",
 		          "notify from a DPA thread or an RPC (doca_dpa_rpc)");
 		return;
 	}
@@ -641,7 +627,7 @@ static bool post_allowed(const char *fn)
 	if (ex == NULL)
 		return false;
 	if (ex->kind != SDPA_EXEC_THREAD) {
-		report_p8(ex, REP_POST, fn,
+		report_p8(ex, SDPA_REPORT_POST, fn,
 		          "post asynchronous operations from a DPA thread attached to the "
 		          "completion");
 		return false;
@@ -661,7 +647,7 @@ static void post_wait(doca_dpa_dev_async_ops_t ops_h, doca_dpa_dev_sync_event_t 
 	if (value > 254) {
 		/* P14: an 8-bit field on the DPA; softdpa models the undefined behaviour as
 		 * truncation, which is what a too-wide value written to it does. */
-		if (first_report(ex, REP_POST_WAIT)) {
+		if (first_report(ex, SDPA_REPORT_POST_WAIT)) {
 			char who[160];
 
 			sdpa_exec_describe(ex, who, sizeof(who));

@@ -26,6 +26,7 @@
 
 #include "core/atomics.h"
 #include "dpa/fault.h"
+#include "dpa/report.h"
 
 struct doca_dev;
 
@@ -85,11 +86,8 @@ struct sdpa_kernel {
 	size_t argsize;
 	void (*marshal)(void *vap, void *blk);
 	unsigned long long (*invoke)(const void *blk);
-	sdpa_atomic_u32 reported; /* bit per pitfall diagnostic already logged */
+	sdpa_atomic_u32 reported; /* enum sdpa_report: diagnostics already logged */
 };
-
-/* Bits of sdpa_kernel.reported: dev_api.c uses 0..15, the scheduler 16, window.c 17..27. */
-enum { SDPA_REPORT_REENTRY = 1u << 16 };
 
 struct sdpa_image {
 	int memfd;
@@ -149,6 +147,9 @@ struct sdpa_exec *sdpa_exec_current(void);
 void sdpa_exec_set_current(struct sdpa_exec *ex);
 /* Name of the exec for messages: "kernel 'k' rank 3", "DPA thread 2 (kernel 't')". */
 void sdpa_exec_describe(const struct sdpa_exec *ex, char *buf, size_t size);
+/* True the first time 'bit' is reported for the kernel of 'ex', and when 'ex' is NULL or
+ * runs no kernel (host code). Async-signal-safe (one atomic or). */
+bool sdpa_kernel_report_once(const struct sdpa_exec *ex, enum sdpa_report bit);
 /* Called at the top of every device API call: unwinds a lost EU (watchdog). */
 void sdpa_exec_checkpoint(void);
 /* A device call softdpa does not emulate ('call', with 'what' saying what is not emulated)

@@ -62,6 +62,17 @@ void sdpa_exec_set_current(struct sdpa_exec *ex)
 	cur_exec = ex;
 }
 
+bool sdpa_kernel_report_once(const struct sdpa_exec *ex, enum sdpa_report bit)
+{
+	/* The kernel table entry is the image's; 'reported' is its one mutable field. */
+	struct sdpa_kernel *k;
+
+	if (ex == NULL || ex->kernel == NULL)
+		return true;
+	k = (struct sdpa_kernel *)ex->kernel;
+	return (sdpa_fetch_or_acq_rel(&k->reported, (uint32_t)bit) & (uint32_t)bit) == 0;
+}
+
 void sdpa_exec_describe(const struct sdpa_exec *ex, char *buf, size_t size)
 {
 	const char *k = ex->kernel ? ex->kernel->name : "?";
@@ -452,10 +463,10 @@ static void retire_head_locked(struct doca_dpa *dpa, struct sdpa_launch *l)
 /* P9: say once per kernel that a rescheduled thread restarts from its entry point. */
 static void note_reentry(struct sdpa_eu *eu)
 {
-	struct sdpa_kernel *k = (struct sdpa_kernel *)eu->exec.kernel;
+	const struct sdpa_kernel *k = eu->exec.kernel;
 	char who[160];
 
-	if (sdpa_fetch_or_acq_rel(&k->reported, SDPA_REPORT_REENTRY) & SDPA_REPORT_REENTRY)
+	if (!sdpa_kernel_report_once(&eu->exec, SDPA_REPORT_REENTRY))
 		return;
 	sdpa_exec_describe(&eu->exec, who, sizeof(who));
 	DOCA_LOG_INFO("P9: %s re-enters '%s' from the top after doca_dpa_dev_thread_reschedule; "

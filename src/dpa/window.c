@@ -50,22 +50,6 @@ enum {
 /* faithful: one aperture per EU covers mmaps up to this size. */
 #define FAITHFUL_APERTURE (16ull << 30)
 
-/* Bits of sdpa_kernel.reported (dev_api.c uses 0..15, the scheduler 16): each window
- * pitfall is logged once per kernel and context. */
-enum {
-	REP_P1 = 1u << 17,
-	REP_P2 = 1u << 18,
-	REP_P3 = 1u << 19,
-	REP_P4 = 1u << 20,
-	REP_P5 = 1u << 21,
-	REP_D13 = 1u << 22,
-	REP_XEU = 1u << 23,
-	REP_UNBOUND = 1u << 24,
-	REP_OUTSIDE = 1u << 25,
-	REP_P2_INV = 1u << 26,
-	REP_BIG = 1u << 27,
-};
-
 /* The device calls that return window pointers, as bits: an aperture remembers which of
  * them returned pointers into it, so a report names the call the user made. */
 enum win_call {
@@ -294,14 +278,9 @@ static void w_describe(const struct win_eu *w, char *buf, size_t size)
 }
 
 /* True the first time 'bit' is reported for the kernel of 'ex' (async-signal-safe). */
-static bool first_report(const struct sdpa_exec *ex, uint32_t bit)
+static bool first_report(const struct sdpa_exec *ex, enum sdpa_report bit)
 {
-	struct sdpa_kernel *k;
-
-	if (ex == NULL || ex->kernel == NULL)
-		return true;
-	k = (struct sdpa_kernel *)ex->kernel;
-	return (sdpa_fetch_or_acq_rel(&k->reported, bit) & bit) == 0;
+	return sdpa_kernel_report_once(ex, bit);
 }
 
 /* Strict mode with SOFTDPA_STRICT_ABORT=1: every report ends the process. */
@@ -580,11 +559,11 @@ static void rec_format(const struct win_rec *r, char *buf, size_t size)
 	}
 }
 
-static const uint32_t rec_bit[] = {
-        [REC_P1] = REP_P1,
-        [REC_XEU] = REP_XEU,
-        [REC_UNBOUND] = REP_UNBOUND,
-        [REC_OUTSIDE] = REP_OUTSIDE,
+static const enum sdpa_report rec_bit[] = {
+        [REC_P1] = SDPA_REPORT_WIN_P1,
+        [REC_XEU] = SDPA_REPORT_WIN_XEU,
+        [REC_UNBOUND] = SDPA_REPORT_WIN_UNBOUND,
+        [REC_OUTSIDE] = SDPA_REPORT_WIN_OUTSIDE,
 };
 
 /* Queue a report of the handler (logged later by the window's EU), or abort. faithful
@@ -757,7 +736,7 @@ static void report_drop(struct win_eu *w, enum drop why, unsigned int lines)
 {
 	char who[160];
 
-	if (why != DROP_READ_ONLY || !first_report(w->ex, REP_D13))
+	if (why != DROP_READ_ONLY || !first_report(w->ex, SDPA_REPORT_WIN_D13))
 		return; /* P4 and P5 were reported at bind time */
 	w_describe(w, who, sizeof(who));
 	DOCA_LOG_ERR("D13: %s stored %u line(s) through its window into mmap %u, whose "
@@ -909,7 +888,7 @@ void sdpa_window_exec_end(const struct sdpa_exec *ex, enum sdpa_exec_end how)
 		const struct win_page *st;
 		size_t line_off = 0;
 
-		if (dirty != 0 && first_report(ex, REP_P2)) {
+		if (dirty != 0 && first_report(ex, SDPA_REPORT_WIN_P2)) {
 			w_describe(w, who, sizeof(who));
 			DOCA_LOG_WARN("P2: %s stored %u line(s) (64 B) into mmap %u through its "
 			              "window and %s without __dpa_thread_window_writeback: on the "
@@ -920,7 +899,7 @@ void sdpa_window_exec_end(const struct sdpa_exec *ex, enum sdpa_exec_end how)
 			maybe_abort(w);
 		}
 		st = stale_polled(w, &line_off);
-		if (st != NULL && first_report(ex, REP_P3)) {
+		if (st != NULL && first_report(ex, SDPA_REPORT_WIN_P3)) {
 			w_describe(w, who, sizeof(who));
 			DOCA_LOG_WARN(
 			        "P3: %s loaded mmap %u at offset 0x%zx through its window, "
@@ -1022,7 +1001,7 @@ static doca_dpa_dev_uintptr_t bind(struct win_eu *w, struct doca_mmap *m, uint64
 		w->bound = false;
 		ap = w->mode == SDPA_WINDOW_FAITHFUL ? &w->aps[0] : strict_ap(w, m, span);
 		if (ap == NULL || ap->base == NULL || span > ap->size) {
-			if (first_report(w->ex, REP_BIG)) {
+			if (first_report(w->ex, SDPA_REPORT_WIN_BIG)) {
 				w_describe(w, who, sizeof(who));
 				DOCA_LOG_WARN(
 				        "window: %s binds mmap %u of %zu bytes, which does not "
@@ -1052,7 +1031,7 @@ static doca_dpa_dev_uintptr_t bind(struct win_eu *w, struct doca_mmap *m, uint64
 	            : (w->b.extended || ext_buf) ? DROP_EXTENDED
 	            : mis                        ? DROP_MISALIGNED
 	                                         : DROP_NONE;
-	if ((w->b.extended || ext_buf) && first_report(w->ex, REP_P5)) {
+	if ((w->b.extended || ext_buf) && first_report(w->ex, SDPA_REPORT_WIN_P5)) {
 		w_describe(w, who, sizeof(who));
 		DOCA_LOG_WARN("P5: %s binds %s %u, which belongs to an extended DPA context "
 		              "(doca_dpa_device_extend) or only to VF/SF devices: get_external_ptr "
@@ -1062,7 +1041,7 @@ static doca_dpa_dev_uintptr_t bind(struct win_eu *w, struct doca_mmap *m, uint64
 		              who, ext_buf ? "a buffer of a buf array on mmap" : "mmap", m->handle);
 		maybe_abort(w);
 	}
-	if (mis && first_report(w->ex, REP_P4)) {
+	if (mis && first_report(w->ex, SDPA_REPORT_WIN_P4)) {
 		w_describe(w, who, sizeof(who));
 		DOCA_LOG_WARN("P4: %s binds mmap %u at address 0x%llx, which is not 64-byte "
 		              "aligned (byte %u of its line): memory reached through a window "
@@ -1157,7 +1136,7 @@ DOCA_EXPERIMENTAL void priv_doca_dpa_thread_window_read_inv(void)
 	if (w->bound) {
 		unsigned int dirty = count_dirty(w);
 
-		if (dirty != 0 && first_report(w->ex, REP_P2_INV)) {
+		if (dirty != 0 && first_report(w->ex, SDPA_REPORT_WIN_P2_INV)) {
 			char wh[160];
 
 			w_describe(w, wh, sizeof(wh));

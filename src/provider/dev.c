@@ -302,7 +302,7 @@ static void report_early_use(const struct tl_watch *w)
 {
 	char who[160];
 
-	if (!sdpa_prov_glue_report_once(SDPA_PROV_REPORT_EARLY_USE))
+	if (!sdpa_prov_glue_report_once(SDPA_REPORT_PROV_EARLY_USE))
 		return;
 	sdpa_prov_glue_who(who, sizeof(who));
 	DOCA_LOG_ERR("strict: %s used *value of a memory read on RESOURCES_READ queue %u of port "
@@ -389,10 +389,10 @@ static struct sdpa_prov_ring *resolve_quiet(const struct tl_queue *q)
 static void report_unpolled(const struct sdpa_prov_ring *r, uint32_t n)
 {
 	char who[160];
-	uint32_t bit =
-	        r->type == DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_READ ? SDPA_PROV_REPORT_UNPOLLED_READ
-	        : r->type == DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL ? SDPA_PROV_REPORT_UNPOLLED_GENERAL
-	                                                      : SDPA_PROV_REPORT_UNPOLLED_WRITE;
+	enum sdpa_report bit =
+	        r->type == DOCA_FLOW_DPA_QUEUE_TYPE_RESOURCES_READ ? SDPA_REPORT_PROV_UNPOLLED_READ
+	        : r->type == DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL ? SDPA_REPORT_PROV_UNPOLLED_GENERAL
+	                                                      : SDPA_REPORT_PROV_UNPOLLED_WRITE;
 
 	if (!sdpa_prov_glue_report_once(bit))
 		return;

@@ -223,17 +223,9 @@ bool sdpa_prov_glue_who(char *buf, size_t size)
 	return true;
 }
 
-bool sdpa_prov_glue_report_once(uint32_t bit)
+bool sdpa_prov_glue_report_once(enum sdpa_report bit)
 {
-	const struct sdpa_exec *ex = sdpa_exec_current();
-	struct sdpa_kernel *k;
-
-	if (ex == NULL || ex->kernel == NULL)
-		return true;
-	/* The kernel table entry is the image's; its 'reported' mask is the one mutable
-	 * field, shared by every reporter (dpa.h lists the bits). */
-	k = (struct sdpa_kernel *)ex->kernel;
-	return (sdpa_fetch_or_acq_rel(&k->reported, bit) & bit) == 0;
+	return sdpa_kernel_report_once(sdpa_exec_current(), bit);
 }
 
 static void exec_end_hook(int how)

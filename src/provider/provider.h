@@ -41,6 +41,7 @@
 
 #include "core/atomics.h"
 #include "core/util.h"
+#include "dpa/report.h"
 
 enum {
 	SDPA_PROV_MAX_CTX = 64,     /* provider contexts alive at once */
@@ -248,18 +249,10 @@ void sdpa_prov_glue_pin(void *res, bool pin);
 /* The device code running on this thread, for reports: "kernel 'k' rank 0 of 1 on EU 3",
  * or "a host thread (not DPA code)". Returns false for a host thread. */
 bool sdpa_prov_glue_who(char *buf, size_t size);
-/* True the first time 'bit' (SDPA_PROV_REPORT_*) is reported for the running kernel (always
+/* True the first time 'bit' (SDPA_REPORT_PROV_*) is reported for the running kernel (always
  * true on a host thread). */
-bool sdpa_prov_glue_report_once(uint32_t bit);
+bool sdpa_prov_glue_report_once(enum sdpa_report bit);
 /* The DPA calls sdpa_prov_exec_end at the end of every execution. */
 void sdpa_prov_glue_exec_hook(void);
-
-/* Bits of the running kernel's report-once mask the provider uses (dpa.h lists owners). */
-enum {
-	SDPA_PROV_REPORT_EARLY_USE = 1u << 28,
-	SDPA_PROV_REPORT_UNPOLLED_READ = 1u << 29,
-	SDPA_PROV_REPORT_UNPOLLED_WRITE = 1u << 30,
-	SDPA_PROV_REPORT_UNPOLLED_GENERAL = 1u << 31,
-};
 
 #endif
