@@ -14,6 +14,7 @@
  *   devinfo_rep  1 for its list + 1 while a doca_dev_rep is open on it
  * A closed doca_dev that devinfo_reps still point to stays allocated but unusable.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
@@ -1441,6 +1442,9 @@ DOCA_STABLE doca_error_t doca_dev_rep_close(struct doca_dev_rep *dev_rep)
 		if (--parent->opens == 0) {
 			parent->info->dev = NULL;
 			close_parent = parent;
+			/* the open's reference and r's devinfo's: the put of the latter below
+			 * leaves the parent to the dev_put after it */
+			assert(parent->refs >= 2);
 		}
 	}
 	if (--r->opens == 0) {

@@ -1186,7 +1186,8 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
 	struct sdpa_fqueue *q;
 	struct sdpa_late *done;
 	doca_flow_entry_process_cb cb;
-	uint32_t n, k = 0;
+	uint32_t n, nlate, k = 0;
+	size_t total;
 	uint16_t port_id;
 	bool ready;
 
@@ -1206,17 +1207,21 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
 	if (max_processed_entries && max_processed_entries < n)
 		n = max_processed_entries;
 	/* Completions of a drained full queue are reported first (they are older). */
-	done = n + q->nlate ? malloc((n + q->nlate) * sizeof(*done)) : NULL;
-	if (n + q->nlate && done == NULL) {
+	nlate = q->nlate;
+	total = (size_t)n + nlate; /* no wrap: 0 only when both are */
+	done = total != 0 ? malloc(total * sizeof(*done)) : NULL;
+	if (total != 0 && done == NULL) {
 		pthread_mutex_unlock(&flow_g.lock);
 		DOCA_LOG_ERR("%s: out of memory; free memory and retry", who);
 		return DOCA_ERROR_NO_MEMORY;
 	}
-	for (uint32_t i = 0; i < q->nlate; i++)
-		if (q->late[i].e != NULL)
-			done[k++] = q->late[i];
+	if (done != NULL) { /* total != 0: something to report */
+		for (uint32_t i = 0; i < nlate; i++)
+			if (q->late[i].e != NULL)
+				done[k++] = q->late[i];
+		complete_ops(q, n, done, &k);
+	}
 	q->nlate = 0;
-	complete_ops(q, n, done, &k);
 	/* Ready for traffic (SOFTDPA_READY_FILE): a root pipe, nothing outstanding. */
 	ready = sdpa_load_relaxed(&port->root) != NULL;
 	for (uint16_t i = 0; ready && i < flow_g.pipe_queues; i++)
