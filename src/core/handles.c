@@ -149,7 +149,8 @@ void sdpa_handle_retire(void *obj, void (*free_fn)(void *))
 		/* Only a record still dead: the owner of a NULL free_fn object may have freed it
 		 * and the address may hold a live object registered since. */
 		if (j >= 0 && (sdpa_load_relaxed(&vals[j]) & DEAD))
-			sdpa_store_release(&keys[j], TOMB); /* R1: its address may be reused now */
+			/* R1 pairs with A1 in find: its address may be reused now. */
+			sdpa_store_release(&keys[j], TOMB);
 	}
 	quarantine[(q_head + q_len) % SDPA_HANDLE_QUARANTINE].obj = obj;
 	quarantine[(q_head + q_len) % SDPA_HANDLE_QUARANTINE].free_fn = free_fn;
@@ -161,5 +162,6 @@ void sdpa_handle_retire(void *obj, void (*free_fn)(void *))
 
 uint64_t sdpa_handle_generation(void)
 {
-	return sdpa_load_acquire(&generation); /* A3 */
+	/* A3 pairs with R3 in the retirement above. */
+	return sdpa_load_acquire(&generation);
 }

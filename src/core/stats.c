@@ -405,12 +405,12 @@ static enum srv_state start_locked(void)
 
 void sdpa_stats_maybe_start(void)
 {
-	/* R2 pairs with A2 below: a settled state is final until sdpa_stats_stop. */
+	/* A2 pairs with R2 below: a settled state is final until sdpa_stats_stop. */
 	if (sdpa_load_acquire(&srv_state) != SRV_UNCHECKED)
 		return;
 	pthread_mutex_lock(&srv_lock);
 	if (sdpa_load_relaxed(&srv_state) == SRV_UNCHECKED)
-		/* A2 pairs with R2 above. */
+		/* R2 pairs with A2 above and in sdpa_stats_socket_path. */
 		sdpa_store_release(&srv_state, start_locked());
 	pthread_mutex_unlock(&srv_lock);
 }
@@ -432,12 +432,14 @@ void sdpa_stats_stop(void)
 	/* In a forked child the thread does not exist: forget it, touch nothing shared. */
 	srv_listen_fd = srv_wake[0] = srv_wake[1] = -1;
 	srv_path[0] = '\0';
+	/* R2 pairs with A2 in sdpa_stats_maybe_start: the fields above are reset first. */
 	sdpa_store_release(&srv_state, SRV_UNCHECKED);
 	pthread_mutex_unlock(&srv_lock);
 }
 
 const char *sdpa_stats_socket_path(void)
 {
+	/* A2 pairs with R2 in sdpa_stats_maybe_start: srv_path is set before RUNNING. */
 	return sdpa_load_acquire(&srv_state) == SRV_RUNNING ? srv_path : NULL;
 }
 

@@ -608,7 +608,8 @@ static void start_locked(void)
 		return;
 	}
 	for (struct tbuf *b = buffers; b != NULL; b = b->next) {
-		/* Owners may still run (not in tests); 'first' only hides older events. */
+		/* Owners may still run (not in tests); 'first' only hides older events. A-ev
+		 * pairs with R-ev in ev_commit. */
 		sdpa_store_relaxed(&b->first, sdpa_load_acquire(&b->n));
 		for (int i = 0; i < NR_PIDS; i++)
 			sdpa_store_relaxed(&b->dropped[i], 0);

@@ -483,6 +483,7 @@ static doca_error_t check_no_users(struct doca_dpa *dpa, const char *fn, bool de
 	};
 
 	for (size_t i = 0; i < sizeof(users) / sizeof(users[0]); i++) {
+		/* A-users pairs with the acq_rel decrement of each count by its last user. */
 		uint32_t n = sdpa_load_acquire(users[i].count);
 
 		/* Only destroy cares about objects that merely refer to the context. */

@@ -322,14 +322,16 @@ DOCA_STABLE doca_error_t doca_mmap_stop(struct doca_mmap *mmap)
 		DOCA_LOG_ERR("doca_mmap_stop: the mmap is not started");
 		return DOCA_ERROR_BAD_STATE;
 	}
+	/* A-users pairs with the acq_rel decrement in doca_buf_arr_stop. */
 	if (sdpa_load_acquire(&mmap->users) != 0) {
 		DOCA_LOG_ERR("doca_mmap_stop: %u buf array(s) use the mmap; destroy them first",
-		             sdpa_load_acquire(&mmap->users));
+		             sdpa_load_relaxed(&mmap->users));
 		return DOCA_ERROR_IN_USE;
 	}
 	pthread_mutex_lock(&mmaps_lock);
 	/* R5b pairs with A5b in sdpa_mmap_lookup: the handle names nothing from now on. */
 	sdpa_store_release(&handles[(mmap->handle & HANDLE_SLOT_MASK) - 1], 0);
+	/* R5 pairs with A5 in sdpa_mmap_lookup. */
 	sdpa_store_release(&mmaps[(mmap->handle & HANDLE_SLOT_MASK) - 1], NULL);
 	pthread_mutex_unlock(&mmaps_lock);
 	mmap->handle = 0;
@@ -651,7 +653,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_buf_arr_stop(struct doca_buf_arr *buf_arr)
 	root = buf_arr->dpa->base != NULL ? buf_arr->dpa->base : buf_arr->dpa;
 	/* A kernel or DPA thread may still hold the array's handle (get_buf reads it without
 	 * a check, as on the DPA): its memory then stays until the context is destroyed, so
-	 * such a read sees the stopped array, never freed memory. */
+	 * such a read sees the stopped array, never freed memory. A-threads pairs with the
+	 * acq_rel decrement in doca_dpa_thread_destroy. */
 	if (sdpa_load_acquire(&buf_arr->dpa->nr_threads) != 0 ||
 	    sdpa_sched_may_hold_handles(root)) {
 		DOCA_LOG_WARN(

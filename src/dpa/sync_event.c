@@ -141,6 +141,8 @@ bool sdpa_se_wait(struct doca_sync_event *ev, enum sdpa_se_cmp cmp, uint64_t v, 
 		/* A3 pairs with R2 in sdpa_se_store (or the acq_rel add). */
 		if (holds(cmp, sdpa_load_acquire(&ev->value) & mask, v))
 			return true;
+		/* A-stop pairs with the release store of the caller's stop flag (the launcher's
+		 * quit, an EU's 'lost'). */
 		if (stop != NULL && sdpa_load_acquire(stop))
 			return false;
 		if (yield && polls < SPIN_POLLS) {

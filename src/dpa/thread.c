@@ -60,7 +60,7 @@ static void settle_locked(struct doca_dpa *root, struct doca_dpa_thread *t)
 	uint64_t in_kernel = 0, t0 = sdpa_now_ns(), prev = t0;
 
 	while (t->running && in_kernel < 100000000ull && prev - t0 < 30000000000ull) {
-		/* Pairs with R1 in run_exec (sched.c): 0 before and after the kernel runs. */
+		/* A1 pairs with R1 in run_exec (sched.c): 0 before and after the kernel runs. */
 		bool leaving = sdpa_load_acquire(&t->run_eu->task_start_ns) == 0;
 		uint64_t now;
 

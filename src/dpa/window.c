@@ -308,7 +308,7 @@ static bool ap_register(struct win_ap *ap)
 		ap->reg = (int)i;
 		/* R1 pairs with A1 in ap_find. */
 		sdpa_store_release(&reg[i], ap);
-		if (sdpa_load_relaxed(&reg_hi) < i + 1)
+		if (sdpa_load_relaxed(&reg_hi) < i + 1) /* R1 pairs with A1 in ap_find */
 			sdpa_store_release(&reg_hi, i + 1);
 		pthread_mutex_unlock(&reg_lock);
 		return true;
@@ -322,6 +322,7 @@ static void ap_unregister(struct win_ap *ap)
 	if (ap->reg < 0)
 		return;
 	pthread_mutex_lock(&reg_lock);
+	/* R1 pairs with A1 in ap_find: the slot is empty from now. */
 	sdpa_store_release(&reg[ap->reg], NULL);
 	pthread_mutex_unlock(&reg_lock);
 	ap->reg = -1;
@@ -368,6 +369,7 @@ static struct win_ap *ap_find(const uint8_t *a)
 	/* A1 pairs with R1 in ap_register. */
 	hi = sdpa_load_acquire(&reg_hi);
 	for (unsigned int i = 0; i < hi && i < REG_SLOTS; i++) {
+		/* A1 pairs with R1 in ap_register / ap_unregister. */
 		struct win_ap *ap = sdpa_load_acquire(&reg[i]);
 
 		if (ap != NULL && a >= ap->base && a < ap->base + ap->size)

@@ -553,7 +553,8 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_port_stats(uint16_t port_id,
 static void __attribute__((destructor)) ports_fini(void)
 {
 	for (uint16_t i = 0; i < SDPA_MAX_PORTS; i++) {
-		struct sdpa_wire *w = sdpa_load_acquire(&ports[i].wire); /* A6 as in dp_wire */
+		/* A6 pairs with R6 in sdpa_port_open, as in dp_wire. */
+		struct sdpa_wire *w = sdpa_load_acquire(&ports[i].wire);
 
 		if (w != NULL && w->kind == SDPA_WIRE_PCAP)
 			sdpa_wire_pcap_flush(w);

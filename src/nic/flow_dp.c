@@ -1356,7 +1356,7 @@ static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sd
 	if (root == NULL && port->switch_mode) {
 		struct doca_flow_port *sw = sdpa_flow_switch_of(port);
 
-		root = sw ? sdpa_load_acquire(&sw->root) : NULL; /* A-root */
+		root = sw ? sdpa_load_acquire(&sw->root) : NULL; /* A-root, as above (R-root) */
 	}
 	if (root == NULL) {
 		drop(w, &c, SOFTDPA_DROP_NO_PIPE);

@@ -62,7 +62,8 @@ static void ring_enter(struct sdpa_prov_ring *r, const char *fn)
 
 static void ring_leave(struct sdpa_prov_ring *r)
 {
-	sdpa_store_release(&r->owner, 0); /* R-own */
+	/* R-own pairs with A-own in ring_enter: our writes are seen by the next user. */
+	sdpa_store_release(&r->owner, 0);
 }
 
 /* Per thread (a queue has one producer thread): the last resolutions of (address, queue

@@ -131,6 +131,7 @@ bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req,
 {
 	struct sdpa_prov_obj *obj = &ctx->objs[req->slot];
 
+	/* A-gen pairs with R-gen in slot_publish / slot_retire (host.c). */
 	if (sdpa_load_acquire(&obj->gen) != req->gen || sdpa_load_relaxed(&obj->dead))
 		return false; /* the export or its target went away while the request waited */
 

@@ -52,6 +52,7 @@ static bool sync_poller(void *arg, uint16_t worker)
 		return false;
 	pthread_mutex_lock(&host_lock);
 	for (int i = 0; i < SDPA_PROV_MAX_CTX; i++)
+		/* A-pend pairs with the acq_rel decrements of 'pending' (engine.c, queue.c). */
 		if (live[i] != NULL && sdpa_load_acquire(&live[i]->pending) != 0)
 			busy = true;
 	pthread_mutex_unlock(&host_lock);
@@ -85,6 +86,7 @@ static void dump_queues(void *arg, FILE *out)
 					        sdpa_prov_queue_type_name(t), q, r->size,
 					        (unsigned long long)sdpa_load_relaxed(
 					                &r->stat_posted),
+					        /* A2 pairs with R2 in process_ring (dev.c). */
 					        (unsigned int)sdpa_load_acquire(&r->done),
 					        (unsigned long long)sdpa_load_relaxed(
 					                &r->stat_failed),
@@ -377,6 +379,7 @@ static void slot_publish(struct doca_flow_dpa_ctx *ctx, int s, const struct sdpa
 	dst->not_exported = o->not_exported;
 	dst->nr_not_exported = o->nr_not_exported;
 	dst->handle = o->handle;
+	/* R-gen pairs with A-gen in sdpa_prov_exec (glue.c): the slot is filled first. */
 	sdpa_store_release(&dst->gen, gen);
 	pthread_mutex_unlock(&ctx->proc_lock);
 	sdpa_prov_write_end();
@@ -389,7 +392,8 @@ static void slot_retire(struct doca_flow_dpa_ctx *ctx, int s)
 
 	sdpa_prov_write_begin(); /* registry, then proc_lock */
 	pthread_mutex_lock(&ctx->proc_lock);
-	sdpa_store_release(&o->gen, sdpa_load_relaxed(&o->gen) + 1); /* even: addresses go stale */
+	/* R-gen pairs with A-gen in sdpa_prov_exec (glue.c); even: addresses go stale. */
+	sdpa_store_release(&o->gen, sdpa_load_relaxed(&o->gen) + 1);
 	o->kind = SDPA_PROV_KIND_NONE;
 	free(o->not_exported);
 	o->not_exported = NULL;

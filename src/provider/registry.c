@@ -71,8 +71,9 @@ static struct reader *reader_get(void)
 	if (!reader_key_ok)
 		return NULL;
 	pthread_mutex_lock(&readers_lock);
+	/* A-list pairs with R-list below; A-use pairs with R-use in reader_release. */
 	for (r = sdpa_load_acquire(&readers); r != NULL; r = r->next)
-		if (sdpa_load_acquire(&r->in_use) == 0) /* A-use */
+		if (sdpa_load_acquire(&r->in_use) == 0)
 			break;
 	if (r == NULL) {
 		r = sdpa_zalloc_aligned(sizeof(*r));
@@ -86,6 +87,7 @@ static struct reader *reader_get(void)
 		sdpa_store_relaxed(&r->in_use, 1);
 	pthread_mutex_unlock(&readers_lock);
 	if (r != NULL && pthread_setspecific(reader_key, r) != 0) {
+		/* R-use pairs with A-use above: the node is free again. */
 		sdpa_store_release(&r->in_use, 0);
 		r = NULL;
 	}
@@ -108,6 +110,7 @@ void sdpa_prov_read_begin(void)
 			tl_rd.slow = false;
 			return;
 		}
+		/* R-read pairs with the seq_cst load in sdpa_prov_write_begin (we back off). */
 		sdpa_store_release(&r->active, 0);
 	}
 	tl_rd.slow = true;
@@ -120,7 +123,7 @@ void sdpa_prov_read_end(void)
 		return;
 	if (tl_rd.slow)
 		pthread_rwlock_unlock(&sdpa_prov_registry_lock);
-	else /* R-read pairs with the seq_cst load in sdpa_prov_write_begin */
+	else /* R-read pairs with the seq_cst load in sdpa_prov_write_begin. */
 		sdpa_store_release(&tl_rd.r->active, 0);
 }
 
@@ -128,6 +131,7 @@ void sdpa_prov_write_begin(void)
 {
 	sdpa_fetch_add_seq_cst(&writers, 1);
 	pthread_rwlock_wrlock(&sdpa_prov_registry_lock);
+	/* A-list pairs with R-list in reader_get: every published node is complete. */
 	for (struct reader *r = sdpa_load_acquire(&readers); r != NULL; r = r->next)
 		while (sdpa_load_seq_cst(&r->active) != 0)
 			sched_yield(); /* a post in progress: a few hundred ns */
@@ -227,6 +231,7 @@ struct doca_flow_dpa_ctx *sdpa_prov_addr_resolve(doca_flow_dpa_addr addr, uint16
 		*why = "belongs to a provider context that was destroyed";
 		return NULL;
 	}
+	/* A-gen pairs with R-gen in slot_publish / slot_retire (host.c). */
 	if ((sdpa_load_acquire(&ctx->objs[s].gen) & 0xffff) != gen ||
 	    ctx->objs[s].kind == SDPA_PROV_KIND_NONE) {
 		*why = "names an export that was destroyed (stale address)";
