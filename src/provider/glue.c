@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * The provider's view of the layers below it (nic: pipes, ports, resources; dpa: the
- * FlexIO process). Only this file includes their internal headers.
+ * The provider's view of the layers below it (nic: pipes, ports, resources, through the
+ * function-only nic/nic_provider.h; dpa: the FlexIO process). Only this file includes
+ * their headers.
  */
 #include <stdio.h>
 
@@ -8,10 +9,7 @@
 #include "core/log.h"
 #include "dpa/dpa.h"
 #include "dpa/exec_hook.h"
-#include "nic/ext_resource.h"
-#include "nic/flow_hash.h"
-#include "nic/flow_priv.h"
-#include "nic/nic.h"
+#include "nic/nic_provider.h"
 #include "provider/provider.h"
 
 SDPA_LOG_REGISTER(provider_glue);
@@ -34,34 +32,15 @@ void sdpa_prov_glue_process_release(struct doca_dpa *dpa)
 	sdpa_dpa_provider_release(dpa);
 }
 
-static uint32_t port_dev_id(const struct doca_flow_port *port)
-{
-	if (port->dev != NULL)
-		return sdpa_dev_id(port->dev);
-	if (port->dev_rep != NULL)
-		return sdpa_dev_id(sdpa_dev_rep_parent(port->dev_rep));
-	return SDPA_DEV_ID_INVALID;
-}
-
 doca_error_t sdpa_prov_glue_port(struct doca_flow_port *port, uint16_t *port_id, uint32_t *dev_id)
 {
-	if (!sdpa_flow_port_valid(port))
-		return DOCA_ERROR_INVALID_VALUE;
-	*port_id = port->port_id;
-	*dev_id = port_dev_id(port);
-	return DOCA_SUCCESS;
+	return sdpa_nic_prov_port(port, port_id, dev_id);
 }
 
 doca_error_t sdpa_prov_glue_pipe(struct doca_flow_pipe *pipe, uint16_t *port_id,
                                  uint32_t *nr_entries)
 {
-	if (sdpa_flow_pipe_id(pipe) == 0 || sdpa_flow_pipe_lookup(sdpa_flow_pipe_id(pipe)) != pipe)
-		return DOCA_ERROR_INVALID_VALUE;
-	if (!sdpa_flow_pipe_is_hash(pipe))
-		return DOCA_ERROR_NOT_SUPPORTED;
-	*port_id = pipe->port->port_id;
-	*nr_entries = sdpa_flow_hash_nr_entries(pipe);
-	return DOCA_SUCCESS;
+	return sdpa_nic_prov_pipe(pipe, port_id, nr_entries);
 }
 
 bool sdpa_prov_glue_pipe_has_entry(struct doca_flow_pipe *pipe, uint32_t index)
@@ -74,31 +53,21 @@ bool sdpa_prov_glue_pipe_has_entry(struct doca_flow_pipe *pipe, uint32_t index)
 
 doca_error_t sdpa_prov_glue_resource(void *res, enum sdpa_prov_kind *kind, uint16_t *port_id)
 {
-	int id;
-
-	switch (sdpa_ext_kind_of(res)) {
-	case SDPA_EXT_KIND_INDEX_SELECTOR:
+	switch (sdpa_nic_prov_resource(res, port_id)) {
+	case SDPA_NIC_PROV_RES_SELECTOR:
 		*kind = SDPA_PROV_KIND_SELECTOR;
-		break;
-	case SDPA_EXT_KIND_ARRAY:
+		return DOCA_SUCCESS;
+	case SDPA_NIC_PROV_RES_ARRAY:
 		*kind = SDPA_PROV_KIND_MEMORY;
-		break;
+		return DOCA_SUCCESS;
 	default:
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	id = sdpa_flow_port_id_of(sdpa_ext_obj_port(res));
-	if (id < 0)
-		return DOCA_ERROR_INVALID_VALUE;
-	*port_id = (uint16_t)id;
-	return DOCA_SUCCESS;
 }
 
 void sdpa_prov_glue_pin(void *res, bool pin)
 {
-	if (pin)
-		sdpa_ext_pin(res);
-	else
-		sdpa_ext_unpin(res);
+	sdpa_nic_prov_resource_pin(res, pin);
 }
 
 bool sdpa_prov_pipe_can_disable(const struct sdpa_prov_obj *obj)
@@ -113,9 +82,7 @@ bool sdpa_prov_pipe_can_replace(const struct sdpa_prov_obj *obj)
 
 static bool resource_doomed(const void *res)
 {
-	const struct sdpa_ext_hdr *h = res;
-
-	return sdpa_load_relaxed(&h->doomed) != 0;
+	return sdpa_nic_prov_resource_doomed(res);
 }
 
 void sdpa_prov_burst_end(struct sdpa_prov_burst *b)
@@ -167,13 +134,14 @@ bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req,
 	case SDPA_PROV_OP_SEL_MODIFY:
 		if (resource_doomed(obj->target) || req->count == 0)
 			return false;
-		return sdpa_ixsel_modify_range(obj->target, req->offset, req->sel_op, req->index,
-		                               req->index + req->count - 1) == DOCA_SUCCESS;
+		return sdpa_nic_prov_selector_modify(obj->target, req->offset, req->sel_op,
+		                                     req->index,
+		                                     req->index + req->count - 1) == DOCA_SUCCESS;
 	case SDPA_PROV_OP_MEM_UPDATE:
 		if (resource_doomed(obj->target))
 			return false;
-		return sdpa_array_update(obj->target, req->offset, req->index, req->value) ==
-		       DOCA_SUCCESS;
+		return sdpa_nic_prov_array_update(obj->target, req->offset, req->index,
+		                                  req->value) == DOCA_SUCCESS;
 	case SDPA_PROV_OP_MEM_READ: {
 		uint64_t v[SDPA_PROV_MEM_CHUNK];
 
@@ -182,8 +150,8 @@ bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req,
 			return false;
 		/* All or nothing: read every value first, then hand them over. */
 		for (uint32_t i = 0; i < req->count; i++)
-			if (sdpa_array_read(obj->target, req->offset, req->index + i, &v[i]) !=
-			    DOCA_SUCCESS)
+			if (sdpa_nic_prov_array_read(obj->target, req->offset, req->index + i,
+			                             &v[i]) != DOCA_SUCCESS)
 				return false;
 		for (uint32_t i = 0; i < req->count; i++)
 			req->out[i] = v[i];

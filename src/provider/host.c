@@ -14,7 +14,7 @@
 #include "core/log.h"
 #include "core/handles.h"
 #include "core/stats.h"
-#include "nic/nic.h"
+#include "nic/nic_provider.h"
 #include "provider/provider.h"
 
 SDPA_LOG_REGISTER(provider_host);
