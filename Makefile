@@ -102,7 +102,7 @@ samples-test:
 	@[ -n "$(DOCA_SAMPLES)" ] || { echo "samples-test: no samples; pass DOCA_SAMPLES=<doca-samples dir>" >&2; exit 2; }
 	@[ -d build-conformance/build ] && [ -x "$(DOCA_PREFIX)/bin/softdpa" ] || $(MAKE) --no-print-directory conformance
 	@"$(abspath $(DOCA_PREFIX))/bin/softdpa" samples test "$(DOCA_SAMPLES)" -j $(SAMPLES_JOBS) \
-		--bin-dir build-conformance/build --work build-samples-test
+		--bin-dir "$(abspath build-conformance/build)" --work build-samples-test
 
 ci: test sanitize tsan clang-ubsan fuzz lint
 

@@ -567,6 +567,7 @@ def main(argv):
 
     bins, build_fail = {}, {}
     if a.bin_dir:
+        a.bin_dir = os.path.abspath(a.bin_dir)  # each sample runs in its own directory
         for n in names:
             flat = os.path.join(a.bin_dir, "doca_" + n)
             nested = os.path.join(a.bin_dir, n, "doca_" + n)
@@ -843,14 +844,24 @@ def self_test():
                          "w").close()
                 bins = os.path.join(t, "bin")
                 os.makedirs(bins)
-                for n, body in (("dpa_a", 'echo "%s"' % DPA_SUCCESS),
-                                ("dpa_b", "echo stuck; sleep 60")):
-                    with open(os.path.join(bins, "doca_" + n), "w") as f:
+                # dpa_a as make conformance leaves it (<name>/doca_<name>), dpa_b flat
+                for n, body, sub in (("dpa_a", 'echo "%s"' % DPA_SUCCESS, "dpa_a"),
+                                     ("dpa_b", "echo stuck; sleep 60", "")):
+                    os.makedirs(os.path.join(bins, sub), exist_ok=True)
+                    path = os.path.join(bins, sub, "doca_" + n)
+                    with open(path, "w") as f:
                         f.write("#!/bin/sh\n" + body + "\n")
-                    os.chmod(os.path.join(bins, "doca_" + n), 0o755)
+                    os.chmod(path, 0o755)
                 out = io.StringIO()
-                with contextlib.redirect_stdout(out):
-                    rc = main(["--bin-dir", bins, "--timeout", "1", tree])
+                cwd = os.getcwd()
+                os.chdir(t)
+                try:
+                    with contextlib.redirect_stdout(out):
+                        # relative, as make samples-test once gave it: each sample runs
+                        # in a directory of its own
+                        rc = main(["--bin-dir", "bin", "--timeout", "1", tree])
+                finally:
+                    os.chdir(cwd)
                 lines = out.getvalue().splitlines()
                 self.assertEqual(rc, 1)
                 self.assertEqual(lines[0], "PASS dpa_a default")
