@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Two conventions of CONTRIBUTING.md that a reviewer would otherwise have to re-check.
+"""Three conventions of CONTRIBUTING.md that a reviewer would otherwise have to re-check.
 
 1. Every acquire load and release store names its partner (Atomics).
 
@@ -19,6 +19,9 @@ unlabelled call lands, and labelling old ones lowers the baseline (--update rewr
 2. No meson.build guards a source or a test with fs.exists()/fs.is_file() (Build): a
 listed file that is missing must stop meson setup, not shrink the build silently. The one
 probe allowed is src/dpdk/meson.build's, for DPDK's driver headers (it warns with the fix).
+
+3. The provider includes no header of src/nic but nic/nic_provider.h (Layering): no NIC
+struct layout reaches it.
 
 usage: check_conventions.py [--update] [ROOT]
 """
@@ -45,8 +48,10 @@ def attached(lines, i):
     j = i - 1
     while j >= 0:
         t = lines[j].strip()
-        if t == "" or t.endswith((";", "{", "}", "*/")) or t.startswith(("/*", "*", "//")):
+        if t == "" or t.endswith(("{", "}", "*/")) or t.startswith(("/*", "*", "//")):
             break
+        if t.endswith(";") and t.count("(") <= t.count(")"):
+            break  # a statement of its own (not a 'for (...;' header)
         ctx.append(lines[j])
         j -= 1
     if j >= 0 and lines[j].strip().endswith("*/"):
@@ -103,6 +108,22 @@ def fs_guards(root):
     return bad
 
 
+NIC_INCLUDE = re.compile(r'#\s*include\s+"nic/([^"]+)"')
+
+
+def provider_includes(root):
+    out = subprocess.run(["git", "-C", root, "ls-files", "src/provider"], capture_output=True,
+                         text=True, check=True).stdout.split()
+    bad = []
+    for f in out:
+        with open(os.path.join(root, f), encoding="utf-8") as fh:
+            for n, line in enumerate(fh, 1):
+                m = NIC_INCLUDE.search(line)
+                if m and m.group(1) != "nic_provider.h":
+                    bad.append("%s:%d: includes nic/%s" % (f, n, m.group(1)))
+    return bad
+
+
 def main(argv):
     update = "--update" in argv
     args = [a for a in argv if a != "--update"]
@@ -150,12 +171,16 @@ def main(argv):
         print("%s: fs.exists()/fs.is_file() guard in a meson.build; list the file "
               "unconditionally (a missing one then stops meson setup) or error() with what "
               "is missing" % g)
-    if fail or guards:
-        print("conventions: FAILED (%d file(s) with unlabelled atomics, %d fs guard(s))"
-              % (fail, len(guards)))
+    layers = provider_includes(root)
+    for b in layers:
+        print("%s; the provider reaches the NIC only through nic/nic_provider.h "
+              "(function-only): add the function there" % b)
+    if fail or guards or layers:
+        print("conventions: FAILED (%d file(s) with unlabelled atomics, %d fs guard(s), %d "
+              "layer include(s))" % (fail, len(guards), len(layers)))
         return 1
     print("conventions: ok (%d acquire/release call(s) still unlabelled, all in the "
-          "baseline; no fs guard)" % total)
+          "baseline; no fs guard; the provider includes only nic/nic_provider.h)" % total)
     return 0
 
 

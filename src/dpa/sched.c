@@ -46,7 +46,8 @@ void sdpa_exec_set_end_hook(sdpa_exec_end_hook_fn fn)
 
 static void exec_end_hook(enum sdpa_exec_end how)
 {
-	sdpa_exec_end_hook_fn fn = (sdpa_exec_end_hook_fn)sdpa_load_acquire(&end_hook); /* A-hook */
+	sdpa_exec_end_hook_fn fn =
+	        (sdpa_exec_end_hook_fn)sdpa_load_acquire(&end_hook); /* A-hook pairs with R-hook */
 
 	if (fn != NULL)
 		fn((int)how);
@@ -325,7 +326,9 @@ static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
 		ex->kernel->invoke(args);
 		how = SDPA_END_RETURN;
 	}
+	/* R1 pairs with A1 in watchdog_scan, sdpa_sched_stop, settle_locked (thread.c): done. */
 	sdpa_store_release(&eu->task_start_ns, 0);
+	/* A-orph pairs with R-orph in sdpa_sched_stop: the EU was given up on. */
 	if (sdpa_load_acquire(&eu->orphaned))
 		return (enum sdpa_exec_end)how;
 	if (how == SDPA_END_FAULT && ex->fault.sig != 0)
@@ -510,11 +513,13 @@ static void *eu_main(void *arg)
 		 * aborts or faults ends the range (the context is fatal then). */
 		for (;;) {
 			how = run_exec(eu, l != NULL ? l->args : t->args);
+			/* A-orph pairs with R-orph in sdpa_sched_stop. */
 			if (sdpa_load_acquire(&eu->orphaned))
 				return NULL; /* stop gave up on this EU: dpa may be gone */
 			if (l == NULL || how == SDPA_END_ABORT || how == SDPA_END_FAULT)
 				break;
 			ran++;
+			/* A-stop pairs with R-stop in sdpa_sched_stop. */
 			if (eu->exec.rank + 1 >= eu->rank_end ||
 			    sdpa_load_relaxed(&dpa->fatal) != 0 ||
 			    sdpa_load_acquire(&dpa->stopping))
@@ -537,6 +542,7 @@ static void *eu_main(void *arg)
 	}
 	pthread_mutex_unlock(&dpa->lock);
 	sdpa_window_eu_stop(dpa, eu->id);
+	/* R-exit pairs with A-exit in sdpa_sched_stop: this EU touches nothing after it. */
 	sdpa_store_release(&eu->exited, 1);
 	return NULL;
 }
@@ -639,6 +645,7 @@ static void *watchdog_main(void *arg)
 {
 	struct doca_dpa *dpa = arg;
 
+	/* A-stop pairs with R-stop in sdpa_sched_stop. */
 	while (!sdpa_load_acquire(&dpa->stopping)) {
 		sleep_ms(WATCHDOG_TICK_MS);
 		watchdog_scan(dpa);
@@ -715,6 +722,7 @@ bool sdpa_sched_may_hold_handles(struct doca_dpa *dpa)
 {
 	bool busy;
 
+	/* A-threads pairs with the acq_rel decrement in doca_dpa_thread_destroy. */
 	if (sdpa_load_acquire(&dpa->nr_threads) != 0)
 		return true;
 	if (!dpa->threads_up)
@@ -723,6 +731,7 @@ bool sdpa_sched_may_hold_handles(struct doca_dpa *dpa)
 	busy = dpa->lhead != NULL || dpa->rq_head != NULL;
 	pthread_mutex_unlock(&dpa->lock);
 	for (unsigned int i = 0; !busy && i < dpa->nr_eus; i++)
+		/* A1 pairs with R1 in run_exec. */
 		busy = sdpa_load_acquire(&dpa->eus[i].task_start_ns) != 0;
 	return busy;
 }
@@ -736,6 +745,7 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 
 	if (!dpa->threads_up)
 		return true;
+	/* R-stop pairs with A-stop in eu_main and watchdog_main. */
 	sdpa_store_release(&dpa->stopping, 1);
 	/* R-quit pairs with the acquire load of the launcher's event wait (sdpa_se_wait). */
 	sdpa_store_release(&dpa->launcher_quit, 1);
@@ -748,6 +758,7 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 	pthread_join(dpa->watchdog, NULL);
 	/* An EU still inside a kernel unwinds at its next device API call. */
 	for (unsigned int i = 0; i < dpa->nr_eus; i++)
+		/* A1 pairs with R1 in run_exec. */
 		if (sdpa_load_acquire(&dpa->eus[i].task_start_ns) != 0)
 			sdpa_store_relaxed(&dpa->eus[i].lost, 1);
 	deadline = sdpa_now_ns() + STOP_JOIN_MS * 1000000ull;
@@ -761,6 +772,7 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 		uint64_t kick_wait = 0;
 		uint64_t eu_deadline = deadline;
 
+		/* A-exit pairs with R-exit in eu_main. */
 		while (!sdpa_load_acquire(&eu->exited)) {
 			uint64_t now = sdpa_now_ns();
 
@@ -783,11 +795,13 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 				break;
 			sleep_ms(1);
 		}
+		/* A-exit pairs with R-exit in eu_main. */
 		if (sdpa_load_acquire(&eu->exited)) {
 			pthread_join(eu->tid, NULL);
 			continue;
 		}
 		/* A kernel spinning without any device call cannot be stopped safely. */
+		/* R-orph pairs with A-orph in run_exec and eu_main. */
 		sdpa_store_release(&eu->orphaned, 1);
 		pthread_detach(eu->tid);
 		clean = false;
@@ -871,6 +885,7 @@ static doca_error_t usable(struct doca_dpa *dpa, const char *fn, struct doca_dpa
 		return DOCA_ERROR_BAD_STATE;
 	}
 	root = sdpa_dpa_root(dpa);
+	/* A-fatal pairs with the acq_rel CAS in sdpa_dpa_set_fatal. */
 	if (sdpa_load_acquire(&root->fatal) != 0) {
 		pthread_mutex_lock(&root->lock);
 		DOCA_LOG_ERR(

@@ -98,9 +98,11 @@ static void publish(struct doca_sync_event *ev)
 	 * (full barriers on x86); where a wake is still missed, the waiter's bounded sleep
 	 * ends it. No thread fence: gcc's TSan rejects them. */
 	sdpa_fetch_add_acq_rel(&ev->seq, 1);
+	/* A-wait pairs with the acq_rel waiters bump in sdpa_se_wait (above). */
 	if (sdpa_load_acquire(&ev->waiters) != 0)
 		syscall(SYS_futex, (uint32_t *)&ev->seq, FUTEX_WAKE_PRIVATE, INT32_MAX, NULL, NULL,
 		        0);
+	/* A-pend pairs with the acq_rel count of queued post_wait ops (sdpa_se_post_wait). */
 	if (sdpa_load_acquire(&ev->nr_pending) != 0)
 		complete_pending(ev);
 }
@@ -136,6 +138,7 @@ bool sdpa_se_wait(struct doca_sync_event *ev, enum sdpa_se_cmp cmp, uint64_t v, 
 	 * sched_yield before sleeping, as asked. The sleep is bounded so a stop request is
 	 * seen; a wake is not missed (see publish), so the bound is no latency. */
 	for (unsigned int polls = 0;; polls++) {
+		/* A-seq pairs with the acq_rel seq bump in publish. */
 		uint32_t seq = sdpa_load_acquire(&ev->seq);
 
 		/* A3 pairs with R2 in sdpa_se_store (or the acq_rel add). */
@@ -156,6 +159,7 @@ bool sdpa_se_wait(struct doca_sync_event *ev, enum sdpa_se_cmp cmp, uint64_t v, 
 		struct timespec ts = {.tv_sec = 0, .tv_nsec = (long)SLEEP_MAX_US * 1000};
 
 		sdpa_fetch_add_acq_rel(&ev->waiters, 1);
+		/* A-seq pairs with the acq_rel seq bump in publish. */
 		if (sdpa_load_acquire(&ev->seq) == seq)
 			syscall(SYS_futex, (uint32_t *)&ev->seq, FUTEX_WAIT_PRIVATE, seq, &ts, NULL,
 			        0);
@@ -249,16 +253,19 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_destroy(struct doca_sync_event *e
 		return r;
 	/* A launch drops its references before it publishes its completion, so a host that
 	 * saw the completion finds none; a launch still queued gets a moment to end before
-	 * the event is called in use. */
+	 * the event is called in use. A-users pairs with the acq_rel decrement of a launch
+	 * dropping its reference. */
 	for (uint64_t end = sdpa_now_ns() + 200000000ull;
 	     sdpa_load_acquire(&event->users) != 0 && sdpa_now_ns() < end;)
 		usleep(100);
+	/* A-users, as above (pairs with the launch's acq_rel decrement). */
 	if (sdpa_load_acquire(&event->users) != 0) {
 		DOCA_LOG_ERR("doca_sync_event_destroy: %u pending kernel launch(es) still use the "
 		             "event; wait for them to complete (or stop the DPA context) first",
-		             sdpa_load_acquire(&event->users));
+		             sdpa_load_relaxed(&event->users));
 		return DOCA_ERROR_IN_USE;
 	}
+	/* A-busy pairs with the acq_rel decrement of 'busy' at the end of an update. */
 	while (sdpa_load_acquire(&event->busy) != 0)
 		sched_yield();
 	for (unsigned int i = 0; i < event->nr_dpa_loc; i++)
