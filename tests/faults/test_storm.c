@@ -65,6 +65,7 @@ static void *injector(void *arg)
 	uint32_t i = 0;
 
 	(void)arg;
+	/* A-stop pairs with R-stop in the test body. */
 	while (!sdpa_load_acquire(&stop)) {
 		uint32_t len = frame_for(i % NR, f);
 
@@ -91,6 +92,7 @@ static void drain_all(void)
 static void *drainer(void *arg)
 {
 	(void)arg;
+	/* A-stop pairs with R-stop in the test body. */
 	while (!sdpa_load_acquire(&stop)) {
 		drain_all();
 		sched_yield();
@@ -161,6 +163,7 @@ static void *churner(void *arg)
 	struct churn *c = arg;
 	uint32_t r = 12345;
 
+	/* A-stop pairs with R-stop in the test body. */
 	while (!sdpa_load_acquire(&stop)) {
 		r = r * 1103515245u + 12345u;
 		flip(c, (r >> 16) & 1, (r >> 17) % NR);
@@ -241,6 +244,7 @@ static void test_storm(void **state)
 		}
 		launches++;
 	}
+	/* R-stop pairs with A-stop in the storm threads: they end. */
 	sdpa_store_release(&stop, 1);
 	pthread_join(ch, NULL);
 	pthread_join(inj, NULL);

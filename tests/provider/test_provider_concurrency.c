@@ -52,6 +52,7 @@ static void *injector(void *arg)
 	uint32_t i = 0;
 
 	(void)arg;
+	/* A-stop pairs with R-stop in the test body. */
 	while (!sdpa_load_acquire(&stop)) {
 		uint32_t len = frame_for(i % NR, f);
 
@@ -112,6 +113,7 @@ static void *drainer(void *arg)
 {
 	struct check *c = arg;
 
+	/* A-stop pairs with R-stop in the test body. */
 	while (!sdpa_load_acquire(&stop)) {
 		drain_into(c);
 		sched_yield();
@@ -148,6 +150,7 @@ static void test_repath_while_traffic_flows(void **state)
 	wait_traffic(256);
 	pt_results_clear();
 	pt_launch(THREADS, prov_repath, a, NR, BASE, 64, pt_result_addr(0));
+	/* R-stop pairs with A-stop in the checker threads: they end. */
 	sdpa_store_release(&stop, 1);
 	pthread_join(inj, NULL);
 	pthread_join(dr, NULL);

@@ -380,6 +380,7 @@ static void *drain_thread(void *arg)
 	uint32_t len;
 	uint64_t *n = arg;
 
+	/* A-stop pairs with R-stop in the test body: the injectors end. */
 	while (!sdpa_load_acquire(&stop_injecting)) {
 		if (softdpa_port_drain(20, buf, sizeof(buf), &len) == DOCA_SUCCESS)
 			(*n)++;
@@ -412,6 +413,7 @@ static void test_concurrent_stats(void **state)
 	}
 	for (int i = 0; i < N_WORKERS; i++)
 		pthread_join(th[i], NULL);
+	/* R-stop pairs with A-stop in the injector threads. */
 	sdpa_store_release(&stop_injecting, 1);
 	pthread_join(dr, NULL);
 	assert_int_equal(softdpa_port_stats(20, &st), DOCA_SUCCESS);
@@ -428,6 +430,7 @@ static void *injector_until_closed(void *arg)
 	uint8_t f[64] = {0};
 	uint64_t *unexpected = arg;
 
+	/* A-stop pairs with R-stop in the test body: the injectors end. */
 	while (!sdpa_load_acquire(&stop_injecting)) {
 		doca_error_t r = softdpa_port_inject(21, f, 64);
 
@@ -459,6 +462,7 @@ static void test_inject_races_close(void **state)
 		sched_yield();
 		assert_int_equal(sdpa_port_open(21), DOCA_SUCCESS);
 	}
+	/* R-stop pairs with A-stop in the injector threads. */
 	sdpa_store_release(&stop_injecting, 1);
 	pthread_join(th[0], NULL);
 	pthread_join(th[1], NULL);

@@ -466,7 +466,8 @@ static void *drainer(void *arg)
 	(void)arg;
 
 	for (;;) {
-		/* read 'done' first: after it, an EMPTY drain really means the end */
+		/* read 'done' first: after it, an EMPTY drain really means the end. A-done
+		 * pairs with the acq_rel increment of each producer. */
 		int done = sdpa_load_acquire(&cc.tx_done) == N_PROD;
 		doca_error_t r = sdpa_wire_mem_drain(cc.w, buf, sizeof(buf), &len);
 
