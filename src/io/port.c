@@ -324,10 +324,39 @@ uint32_t sdpa_port_rx_pending(uint16_t port_id)
 	return (w != NULL && w->kind == SDPA_WIRE_MEM) ? sdpa_wire_mem_rx_pending(w) : 0;
 }
 
+/* Drops the user can act on get one warning per port and reason, the first time: the
+ * counters say how many, the line says why and what to do. A bit per port (relaxed: the
+ * flag only decides who logs). */
+static sdpa_atomic_u64 explained[SOFTDPA_DROP_REASON_MAX];
+
+static void explain_drop(uint16_t port_id, enum softdpa_drop_reason reason)
+{
+	uint64_t bit = 1ull << port_id;
+
+	if ((sdpa_load_relaxed(&explained[reason]) & bit) != 0 ||
+	    (sdpa_fetch_or_relaxed(&explained[reason], bit) & bit) != 0)
+		return;
+	if (reason == SOFTDPA_DROP_PORT_DOWN)
+		DOCA_LOG_WARN(
+		        "port %u is not started: frames sent or forwarded to it are dropped and "
+		        "counted as port_down (softdpa stats); start it with "
+		        "doca_flow_port_start, or forward elsewhere (said once per port)",
+		        (unsigned int)port_id);
+	else
+		DOCA_LOG_WARN(
+		        "port %u: a frame found no pipe to take it (no root pipe yet, or a "
+		        "KERNEL default miss: nothing stands behind an emulated port); dropped as "
+		        "on hardware and counted as no_pipe (softdpa stats). Create the root "
+		        "pipe before traffic arrives (said once per port)",
+		        (unsigned int)port_id);
+}
+
 static inline void count_drop(uint16_t port_id, uint16_t worker, enum softdpa_drop_reason reason,
                               uint64_t n)
 {
 	sdpa_counter_add(&ports[port_id].workers[worker].dropped[reason], n);
+	if (SDPA_UNLIKELY(reason == SOFTDPA_DROP_PORT_DOWN || reason == SOFTDPA_DROP_NO_PIPE))
+		explain_drop(port_id, reason);
 }
 
 uint16_t sdpa_port_tx_burst(uint16_t port_id, uint16_t worker, struct sdpa_pkt *const *pkts,

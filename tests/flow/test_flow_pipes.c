@@ -720,10 +720,15 @@ static void test_default_miss(void **state)
 	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_NO_PIPE), 1);
 	assert_int_equal(doca_flow_port_query_default_miss(ft_ports[0], &q), DOCA_SUCCESS);
 	assert_int_equal(q.counter.total_pkts, 2);
-	/* A port without a root pipe drops with NO_PIPE. */
+	/* A port without a root pipe drops with NO_PIPE, said once per port. */
+	t_log_reset();
 	ft_inject(1, in, ft_udp4(in, 1, 2, 3, 4));
+	ft_inject(1, in, ft_udp4(in, 1, 2, 3, 5));
 	ft_sync();
-	assert_int_equal(ft_dropped(1, SOFTDPA_DROP_NO_PIPE), 1);
+	assert_int_equal(ft_dropped(1, SOFTDPA_DROP_NO_PIPE), 2);
+	t_assert_logged("port 1: a frame found no pipe", "counted as no_pipe",
+	                "Create the root pipe before traffic arrives");
+	assert_int_equal(t_log_problems(), 1);
 	ft_fini();
 }
 

@@ -259,7 +259,11 @@ static void test_stats_sum_workers(void **state)
 		assert_int_equal(sdpa_port_tx_burst(6, 2, pkts, 32), 32);
 	assert_int_equal(sdpa_port_tx_burst(6, 3, pkts, 40), 0);
 	/* a closed port: PORT_DOWN */
+	t_log_reset();
 	assert_int_equal(sdpa_port_tx_burst(7, 4, pkts, 5), 0);
+	assert_int_equal(sdpa_port_tx_burst(7, 4, pkts, 5), 0); /* said once per port */
+	t_assert_logged("port 7 is not started", "counted as port_down", "doca_flow_port_start");
+	assert_int_equal(t_log_problems(), 1);
 	t_log_reset();
 	assert_int_equal(sdpa_port_tx_burst(6, 66, pkts, 5), 0);
 	t_assert_logged("sdpa_port_tx_burst", "worker 66 out of range");
@@ -274,8 +278,8 @@ static void test_stats_sum_workers(void **state)
 	assert_int_equal(st.dropped[SOFTDPA_DROP_PORT_DOWN], 0);
 	assert_int_equal(st.dropped_total, 7 + 2 + 1 + 40);
 	assert_int_equal(softdpa_port_stats(7, &st), DOCA_SUCCESS);
-	assert_int_equal(st.dropped[SOFTDPA_DROP_PORT_DOWN], 5);
-	assert_int_equal(st.dropped_total, 5);
+	assert_int_equal(st.dropped[SOFTDPA_DROP_PORT_DOWN], 10);
+	assert_int_equal(st.dropped_total, 10);
 	assert_int_equal(sdpa_port_close(6), DOCA_SUCCESS);
 }
 
