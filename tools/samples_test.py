@@ -393,11 +393,18 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
                             (timeout, last_line(output)))
         elif proc.returncode != 0:
             problems.append("exit status %d" % proc.returncode)
+    return verdict(problems, why, keep, tmp, log_path)
+
+
+def verdict(problems, why, keep, tmp, shown):
+    """A run's line: SKIP when it did not pass and softdpa refused something (why), FAIL
+    with its problems and 'shown' (the output kept for the reader), else PASS (the run's
+    directory removed unless kept)."""
     if problems and why:
         return "SKIP", why
     if problems:
         if not keep:
-            problems.append("output: %s" % log_path)
+            problems.append("output: %s" % shown)
         return "FAIL", "; ".join(problems)
     if not keep:
         for f in os.listdir(tmp):
@@ -489,17 +496,7 @@ def run_dpa(name, binary, prefix, keep, timeout=RUN_TIMEOUT, commands=None, list
         elif DPA_SUCCESS not in output:
             problems.append("%soutput lacks '%s'; last printed: %s" %
                             (who, DPA_SUCCESS, last_line(output)))
-    if problems and why:
-        return "SKIP", why
-    if problems:
-        if not keep:
-            problems.append("output: %s" % tmp)
-        return "FAIL", "; ".join(problems)
-    if not keep:
-        for f in os.listdir(tmp):
-            os.unlink(os.path.join(tmp, f))
-        os.rmdir(tmp)
-    return "PASS", ""
+    return verdict(problems, why, keep, tmp, tmp)
 
 
 def find_samples(root):
