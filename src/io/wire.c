@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/log.h"
+#include "core/util.h"
 #include "io/wire.h"
 
 SDPA_LOG_REGISTER(io_wire);
@@ -35,6 +36,16 @@ void sdpa_wire_init(struct sdpa_wire *w, const struct sdpa_wire_ops *ops, enum s
 	w->kind = kind;
 	w->port_id = port_id;
 	sdpa_store_relaxed(&w->rx_error, (uint32_t)DOCA_SUCCESS);
+}
+
+uint16_t sdpa_wire_release_count(const struct sdpa_wire *w, uint16_t n, uint32_t held)
+{
+	if (SDPA_LIKELY(n <= held))
+		return n;
+	DOCA_LOG_RATE_LIMIT_ERR("port %u: rx_release(%u) but only %u frames are held; release "
+	                        "at most what rx_burst returned",
+	                        (unsigned int)w->port_id, (unsigned int)n, (unsigned int)held);
+	return (uint16_t)held;
 }
 
 /* Linux's own rule for interface names (dev_valid_name). */

@@ -227,4 +227,8 @@ const char *sdpa_wire_kind_name(enum sdpa_wire_kind kind);
 void sdpa_wire_init(struct sdpa_wire *w, const struct sdpa_wire_ops *ops, enum sdpa_wire_kind kind,
                     uint16_t port_id);
 
+/* Shared by backends' rx_release: how many of the 'held' frames a release of n frees. n,
+ * or 'held' with one (rate-limited) line when the caller releases more than rx_burst gave. */
+uint16_t sdpa_wire_release_count(const struct sdpa_wire *w, uint16_t n, uint32_t held);
+
 #endif

@@ -157,13 +157,7 @@ static void afp_rx_release(struct sdpa_wire *w, uint16_t n)
 {
 	struct afp_wire *a = to_afp(w);
 
-	if (SDPA_UNLIKELY(n > a->held)) {
-		DOCA_LOG_RATE_LIMIT_ERR("port %u: rx_release(%u) but only %u frames are held; "
-		                        "release at most what rx_burst returned",
-		                        (unsigned int)w->port_id, (unsigned int)n,
-		                        (unsigned int)a->held);
-		n = a->held;
-	}
+	n = sdpa_wire_release_count(w, n, a->held);
 	a->head += n;
 	a->held -= n;
 }

@@ -94,12 +94,7 @@ static void mem_rx_release(struct sdpa_wire *w, uint16_t n)
 	struct mem_wire *m = to_mem(w);
 	uint32_t cons = sdpa_load_relaxed(&m->rx_cons);
 
-	if (SDPA_UNLIKELY(n > m->rx_held)) {
-		DOCA_LOG_RATE_LIMIT_ERR("port %u: rx_release(%u) but only %u frames are held; "
-		                        "release at most what rx_burst returned",
-		                        (unsigned int)w->port_id, (unsigned int)n, m->rx_held);
-		n = (uint16_t)m->rx_held;
-	}
+	n = sdpa_wire_release_count(w, n, m->rx_held);
 	m->rx_held -= n;
 	/* R2 pairs with A1 in sdpa_wire_mem_inject (and A5 in sdpa_wire_mem_rx_pending): the
 	 * consumer is done with these slots, including its in-place rewrites. */

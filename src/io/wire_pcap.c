@@ -180,13 +180,7 @@ static void pcap_rx_release(struct sdpa_wire *w, uint16_t n)
 {
 	struct pcap_wire *pw = to_pcap(w);
 
-	if (SDPA_UNLIKELY(n > pw->held)) {
-		DOCA_LOG_RATE_LIMIT_ERR("port %u: rx_release(%u) but only %u frames are held; "
-		                        "release at most what rx_burst returned",
-		                        (unsigned int)w->port_id, (unsigned int)n,
-		                        (unsigned int)pw->held);
-		n = pw->held;
-	}
+	n = sdpa_wire_release_count(w, n, pw->held);
 	pw->head += n;
 	pw->held -= n;
 	if (pw->held == 0 && pw->eof)

@@ -151,13 +151,7 @@ static void unix_rx_release(struct sdpa_wire *w, uint16_t n)
 {
 	struct unix_wire *u = to_unix(w);
 
-	if (SDPA_UNLIKELY(n > u->held)) {
-		DOCA_LOG_RATE_LIMIT_ERR("port %u: rx_release(%u) but only %u frames are held; "
-		                        "release at most what rx_burst returned",
-		                        (unsigned int)w->port_id, (unsigned int)n,
-		                        (unsigned int)u->held);
-		n = u->held;
-	}
+	n = sdpa_wire_release_count(w, n, u->held);
 	u->head += n;
 	u->held -= n;
 }
