@@ -6,6 +6,7 @@
 
 #include <sched.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include <doca_dev.h>
@@ -38,6 +39,34 @@ static inline struct doca_dpa *dpa_t_start(struct doca_dev *dev, struct doca_dpa
 	assert_int_equal(doca_dpa_set_app(dpa, app), DOCA_SUCCESS);
 	assert_int_equal(doca_dpa_start(dpa), DOCA_SUCCESS);
 	return dpa;
+}
+
+/* The fixture most DPA tests share: a device and a started DPA context of one app. */
+struct dpa_t_fx {
+	struct doca_dev *dev;
+	struct doca_dpa *dpa;
+};
+
+static inline int dpa_t_fx_setup(void **state, struct doca_dpa_app *app)
+{
+	struct dpa_t_fx *f = calloc(1, sizeof(*f));
+
+	assert_non_null(f);
+	f->dev = dpa_t_open_dev();
+	f->dpa = dpa_t_start(f->dev, app);
+	t_log_reset();
+	*state = f;
+	return 0;
+}
+
+static inline int dpa_t_fx_teardown(void **state)
+{
+	struct dpa_t_fx *f = *state;
+
+	assert_int_equal(doca_dpa_destroy(f->dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(f->dev), DOCA_SUCCESS);
+	free(f);
+	return 0;
 }
 
 /* A started event: the CPU publishes and the DPA subscribes when host_to_dpa, else the

@@ -23,33 +23,12 @@ extern doca_dpa_func_t hello_kernel, mixed_args, rpc_combine, counting_thread, n
         get_activations, heap_invert, pingpong, append_id, log_levels, window_sum, bufarr_write,
         memcpy_thread, ht_roundtrip;
 
-struct fx {
-	struct doca_dev *dev;
-	struct doca_dpa *dpa;
-};
-
 static int setup(void **state)
 {
-	struct fx *f = calloc(1, sizeof(*f));
-
-	f->dev = dpa_t_open_dev();
-	f->dpa = dpa_t_start(f->dev, dpa_test_app);
-	t_log_reset();
-	*state = f;
-	return 0;
+	return dpa_t_fx_setup(state, dpa_test_app);
 }
 
-static int teardown(void **state)
-{
-	struct fx *f = *state;
-
-	assert_int_equal(doca_dpa_destroy(f->dpa), DOCA_SUCCESS);
-	assert_int_equal(doca_dev_close(f->dev), DOCA_SUCCESS);
-	free(f);
-	return 0;
-}
-
-static doca_dpa_dev_uintptr_t alloc(struct fx *f, size_t n)
+static doca_dpa_dev_uintptr_t alloc(struct dpa_t_fx *f, size_t n)
 {
 	doca_dpa_dev_uintptr_t p = 0;
 
@@ -61,7 +40,7 @@ static doca_dpa_dev_uintptr_t alloc(struct fx *f, size_t n)
 /* Hello world gated by a wait event, reporting on a completion event. */
 static void test_hello_wait_and_completion(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *wait = dpa_t_event(f->dev, f->dpa, 1);
 	struct doca_sync_event *comp = dpa_t_event(f->dev, f->dpa, 0);
 	doca_dpa_dev_uintptr_t out = alloc(f, 4 * sizeof(uint64_t));
@@ -100,7 +79,7 @@ static void test_hello_wait_and_completion(void **state)
 /* 64 ranks, six arguments of mixed widths and a struct by value. */
 static void test_mixed_args_64_ranks(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *comp = dpa_t_event(f->dev, f->dpa, 0);
 	doca_dpa_dev_uintptr_t out = alloc(f, 64 * sizeof(struct dpa_test_record));
 	struct dpa_test_record recs[64];
@@ -133,7 +112,7 @@ static void test_mixed_args_64_ranks(void **state)
 
 static void test_rpc_returns_value(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	uint64_t ret = 0;
 
 	assert_int_equal(doca_dpa_rpc(f->dpa, &rpc_combine, &ret, (uint64_t)42, (uint32_t)7,
@@ -145,7 +124,7 @@ static void test_rpc_returns_value(void **state)
 /* A thread activated by notifications counts in a static and finishes after three. */
 static void test_notification_thread(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *rep = dpa_t_event(f->dev, f->dpa, 0);
 	struct doca_dpa_thread *t;
 	struct doca_dpa_notification_completion *nc;
@@ -178,7 +157,7 @@ static void test_notification_thread(void **state)
 
 static void test_heap_round_trip_and_poison(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *comp = dpa_t_event(f->dev, f->dpa, 0);
 	enum { N = 10000 };
 	static uint8_t in[N], out[N];
@@ -218,7 +197,7 @@ static void test_heap_round_trip_and_poison(void **state)
 
 static void test_sync_event_ping_pong(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *ping = dpa_t_event(f->dev, f->dpa, 1);
 	struct doca_sync_event *pong = dpa_t_event(f->dev, f->dpa, 0);
 	struct doca_sync_event *comp = dpa_t_event(f->dev, f->dpa, 0);
@@ -246,7 +225,7 @@ static void test_sync_event_ping_pong(void **state)
 /* Launches on one context run in submission order, each after the previous finished. */
 static void test_launch_order(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *comp = dpa_t_event(f->dev, f->dpa, 0);
 	doca_dpa_dev_uintptr_t log = alloc(f, 33 * sizeof(uint64_t));
 	uint64_t got[33];
@@ -267,7 +246,7 @@ static void test_launch_order(void **state)
 
 static void test_device_log_file_and_level(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_dpa *dpa;
 	struct doca_sync_event *comp;
 	char path[512], buf[4096] = "";
@@ -301,7 +280,7 @@ static void test_device_log_file_and_level(void **state)
 
 static void test_mmap_window_and_buf_array(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *comp = dpa_t_event(f->dev, f->dpa, 0);
 	static uint32_t host[1024] __attribute__((aligned(64)));
 	struct doca_mmap *mm;
@@ -352,7 +331,7 @@ static void test_mmap_window_and_buf_array(void **state)
 /* A DPA thread posts an async memcpy; its completion re-activates the thread. */
 static void test_async_memcpy_completion(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *rep = dpa_t_event(f->dev, f->dpa, 0);
 	struct doca_dpa_thread *t;
 	struct doca_dpa_completion *comp;
@@ -421,7 +400,7 @@ static void test_async_memcpy_completion(void **state)
 
 static void test_hash_table(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_dpa_hash_table *ht;
 	doca_dpa_dev_hash_table_t h;
 	uint64_t ret = 0;
@@ -435,7 +414,7 @@ static void test_hash_table(void **state)
 
 static void test_flexio_process(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct flexio_process *p = NULL;
 
 	assert_int_equal(softdpa_dpa_get_flexio_process(f->dpa, &p), DOCA_SUCCESS);
@@ -452,18 +431,24 @@ int main(void)
 	setenv("SOFTDPA_FIDELITY", "faithful", 1);
 	unsetenv("SOFTDPA_WINDOW");
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test_setup_teardown(test_hello_wait_and_completion, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_mixed_args_64_ranks, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_rpc_returns_value, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_notification_thread, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_heap_round_trip_and_poison, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_sync_event_ping_pong, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_launch_order, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_device_log_file_and_level, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_mmap_window_and_buf_array, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_async_memcpy_completion, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_hash_table, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_flexio_process, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_hello_wait_and_completion, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_mixed_args_64_ranks, setup, dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_rpc_returns_value, setup, dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_notification_thread, setup, dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_heap_round_trip_and_poison, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_sync_event_ping_pong, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_launch_order, setup, dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_device_log_file_and_level, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_mmap_window_and_buf_array, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_async_memcpy_completion, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_hash_table, setup, dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_flexio_process, setup, dpa_t_fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

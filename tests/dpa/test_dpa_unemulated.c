@@ -20,30 +20,9 @@ extern struct doca_dpa_app *dpa_unemulated_app;
 extern doca_dpa_func_t launch_rdma_send, rpc_verbs_post, rpc_verbs_commit, thread_rdma_receive,
         rpc_notify, rpc_alive;
 
-struct fx {
-	struct doca_dev *dev;
-	struct doca_dpa *dpa;
-};
-
 static int setup(void **state)
 {
-	struct fx *f = calloc(1, sizeof(*f));
-
-	f->dev = dpa_t_open_dev();
-	f->dpa = dpa_t_start(f->dev, dpa_unemulated_app);
-	t_log_reset();
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fx *f = *state;
-
-	assert_int_equal(doca_dpa_destroy(f->dpa), DOCA_SUCCESS);
-	assert_int_equal(doca_dev_close(f->dev), DOCA_SUCCESS);
-	free(f);
-	return 0;
+	return dpa_t_fx_setup(state, dpa_unemulated_app);
 }
 
 /* Poll doca_dpa_peek_at_last_error until it reports the error state (or 5 s pass). */
@@ -58,7 +37,7 @@ static doca_error_t wait_fatal(struct doca_dpa *dpa)
 }
 
 /* The context is fatal: launches and RPCs refuse, the host goes on. */
-static void assert_context_fatal(struct fx *f)
+static void assert_context_fatal(struct dpa_t_fx *f)
 {
 	uint64_t ret = 0;
 
@@ -73,7 +52,7 @@ static void assert_context_fatal(struct fx *f)
 /* A post with a failure return answers 0 and the RPC goes on; the accessors are real. */
 static void test_status_call_answers_failure(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	uint64_t ret = 0;
 
 	assert_int_equal(doca_dpa_rpc(f->dpa, &rpc_verbs_post, &ret, (uint64_t)0x1234),
@@ -90,7 +69,7 @@ static void test_status_call_answers_failure(void **state)
 /* A void call in an RPC: the RPC ends with a device fault and doca_dpa_rpc reports it. */
 static void test_rpc_void_call_faults(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	uint64_t ret = 0;
 
 	assert_int_equal(doca_dpa_rpc(f->dpa, &rpc_verbs_commit, &ret, (uint64_t)0x99),
@@ -104,7 +83,7 @@ static void test_rpc_void_call_faults(void **state)
  * completes, the context reports the error. */
 static void test_launch_void_call_faults(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *done = dpa_t_event(f->dev, f->dpa, 0);
 	struct doca_sync_event *comp = dpa_t_event(f->dev, f->dpa, 0);
 	doca_dpa_dev_sync_event_t done_h;
@@ -131,7 +110,7 @@ static void test_launch_void_call_faults(void **state)
  * never activated again and the host can tear everything down. */
 static void test_thread_void_call_faults(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *done = dpa_t_event(f->dev, f->dpa, 0);
 	struct doca_dpa_notification_completion *nc;
 	doca_dpa_dev_notification_completion_t nc_h;
@@ -171,7 +150,7 @@ static void test_attributes_recorded(void **state)
 /* Host code calling a device function by mistake is told so; nothing faults. */
 static void test_host_call_is_reported(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 
 	doca_dpa_dev_rdma_receive_ack(0, 1);
 	t_assert_logged("doca_dpa_dev_rdma_receive_ack was called by host code",
@@ -182,11 +161,16 @@ static void test_host_call_is_reported(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test_setup_teardown(test_status_call_answers_failure, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_rpc_void_call_faults, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_launch_void_call_faults, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_thread_void_call_faults, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_host_call_is_reported, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_status_call_answers_failure, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_rpc_void_call_faults, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_launch_void_call_faults, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_thread_void_call_faults, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_host_call_is_reported, setup,
+	                                        dpa_t_fx_teardown),
 	        cmocka_unit_test(test_attributes_recorded),
 	};
 

@@ -25,30 +25,9 @@
 extern struct doca_dpa_app *dpa_faults_app;
 extern doca_dpa_func_t launch_trap;
 
-struct fx {
-	struct doca_dev *dev;
-	struct doca_dpa *dpa;
-};
-
 static int setup(void **state)
 {
-	struct fx *f = calloc(1, sizeof(*f));
-
-	f->dev = dpa_t_open_dev();
-	f->dpa = dpa_t_start(f->dev, dpa_faults_app);
-	t_log_reset();
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fx *f = *state;
-
-	assert_int_equal(doca_dpa_destroy(f->dpa), DOCA_SUCCESS);
-	assert_int_equal(doca_dev_close(f->dev), DOCA_SUCCESS);
-	free(f);
-	return 0;
+	return dpa_t_fx_setup(state, dpa_faults_app);
 }
 
 /* 'call' on a destroyed object answers INVALID_VALUE with exactly one problem line. */
@@ -62,7 +41,7 @@ static int teardown(void **state)
 /* Destroying twice, for every kind of object: the second time is refused. */
 static void test_destroy_twice(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_dpa_thread *t;
 	struct doca_dpa_eu_affinity *aff;
 	struct doca_dpa_tg *tg;
@@ -110,7 +89,7 @@ static void test_destroy_twice(void **state)
  * give the new object the same address (the destroyed one is quarantined). */
 static void test_stale_never_acts_on_new_object(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *old_ev, *new_ev;
 	struct doca_dpa *old_dpa, *new_dpa;
 	uint64_t v = 0;
@@ -146,7 +125,7 @@ static void test_stale_never_acts_on_new_object(void **state)
  * rate-limited line) and never reaches the event created afterwards. */
 static void test_stale_device_event_handle(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_sync_event *old_ev = dpa_t_event(f->dev, f->dpa, 0);
 	struct doca_sync_event *comp = dpa_t_event(f->dev, f->dpa, 0);
 	struct doca_sync_event *new_ev;
@@ -170,7 +149,7 @@ static void test_stale_device_event_handle(void **state)
  * nothing — not the next mmap started in the same slot. */
 static void test_stale_mmap_handle(void **state)
 {
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	static uint64_t mem[512] __attribute__((aligned(4096)));
 	doca_dpa_dev_mmap_t h[2];
 	struct doca_mmap *mm[2];
@@ -208,7 +187,7 @@ static void test_many_rounds(void **state)
 static void test_common_objects_destroy_twice(void **state)
 {
 	static uint8_t mem[4096];
-	struct fx *f = *state;
+	struct dpa_t_fx *f = *state;
 	struct doca_pe *pe;
 	struct doca_buf_inventory *inv;
 	struct doca_clock *clk;
@@ -278,13 +257,15 @@ static void test_attrs_and_resources_destroy_twice(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test_setup_teardown(test_destroy_twice, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_destroy_twice, setup, dpa_t_fx_teardown),
 	        cmocka_unit_test_setup_teardown(test_stale_never_acts_on_new_object, setup,
-	                                        teardown),
-	        cmocka_unit_test_setup_teardown(test_stale_device_event_handle, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_stale_mmap_handle, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_many_rounds, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_common_objects_destroy_twice, setup, teardown),
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_stale_device_event_handle, setup,
+	                                        dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_stale_mmap_handle, setup, dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_many_rounds, setup, dpa_t_fx_teardown),
+	        cmocka_unit_test_setup_teardown(test_common_objects_destroy_twice, setup,
+	                                        dpa_t_fx_teardown),
 	        cmocka_unit_test(test_attrs_and_resources_destroy_twice),
 	};
 
