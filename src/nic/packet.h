@@ -38,6 +38,7 @@ enum {
 	SDPA_IPPROTO_TCP = 6,
 	SDPA_IPPROTO_UDP = 17,
 	SDPA_IPPROTO_IPV6 = 41,
+	SDPA_IPPROTO_GRE = 47,
 	SDPA_IPPROTO_ROUTING = 43,
 	SDPA_IPPROTO_FRAGMENT = 44,
 	SDPA_IPPROTO_ICMPV6 = 58,
@@ -45,8 +46,22 @@ enum {
 	SDPA_IPPROTO_DSTOPTS = 60,
 };
 
+/* IANA UDP destination ports of the UDP tunnels the parser decapsulates. */
 enum {
-	SDPA_VXLAN_PORT = 4789, /* IANA UDP port; the only one the parser decapsulates */
+	SDPA_VXLAN_PORT = 4789,
+	SDPA_VXLAN_GPE_PORT = 4790,
+	SDPA_GENEVE_PORT = 6081,
+	SDPA_GTPU_PORT = 2152,
+	SDPA_MPLS_UDP_PORT = 6635,
+};
+
+/* EtherTypes carried by GRE / GENEVE (host order). */
+enum {
+	SDPA_ETH_P_TEB = 0x6558, /* transparent Ethernet bridging: an Ethernet frame follows */
+	SDPA_ETH_P_MPLS = 0x8847,
+};
+
+enum {
 	SDPA_ETH_HLEN = 14,
 	SDPA_VLAN_HLEN = 4,
 	SDPA_IP4_HLEN = 20, /* without options */
@@ -55,7 +70,13 @@ enum {
 	SDPA_UDP_HLEN = 8,
 	SDPA_ICMP_HLEN = 8,
 	SDPA_VXLAN_HLEN = 8,
+	SDPA_GRE_HLEN = 4,    /* without the optional checksum, key and sequence words */
+	SDPA_GENEVE_HLEN = 8, /* without options */
+	SDPA_GTPU_HLEN = 8,   /* without the optional sequence/N-PDU/next-extension word */
+	SDPA_MPLS_HLEN = 4,   /* one label stack entry */
 	SDPA_VLAN_MAX = 2,
+	SDPA_MPLS_MAX = 5,        /* labels kept (DOCA_FLOW_MPLS_LABELS_MAX); deeper: UNSUPPORTED */
+	SDPA_GENEVE_OPT_MAX = 63, /* option words (6-bit length field) */
 };
 
 /* Same numbering as enum doca_flow_l3_type. */
@@ -86,8 +107,12 @@ enum sdpa_l2_meta {
 /* Same numbering as enum doca_flow_tun_type. */
 enum sdpa_tun_type {
 	SDPA_TUN_NONE = 0,
-	SDPA_TUN_VXLAN = 1,
-	SDPA_TUN_IP_IN_IP = 8, /* IPv4/IPv6 carried right after an IP header (proto 4 or 41) */
+	SDPA_TUN_VXLAN = 1,      /* UDP 4789, or VXLAN-GPE on UDP 4790 (tun.vxlan_type 1) */
+	SDPA_TUN_GTPU = 2,       /* UDP 2152 */
+	SDPA_TUN_GRE = 3,        /* IP protocol 47, version 0 */
+	SDPA_TUN_MPLS_O_UDP = 5, /* UDP 6635 */
+	SDPA_TUN_GENEVE = 6,     /* UDP 6081 */
+	SDPA_TUN_IP_IN_IP = 8,   /* IPv4/IPv6 carried right after an IP header (proto 4 or 41) */
 };
 
 /* Bits of sdpa_pkt_hdrs.l2_valid_headers, as doca_flow_l2_valid_header. */
@@ -144,6 +169,13 @@ enum sdpa_pkt_error {
 	SDPA_PKT_ERR_UDP_LEN,              /* M: UDP length < 8 or beyond the IP packet */
 	SDPA_PKT_ERR_ICMP_TRUNC,           /* T: ICMP/ICMPv6 header cut */
 	SDPA_PKT_ERR_VXLAN_TRUNC,          /* T: VXLAN header cut */
+	SDPA_PKT_ERR_GRE_TRUNC,            /* T: GRE header (or its optional words) cut */
+	SDPA_PKT_ERR_GENEVE_TRUNC,         /* T: GENEVE header or its options cut */
+	SDPA_PKT_ERR_GENEVE_OPT,           /* M: a GENEVE option runs past the options length */
+	SDPA_PKT_ERR_GTPU_TRUNC,           /* T: GTP-U header or an extension header cut */
+	SDPA_PKT_ERR_GTPU_EXT,             /* M: a GTP-U extension header of length 0 */
+	SDPA_PKT_ERR_MPLS_TRUNC,           /* T: an MPLS label stack entry cut */
+	SDPA_PKT_ERR_MPLS_DEPTH,           /* U: more labels than SDPA_MPLS_MAX */
 	SDPA_PKT_ERR_COUNT
 };
 
@@ -241,12 +273,36 @@ struct sdpa_pkt_hdrs {
 	uint32_t l3_end;
 };
 
+/* The tunnel header. Fields of other tunnel types than 'type' are zero. */
 struct sdpa_pkt_tun {
-	uint8_t type;             /* enum sdpa_tun_type */
-	uint8_t vxlan_flags;      /* VXLAN header byte 0 (0x08 = VNI valid) */
-	uint32_t off;             /* offset of the tunnel header (VXLAN; the inner IP header for
-	                           * IP_IN_IP) in the frame */
+	uint8_t type;        /* enum sdpa_tun_type */
+	uint8_t vxlan_flags; /* VXLAN / VXLAN-GPE header byte 0 (0x08 = VNI valid) */
+	uint8_t vxlan_type;  /* as enum doca_flow_tun_ext_vxlan_type: 0 VXLAN, 1 VXLAN-GPE */
+	uint8_t vxlan_gpe_next_protocol; /* GPE header byte 3 (DOCA_FLOW_VXLAN_GPE_TYPE_*) */
+	uint32_t off;                    /* offset of the tunnel header (the inner IP header for
+	                                  * IP_IN_IP) in the frame */
+	uint32_t hlen;            /* bytes of tunnel header before the inner stack (whole ones) */
 	doca_be32_t vxlan_tun_id; /* VNI in the upper 24 bits, network order; low byte 0 */
+	/* GRE: flags/version word, protocol, key (when key_present). */
+	uint8_t gre_key_present;
+	doca_be16_t gre_flags;
+	doca_be16_t gre_protocol;
+	doca_be32_t gre_key;
+	/* GTP-U: TEID; next extension header type of the optional word (0 without it); QFI
+	 * of a PDU session container (0x85) extension, when has_psc. */
+	doca_be32_t gtp_teid;
+	uint8_t gtp_flags;
+	uint8_t gtp_msg_type;
+	uint8_t gtp_next_ext_hdr_type;
+	uint8_t gtp_has_psc;
+	uint8_t gtp_psc_qfi;
+	/* MPLS over UDP: the label stack entries as on the wire (first 'mpls_n'). */
+	uint8_t mpls_n;
+	doca_be32_t mpls[SDPA_MPLS_MAX];
+	/* GENEVE: the fixed header as on the wire; geneve_opt_words = options length. The
+	 * option words themselves are in sdpa_pkt_info.geneve_opts. */
+	uint8_t geneve_hdr[SDPA_GENEVE_HLEN];
+	uint8_t geneve_opt_words;
 };
 
 struct sdpa_pkt_info {
@@ -257,6 +313,9 @@ struct sdpa_pkt_info {
 	struct sdpa_pkt_hdrs outer;
 	struct sdpa_pkt_tun tun;
 	struct sdpa_pkt_hdrs inner; /* all zero unless tun.type != SDPA_TUN_NONE */
+	/* GENEVE option words, as on the wire: only the first tun.geneve_opt_words are
+	 * written (the parse does not clear the rest, to stay cheap). */
+	doca_be32_t geneve_opts[SDPA_GENEVE_OPT_MAX];
 };
 
 /* Parse 'len' bytes of 'frame' into '*info' (fully overwritten). Never reads frame[len]

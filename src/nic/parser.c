@@ -7,6 +7,7 @@
  * L2/L3 headers and the end of the enclosing IP packet (clamped to the frame) for
  * anything carried inside IP.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "core/util.h"
@@ -44,6 +45,13 @@ static const char *const error_names[SDPA_PKT_ERR_COUNT] = {
         [SDPA_PKT_ERR_UDP_LEN] = "udp length invalid",
         [SDPA_PKT_ERR_ICMP_TRUNC] = "icmp header truncated",
         [SDPA_PKT_ERR_VXLAN_TRUNC] = "vxlan header truncated",
+        [SDPA_PKT_ERR_GRE_TRUNC] = "gre header truncated",
+        [SDPA_PKT_ERR_GENEVE_TRUNC] = "geneve header truncated",
+        [SDPA_PKT_ERR_GENEVE_OPT] = "geneve option beyond options length",
+        [SDPA_PKT_ERR_GTPU_TRUNC] = "gtp-u header truncated",
+        [SDPA_PKT_ERR_GTPU_EXT] = "gtp-u extension header length 0",
+        [SDPA_PKT_ERR_MPLS_TRUNC] = "mpls label truncated",
+        [SDPA_PKT_ERR_MPLS_DEPTH] = "more than 5 mpls labels",
 };
 
 const char *sdpa_pkt_error_name(uint32_t error)
@@ -398,6 +406,238 @@ static void parse_stack(struct pctx *c, uint32_t off, uint32_t end)
 		parse_ip6(c, p, end);
 }
 
+/* The inner stack of an L3 tunnel: an IPv4 or IPv6 header at 'q' with no L2 in front.
+ * 'ver' is 4 or 6, or 0 to take it from the version nibble (MPLS, GTP-U: anything else is
+ * left unparsed). */
+static void parse_inner_ip(struct pctx *c, uint32_t q, uint32_t end, unsigned int ver)
+{
+	struct sdpa_pkt_hdrs *h = &c->info->inner;
+
+	if (ver == 0) {
+		if (end - q < 1)
+			return;
+		ver = c->f[q] >> 4;
+	}
+	if (ver != 4 && ver != 6)
+		return;
+	c->h = h;
+	c->inner = true;
+	h->l2_off = q;
+	h->l3_off = q;
+	h->payload_off = q;
+	if (ver == 4)
+		parse_ip4(c, q, end);
+	else
+		parse_ip6(c, q, end);
+}
+
+/* The inner stack after a header that names its payload by EtherType (GRE, GENEVE). */
+static void parse_inner_by_ethertype(struct pctx *c, uint32_t q, uint32_t end, uint16_t type)
+{
+	if (type == SDPA_ETH_P_TEB) {
+		c->h = &c->info->inner;
+		c->inner = true;
+		parse_stack(c, q, end);
+	} else if (type == SDPA_ETH_P_IPV4) {
+		parse_inner_ip(c, q, end, 4);
+	} else if (type == SDPA_ETH_P_IPV6) {
+		parse_inner_ip(c, q, end, 6);
+	}
+}
+
+/* GRE (RFC 2784/2890), version 0: flags C (checksum), K (key), S (sequence), each adding a
+ * word after the fixed 4 bytes, in that order. Other versions (PPTP) are not a tunnel. */
+static void parse_gre(struct pctx *c, uint32_t q, uint32_t end, bool whole)
+{
+	struct sdpa_pkt_tun *t = &c->info->tun;
+	const uint8_t *f = c->f;
+
+	t->off = q;
+	if (end - q < SDPA_GRE_HLEN) {
+		short_hdr(c, whole, SDPA_PKT_ERR_GRE_TRUNC, q);
+		return;
+	}
+	if ((f[q + 1] & 0x07) != 0)
+		return;
+	uint32_t hl = SDPA_GRE_HLEN + (f[q] & 0x80 ? 4u : 0u) + (f[q] & 0x20 ? 4u : 0u) +
+	              (f[q] & 0x10 ? 4u : 0u);
+	if (end - q < hl) {
+		short_hdr(c, whole, SDPA_PKT_ERR_GRE_TRUNC, q);
+		return;
+	}
+	t->type = SDPA_TUN_GRE;
+	t->hlen = hl;
+	memcpy(&t->gre_flags, f + q, 2);
+	memcpy(&t->gre_protocol, f + q + 2, 2);
+	if (f[q] & 0x20) {
+		t->gre_key_present = 1;
+		memcpy(&t->gre_key, f + q + 4 + (f[q] & 0x80 ? 4 : 0), 4);
+	}
+	parse_inner_by_ethertype(c, q + hl, end, sdpa_be16(f + q + 2));
+}
+
+/* GENEVE (RFC 8926): 8 bytes, then opt_len words of options (each a 4-byte header whose
+ * low 5 bits of byte 3 give its data words), then the payload named by the protocol. */
+static void parse_geneve(struct pctx *c, uint32_t q, uint32_t end, bool whole)
+{
+	struct sdpa_pkt_info *info = c->info;
+	struct sdpa_pkt_tun *t = &info->tun;
+	const uint8_t *f = c->f;
+
+	if (end - q < SDPA_GENEVE_HLEN) {
+		short_hdr(c, whole, SDPA_PKT_ERR_GENEVE_TRUNC, q);
+		return;
+	}
+	uint32_t ow = f[q] & 0x3f;
+	uint32_t hl = SDPA_GENEVE_HLEN + ow * 4;
+	if (end - q < hl) {
+		short_hdr(c, whole, SDPA_PKT_ERR_GENEVE_TRUNC, q);
+		return;
+	}
+	t->type = SDPA_TUN_GENEVE;
+	t->hlen = hl;
+	memcpy(t->geneve_hdr, f + q, SDPA_GENEVE_HLEN);
+	t->geneve_opt_words = (uint8_t)ow;
+	memcpy(info->geneve_opts, f + q + SDPA_GENEVE_HLEN, ow * 4);
+	for (uint32_t w = 0; w < ow;) {
+		w += 1 + (f[q + SDPA_GENEVE_HLEN + w * 4 + 3] & 0x1f);
+		if (w > ow) {
+			problem(c, SDPA_PKT_MALFORMED, SDPA_PKT_ERR_GENEVE_OPT, q);
+			return;
+		}
+	}
+	parse_inner_by_ethertype(c, q + hl, end, sdpa_be16(f + q + 2));
+}
+
+/* GTP-U (3GPP TS 29.281): flags (version 1, PT 1, E, S, PN), message type, length, TEID;
+ * with any of E/S/PN a word of sequence number, N-PDU number and next extension type;
+ * then extension headers (length in words, content, next type) while the type is not 0.
+ * A PDU session container (0x85) gives the QFI (low 6 bits of its third byte). Only a
+ * G-PDU (type 255) carries an inner IP packet. */
+static void parse_gtpu(struct pctx *c, uint32_t q, uint32_t end, bool whole)
+{
+	struct sdpa_pkt_tun *t = &c->info->tun;
+	const uint8_t *f = c->f;
+
+	if (end - q < SDPA_GTPU_HLEN) {
+		short_hdr(c, whole, SDPA_PKT_ERR_GTPU_TRUNC, q);
+		return;
+	}
+	if ((f[q] >> 5) != 1)
+		return; /* GTP' or GTPv2: not a GTP-U tunnel */
+	uint32_t p = q + SDPA_GTPU_HLEN;
+	uint8_t next = 0;
+	if (f[q] & 0x07) {
+		if (end - p < 4) {
+			short_hdr(c, whole, SDPA_PKT_ERR_GTPU_TRUNC, q);
+			return;
+		}
+		next = f[p + 3];
+		p += 4;
+	}
+	t->type = SDPA_TUN_GTPU;
+	t->gtp_flags = f[q];
+	t->gtp_msg_type = f[q + 1];
+	memcpy(&t->gtp_teid, f + q + 4, 4);
+	t->gtp_next_ext_hdr_type = next;
+	t->hlen = p - q;
+	/* Extension headers, while the E flag said there is one. */
+	while ((f[q] & 0x04) && next != 0) {
+		uint32_t el;
+
+		if (end - p < 1 || (el = (uint32_t)f[p] * 4) > end - p) {
+			short_hdr(c, whole, SDPA_PKT_ERR_GTPU_TRUNC, p);
+			return;
+		}
+		if (el == 0) {
+			problem(c, SDPA_PKT_MALFORMED, SDPA_PKT_ERR_GTPU_EXT, p);
+			return;
+		}
+		if (next == 0x85 && el >= 4) {
+			t->gtp_has_psc = 1;
+			t->gtp_psc_qfi = f[p + 2] & 0x3f;
+		}
+		next = f[p + el - 1];
+		p += el;
+		t->hlen = p - q;
+	}
+	if (f[q + 1] == 0xff)
+		parse_inner_ip(c, p, end, 0);
+}
+
+/* MPLS over UDP (RFC 7510): label stack entries until the bottom-of-stack bit; the
+ * payload's version nibble says IPv4 or IPv6. */
+static void parse_mpls(struct pctx *c, uint32_t q, uint32_t end, bool whole)
+{
+	struct sdpa_pkt_tun *t = &c->info->tun;
+	const uint8_t *f = c->f;
+	uint32_t p = q;
+
+	for (;;) {
+		if (end - p < SDPA_MPLS_HLEN) {
+			short_hdr(c, whole, SDPA_PKT_ERR_MPLS_TRUNC, p);
+			return;
+		}
+		if (t->mpls_n == SDPA_MPLS_MAX) {
+			problem(c, SDPA_PKT_UNSUPPORTED, SDPA_PKT_ERR_MPLS_DEPTH, p);
+			return;
+		}
+		t->type = SDPA_TUN_MPLS_O_UDP;
+		memcpy(&t->mpls[t->mpls_n++], f + p, 4);
+		p += SDPA_MPLS_HLEN;
+		t->hlen = p - q;
+		if (f[p - 2] & 0x01)
+			break;
+	}
+	parse_inner_ip(c, p, end, 0);
+}
+
+/* VXLAN (RFC 7348) and VXLAN-GPE: 8 bytes, VNI in bytes 4-6. VXLAN carries Ethernet; GPE
+ * names its payload in byte 3 (1 IPv4, 2 IPv6, 3 Ethernet; others are not parsed). */
+static void parse_vxlan(struct pctx *c, uint32_t q, uint32_t end, bool whole, bool gpe)
+{
+	struct sdpa_pkt_tun *t = &c->info->tun;
+	const uint8_t *f = c->f;
+
+	if (end - q < SDPA_VXLAN_HLEN) {
+		short_hdr(c, whole, SDPA_PKT_ERR_VXLAN_TRUNC, q);
+		return;
+	}
+	t->type = SDPA_TUN_VXLAN;
+	t->hlen = SDPA_VXLAN_HLEN;
+	t->vxlan_flags = f[q];
+	/* VNI is bytes 4-6; byte 7 is reserved and not part of the id. */
+	uint8_t *id = (uint8_t *)&t->vxlan_tun_id;
+	id[0] = f[q + 4];
+	id[1] = f[q + 5];
+	id[2] = f[q + 6];
+	id[3] = 0;
+	q += SDPA_VXLAN_HLEN;
+	if (!gpe) {
+		c->h = &c->info->inner;
+		c->inner = true;
+		parse_stack(c, q, end);
+		return;
+	}
+	t->vxlan_type = 1;
+	t->vxlan_gpe_next_protocol = f[q - 5];
+	switch (f[q - 5]) {
+	case 1:
+		parse_inner_ip(c, q, end, 4);
+		break;
+	case 2:
+		parse_inner_ip(c, q, end, 6);
+		break;
+	case 3:
+		c->h = &c->info->inner;
+		c->inner = true;
+		parse_stack(c, q, end);
+		break;
+	default:
+		break;
+	}
+}
+
 void sdpa_parse(const uint8_t *frame, uint32_t len, struct sdpa_pkt_info *info)
 {
 	struct pctx c;
@@ -406,8 +646,9 @@ void sdpa_parse(const uint8_t *frame, uint32_t len, struct sdpa_pkt_info *info)
 		return;
 	if (!frame)
 		len = 0;
-	/* ~250 bytes; cheaper than tracking which fields a short frame left stale. */
-	memset(info, 0, sizeof(*info));
+	/* Cheaper than tracking which fields a short frame left stale. The GENEVE option
+	 * words are not cleared: only tun.geneve_opt_words of them are ever read. */
+	memset(info, 0, offsetof(struct sdpa_pkt_info, geneve_opts));
 	info->len = len;
 	c.f = frame;
 	c.len = len;
@@ -418,48 +659,52 @@ void sdpa_parse(const uint8_t *frame, uint32_t len, struct sdpa_pkt_info *info)
 	parse_stack(&c, 0, len);
 
 	struct sdpa_pkt_hdrs *o = &info->outer;
-	/* IP in IP: an IPv4 (protocol 4) or IPv6 (41) header right after the outer IP
-	 * headers is the inner stack, with no inner L2. One tunnel level, as for VXLAN. */
+	/* One tunnel level: inside it, every header is the inner stack's own (UDP 4789 is
+	 * plain UDP there). */
+	c.l2_whole = o->l3_ok;
 	uint8_t nh = o->l3_type == SDPA_L3_IP4 ? o->ip4.next_proto : o->ip6.next_proto;
 	if (o->l4_type == SDPA_L4_OTHER && (nh == SDPA_IPPROTO_IPIP || nh == SDPA_IPPROTO_IPV6)) {
+		/* IP in IP: an IPv4 (protocol 4) or IPv6 (41) header right after the outer IP
+		 * headers is the inner stack, with no inner L2. */
 		info->tun.type = SDPA_TUN_IP_IN_IP;
 		info->tun.off = o->l4_off;
-		c.h = &info->inner;
-		c.inner = true;
-		c.l2_whole = o->l3_ok;
-		info->inner.l2_off = o->l4_off;
-		info->inner.l3_off = o->l4_off;
-		info->inner.payload_off = o->l4_off;
-		if (nh == SDPA_IPPROTO_IPIP)
-			parse_ip4(&c, o->l4_off, o->l3_end);
-		else
-			parse_ip6(&c, o->l4_off, o->l3_end);
+		parse_inner_ip(&c, o->l4_off, o->l3_end, nh == SDPA_IPPROTO_IPIP ? 4 : 6);
 		return;
 	}
-	if (o->l4_type != SDPA_L4_UDP ||
-	    sdpa_be16((const uint8_t *)&o->udp.l4_port.dst_port) != SDPA_VXLAN_PORT)
+	if (o->l4_type == SDPA_L4_OTHER && nh == SDPA_IPPROTO_GRE) {
+		parse_gre(&c, o->l4_off, o->l3_end, o->l3_ok);
+		return;
+	}
+	if (o->l4_type != SDPA_L4_UDP)
 		return;
 
 	uint32_t q = o->l4_off + SDPA_UDP_HLEN;
-	uint32_t end = o->l3_end;
-	info->tun.off = q;
-	if (end - q < SDPA_VXLAN_HLEN) {
-		short_hdr(&c, o->l3_ok, SDPA_PKT_ERR_VXLAN_TRUNC, q);
-		return;
+	/* The datagram's own length bounds the tunnel when it is consistent (l4_ok: it fits
+	 * the IP packet); else the IP packet does. */
+	uint32_t end = o->l4_ok ? o->l4_off + sdpa_be16(frame + o->l4_off + 4) : o->l3_end;
+	switch (sdpa_be16((const uint8_t *)&o->udp.l4_port.dst_port)) {
+	case SDPA_VXLAN_PORT:
+	case SDPA_VXLAN_GPE_PORT:
+		info->tun.off = q;
+		parse_vxlan(&c, q, end, o->l3_ok,
+		            sdpa_be16((const uint8_t *)&o->udp.l4_port.dst_port) ==
+		                    SDPA_VXLAN_GPE_PORT);
+		break;
+	case SDPA_GENEVE_PORT:
+		info->tun.off = q;
+		parse_geneve(&c, q, end, o->l3_ok);
+		break;
+	case SDPA_GTPU_PORT:
+		info->tun.off = q;
+		parse_gtpu(&c, q, end, o->l3_ok);
+		break;
+	case SDPA_MPLS_UDP_PORT:
+		info->tun.off = q;
+		parse_mpls(&c, q, end, o->l3_ok);
+		break;
+	default:
+		break;
 	}
-	info->tun.type = SDPA_TUN_VXLAN;
-	info->tun.vxlan_flags = frame[q];
-	/* VNI is bytes 4-6; byte 7 is reserved and not part of the id. */
-	uint8_t *id = (uint8_t *)&info->tun.vxlan_tun_id;
-	id[0] = frame[q + 4];
-	id[1] = frame[q + 5];
-	id[2] = frame[q + 6];
-	id[3] = 0;
-
-	c.h = &info->inner;
-	c.inner = true;
-	c.l2_whole = o->l3_ok;
-	parse_stack(&c, q + SDPA_VXLAN_HLEN, end);
 }
 
 bool sdpa_pkt_l4_csum_ok(const uint8_t *frame, uint32_t len, const struct sdpa_pkt_info *info,

@@ -34,11 +34,18 @@ static void base(struct sdpa_frame_spec *s, uint8_t l3, uint8_t l4)
 	s->payload_len = 16;
 }
 
-/* One seed: the outer spec (with an optional inner one), then an optional patch. */
+/* One seed: the outer spec (with an optional inner one), then an optional patch; or a
+ * tunnel: 'tun' writes a tunnel header (returns its length) that goes, with the frame of
+ * 'make' as its payload, after an outer IPv4 (proto 'ip_proto') or UDP (port 'port'). */
 struct seed {
 	const char *name;
 	void (*make)(struct sdpa_frame_spec *o, struct sdpa_frame_spec *in);
 	void (*patch)(uint8_t *f, uint32_t *len);
+	uint32_t (*tun)(uint8_t *h);
+	uint16_t port;    /* UDP destination port, or 0: */
+	uint8_t ip_proto; /* IP protocol after the outer IPv4 */
+	uint32_t strip;   /* bytes of the inner frame's front dropped (L3 tunnels: 14) */
+	uint32_t cut;     /* 0, or the final length (a truncated seed) */
 };
 
 #define MK(n) static void mk_##n(struct sdpa_frame_spec *o, struct sdpa_frame_spec *in)
@@ -226,6 +233,94 @@ static void udp_len_small(uint8_t *f, uint32_t *len)
 	f[39] = 4;
 }
 
+static uint32_t t_gre_key(uint8_t *h)
+{
+	static const uint8_t b[] = {0x20, 0, 0x08, 0x00, 0, 0, 0x03, 0x84};
+	memcpy(h, b, sizeof(b));
+	return sizeof(b);
+}
+static uint32_t t_nvgre(uint8_t *h)
+{
+	static const uint8_t b[] = {0x20, 0, 0x65, 0x58, 0x12, 0x34, 0x56, 0x78};
+	memcpy(h, b, sizeof(b));
+	return sizeof(b);
+}
+static uint32_t t_geneve_opts(uint8_t *h)
+{
+	/* 2 option words: class 0x0102 type 0x80, one data word; protocol TEB, VNI 0xabcdef */
+	static const uint8_t b[] = {0x02, 0,    0x65, 0x58, 0xab, 0xcd, 0xef, 0,
+	                            0x01, 0x02, 0x80, 0x01, 0xde, 0xad, 0xbe, 0xef};
+	memcpy(h, b, sizeof(b));
+	return sizeof(b);
+}
+static uint32_t t_gtpu_psc(uint8_t *h)
+{
+	/* E flag, G-PDU, TEID 0x1234, next ext 0x85; PSC: len 1, UL, QFI 9, no next */
+	static const uint8_t b[] = {0x34, 0xff, 0, 0,    0,    0,    0x12, 0x34,
+	                            0,    0,    0, 0x85, 0x01, 0x10, 0x09, 0x00};
+	memcpy(h, b, sizeof(b));
+	return sizeof(b);
+}
+static uint32_t t_mpls3(uint8_t *h)
+{
+	/* labels 16, 17, 0xababa (bottom of stack), TTL 64 */
+	static const uint8_t b[] = {0x00, 0x01, 0x00, 0x40, 0x00, 0x01,
+	                            0x10, 0x40, 0xab, 0xab, 0xa1, 0x40};
+	memcpy(h, b, sizeof(b));
+	return sizeof(b);
+}
+static uint32_t t_vxlan_gpe_ip4(uint8_t *h)
+{
+	static const uint8_t b[] = {0x0c, 0, 0, 0x01, 0xcd, 0xab, 0x12, 0};
+	memcpy(h, b, sizeof(b));
+	return sizeof(b);
+}
+static uint32_t t_mpls_deep(uint8_t *h)
+{
+	for (int i = 0; i < 6; i++) {
+		h[4 * i] = 0;
+		h[4 * i + 1] = 0x01;
+		h[4 * i + 2] = (uint8_t)(i == 5 ? 0x01 : 0x00);
+		h[4 * i + 3] = 0x40;
+	}
+	return 24;
+}
+static uint32_t t_geneve_bad_opt(uint8_t *h)
+{
+	/* 1 option word whose header claims 3 data words */
+	static const uint8_t b[] = {0x01, 0, 0x65, 0x58, 0, 0, 1, 0, 0x01, 0x02, 0x80, 0x03};
+	memcpy(h, b, sizeof(b));
+	return sizeof(b);
+}
+
+/* A tunnel seed: outer IPv4 (+UDP) carrying tunnel header + inner frame. */
+static uint32_t build_tunnel(const struct seed *sd, uint8_t *buf, uint32_t cap)
+{
+	static uint8_t inner[SDPA_FRAME_MAX];
+	uint8_t th[64];
+	struct sdpa_frame_spec o, in, x;
+
+	sd->make(&in, &x);
+	in.no_pad = true;
+	uint32_t n = sdpa_frame_build(&in, inner, sizeof(inner));
+	uint32_t tl = sd->tun(th);
+	if (!n)
+		return 0;
+	base(&o, SDPA_L3_IP4, sd->port ? SDPA_L4_UDP : SDPA_L4_OTHER);
+	if (!sd->port)
+		o.ip_proto = sd->ip_proto;
+	o.dst_port = sd->port;
+	o.payload_len = tl + n - sd->strip;
+	o.no_pad = true;
+	uint32_t len = sdpa_frame_build(&o, buf, cap);
+	if (!len)
+		return 0;
+	uint32_t at = len - o.payload_len;
+	memcpy(buf + at, th, tl);
+	memcpy(buf + at + tl, inner + sd->strip, n - sd->strip);
+	return sd->cut ? sd->cut : len;
+}
+
 static const struct seed seeds[] = {
         {"ipv4_udp", mk_ipv4_udp, NULL},
         {"ipv4_tcp_opts", mk_ipv4_tcp_opts, NULL},
@@ -254,6 +349,17 @@ static const struct seed seeds[] = {
         {"bad_ipv6_ext_len", mk_ipv6_tcp_ext, ext_beyond},
         {"bad_three_vlans", mk_qinq_ipv6_udp, three_vlans},
         {"bad_udp_len", mk_ipv4_udp, udp_len_small},
+        {"gre_key_ipv4_ipv4_udp", mk_ipv4_udp, NULL, t_gre_key, 0, 47, 14, 0},
+        {"nvgre_ipv4_eth_tcp", mk_vlan1_ipv4_tcp, NULL, t_nvgre, 0, 47, 0, 0},
+        {"geneve_opts_eth_ipv6", mk_ipv6_tcp_ext, NULL, t_geneve_opts, 6081, 0, 0, 0},
+        {"gtpu_psc_ipv4_udp", mk_ipv4_udp, NULL, t_gtpu_psc, 2152, 0, 14, 0},
+        {"mpls3_ipv6_udp", mk_ipv6_udp, NULL, t_mpls3, 6635, 0, 14, 0},
+        {"vxlan_gpe_ipv4_icmp", mk_ipv4_icmp, NULL, t_vxlan_gpe_ip4, 4790, 0, 14, 0},
+        {"bad_gre_cut", mk_ipv4_udp, NULL, t_gre_key, 0, 47, 14, 40},
+        {"bad_geneve_opt_cut", mk_ipv4_udp, NULL, t_geneve_opts, 6081, 0, 0, 50},
+        {"bad_geneve_opt_len", mk_ipv4_udp, NULL, t_geneve_bad_opt, 6081, 0, 0, 0},
+        {"bad_gtpu_ext_cut", mk_ipv4_udp, NULL, t_gtpu_psc, 2152, 0, 14, 54},
+        {"bad_mpls_depth", mk_ipv4_udp, NULL, t_mpls_deep, 6635, 0, 14, 0},
 };
 
 int main(int argc, char **argv)
@@ -271,8 +377,13 @@ int main(int argc, char **argv)
 		struct sdpa_frame_spec o, in;
 		char path[4096];
 
-		seeds[i].make(&o, &in);
-		uint32_t n = sdpa_frame_build(&o, buf, sizeof(buf));
+		uint32_t n;
+		if (seeds[i].tun) {
+			n = build_tunnel(&seeds[i], buf, sizeof(buf));
+		} else {
+			seeds[i].make(&o, &in);
+			n = sdpa_frame_build(&o, buf, sizeof(buf));
+		}
 		if (!n) {
 			fprintf(stderr, "seed %s: the builder rejected its spec\n", seeds[i].name);
 			return 1;

@@ -60,6 +60,67 @@ static inline const char *pkt_hdrs_invariant(const struct sdpa_pkt_hdrs *h, uint
 	return NULL;
 }
 
+/* The UDP and GRE tunnels: header inside the outer packet, fields of other types zero,
+ * the inner stack (when parsed) after the tunnel header. */
+static inline const char *pkt_tun_invariant(const struct sdpa_pkt_info *info, uint32_t len)
+{
+	const struct sdpa_pkt_tun *t = &info->tun;
+	const struct sdpa_pkt_hdrs *o = &info->outer;
+	static const uint16_t ports[] = {[SDPA_TUN_VXLAN] = SDPA_VXLAN_PORT,
+	                                 [SDPA_TUN_GTPU] = SDPA_GTPU_PORT,
+	                                 [SDPA_TUN_MPLS_O_UDP] = SDPA_MPLS_UDP_PORT,
+	                                 [SDPA_TUN_GENEVE] = SDPA_GENEVE_PORT};
+	bool l2 = true;
+
+	switch (t->type) {
+	case SDPA_TUN_VXLAN:
+	case SDPA_TUN_GTPU:
+	case SDPA_TUN_MPLS_O_UDP:
+	case SDPA_TUN_GENEVE: {
+		uint16_t dp = be16toh(o->udp.l4_port.dst_port);
+		if (o->l4_type != SDPA_L4_UDP ||
+		    (dp != ports[t->type] &&
+		     !(t->type == SDPA_TUN_VXLAN && dp == SDPA_VXLAN_GPE_PORT)))
+			return "udp tunnel without its outer udp port";
+		if (t->off != o->l4_off + SDPA_UDP_HLEN)
+			return "udp tunnel offset inconsistent";
+		break;
+	}
+	case SDPA_TUN_GRE:
+		if (o->l4_type != SDPA_L4_OTHER || t->off != o->l4_off)
+			return "gre without an outer ip carrying it";
+		break;
+	default:
+		return "unknown tunnel type";
+	}
+	if (t->hlen == 0 || t->off + t->hlen > len)
+		return "tunnel header length beyond the frame";
+	if (t->type != SDPA_TUN_VXLAN && (t->vxlan_tun_id || t->vxlan_flags || t->vxlan_type))
+		return "vxlan fields set for another tunnel";
+	if (t->type != SDPA_TUN_GRE && (t->gre_key || t->gre_key_present || t->gre_protocol))
+		return "gre fields set for another tunnel";
+	if (t->type != SDPA_TUN_GTPU && (t->gtp_teid || t->gtp_has_psc))
+		return "gtp fields set for another tunnel";
+	if ((t->type != SDPA_TUN_MPLS_O_UDP && t->mpls_n) || t->mpls_n > SDPA_MPLS_MAX)
+		return "mpls labels wrong";
+	if (t->type != SDPA_TUN_GENEVE && t->geneve_opt_words)
+		return "geneve options set for another tunnel";
+	if (t->type == SDPA_TUN_VXLAN && ((const uint8_t *)&t->vxlan_tun_id)[3] != 0)
+		return "vxlan_tun_id low byte not 0";
+	if (t->gtp_psc_qfi > 63)
+		return "qfi beyond 6 bits";
+	if (info->inner.l2_off == 0)
+		return NULL; /* inner stack not parsed (unknown payload or a cut tunnel) */
+	if (info->inner.l2_off != t->off + t->hlen)
+		return "inner stack not right after the tunnel header";
+	if (info->inner.l2_off < o->payload_off)
+		return "inner starts before the outer payload";
+	/* L3 tunnels (inner IP first) have no inner L2. */
+	if (info->inner.l3_off == info->inner.l2_off)
+		l2 = false;
+	return pkt_hdrs_invariant(&info->inner, len, l2);
+}
+
 static inline const char *pkt_invariant(const struct sdpa_pkt_info *info, uint32_t len)
 {
 	static const struct sdpa_pkt_hdrs zero;
@@ -103,21 +164,9 @@ static inline const char *pkt_invariant(const struct sdpa_pkt_info *info, uint32
 		    info->inner.l3_type != (nh == SDPA_IPPROTO_IPIP ? SDPA_L3_IP4 : SDPA_L3_IP6))
 			return "ip in ip inner version disagrees with the outer protocol";
 	} else {
-		if (info->tun.type != SDPA_TUN_VXLAN)
-			return "unknown tunnel type";
-		if (info->outer.l4_type != SDPA_L4_UDP ||
-		    info->outer.udp.l4_port.dst_port != htobe16(SDPA_VXLAN_PORT))
-			return "vxlan without outer udp/4789";
-		if (info->tun.off != info->outer.l4_off + SDPA_UDP_HLEN ||
-		    info->inner.l2_off != info->tun.off + SDPA_VXLAN_HLEN)
-			return "vxlan offsets inconsistent";
-		if (((const uint8_t *)&info->tun.vxlan_tun_id)[3] != 0)
-			return "vxlan_tun_id low byte not 0";
-		why = pkt_hdrs_invariant(&info->inner, len, true);
+		why = pkt_tun_invariant(info, len);
 		if (why)
 			return why;
-		if (info->inner.l2_off < info->outer.payload_off)
-			return "inner starts before the outer payload";
 	}
 	if (info->flags == 0) {
 		const struct sdpa_pkt_hdrs *hs[2] = {&info->outer, &info->inner};

@@ -1377,6 +1377,213 @@ static void test_builder_errors(void **state)
 	assert_int_equal(t_log_problems(), 21);
 }
 
+/* ---- tunnels: hand-made frames (checksums computed outside softdpa) ---- */
+/* Ether/IPv4(10.0.0.1>10.0.0.2)/UDP(2152>2152)/GTP-U(E, G-PDU, TEID 0x01020304, next 0x85)
+ * /PSC(UL, QFI 9)/IPv4(192.168.0.1>.2)/UDP(1000>2000)/"abcd" */
+static const uint8_t f_gtp[] = {
+        0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x45,
+        0x00, 0x00, 0x4c, 0x00, 0x00, 0x00, 0x00, 0x40, 0x11, 0x66, 0x9f, 0x0a, 0x00, 0x00, 0x01,
+        0x0a, 0x00, 0x00, 0x02, 0x08, 0x68, 0x08, 0x68, 0x00, 0x38, 0x18, 0x5b, 0x34, 0xff, 0x00,
+        0x28, 0x01, 0x02, 0x03, 0x04, 0x00, 0x00, 0x00, 0x85, 0x01, 0x10, 0x09, 0x00, 0x45, 0x00,
+        0x00, 0x20, 0x00, 0x00, 0x00, 0x00, 0x40, 0x11, 0xf9, 0x79, 0xc0, 0xa8, 0x00, 0x01, 0xc0,
+        0xa8, 0x00, 0x02, 0x03, 0xe8, 0x07, 0xd0, 0x00, 0x0c, 0xae, 0x03, 0x61, 0x62, 0x63, 0x64,
+};
+
+static const uint8_t f_gre[] = {
+        0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x45,
+        0x00, 0x00, 0x58, 0x00, 0x00, 0x00, 0x00, 0x40, 0x2f, 0x66, 0x75, 0x0a, 0x00, 0x00, 0x01,
+        0x0a, 0x00, 0x00, 0x02, 0xa0, 0x00, 0x65, 0x58, 0x07, 0x64, 0x00, 0x00, 0x12, 0x34, 0x56,
+        0x78, 0x02, 0x00, 0x00, 0x00, 0x00, 0x03, 0x02, 0x00, 0x00, 0x00, 0x00, 0x04, 0x08, 0x00,
+        0x45, 0x00, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x00, 0x40, 0x06, 0xf9, 0x7a, 0xc0, 0xa8, 0x00,
+        0x01, 0xc0, 0xa8, 0x00, 0x02, 0x04, 0xd2, 0x00, 0x50, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00,
+        0x00, 0x00, 0x50, 0x18, 0x20, 0x00, 0x90, 0xda, 0x00, 0x00, 0x78, 0x79,
+};
+
+static const uint8_t f_geneve[] = {
+        0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00,
+        0x45, 0x00, 0x00, 0x6c, 0x00, 0x00, 0x00, 0x00, 0x40, 0x11, 0x66, 0x7f, 0x0a, 0x00,
+        0x00, 0x01, 0x0a, 0x00, 0x00, 0x02, 0xc0, 0x00, 0x17, 0xc1, 0x00, 0x58, 0xbc, 0x80,
+        0x04, 0x00, 0x65, 0x58, 0x00, 0xab, 0xcd, 0x00, 0x01, 0x07, 0x81, 0x02, 0x11, 0x22,
+        0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0xff, 0xff, 0x02, 0x00, 0x02, 0x00, 0x00, 0x00,
+        0x00, 0x03, 0x02, 0x00, 0x00, 0x00, 0x00, 0x04, 0x08, 0x00, 0x45, 0x00, 0x00, 0x2a,
+        0x00, 0x00, 0x00, 0x00, 0x40, 0x06, 0xf9, 0x7a, 0xc0, 0xa8, 0x00, 0x01, 0xc0, 0xa8,
+        0x00, 0x02, 0x04, 0xd2, 0x00, 0x50, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
+        0x50, 0x18, 0x20, 0x00, 0x90, 0xda, 0x00, 0x00, 0x78, 0x79,
+};
+
+static const uint8_t f_mpls[] = {
+        0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x45,
+        0x00, 0x00, 0x58, 0x00, 0x00, 0x00, 0x00, 0x40, 0x11, 0x66, 0x93, 0x0a, 0x00, 0x00, 0x01,
+        0x0a, 0x00, 0x00, 0x02, 0x00, 0x01, 0x19, 0xeb, 0x00, 0x44, 0xd3, 0x16, 0x00, 0x06, 0x40,
+        0x40, 0xab, 0xab, 0xa1, 0x3f, 0x60, 0x00, 0x00, 0x00, 0x00, 0x0c, 0x11, 0x40, 0xfd, 0x00,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0xfd,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02,
+        0x00, 0x07, 0x00, 0x09, 0x00, 0x0c, 0x2b, 0xde, 0x6d, 0x70, 0x6c, 0x73,
+};
+
+static const uint8_t f_gpe[] = {
+        0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00,
+        0x45, 0x00, 0x00, 0x44, 0x00, 0x00, 0x00, 0x00, 0x40, 0x11, 0x66, 0xa7, 0x0a, 0x00,
+        0x00, 0x01, 0x0a, 0x00, 0x00, 0x02, 0x00, 0x03, 0x12, 0xb6, 0x00, 0x30, 0x6e, 0x97,
+        0x0c, 0x00, 0x00, 0x01, 0xcd, 0xab, 0x12, 0x00, 0x45, 0x00, 0x00, 0x20, 0x00, 0x00,
+        0x00, 0x00, 0x40, 0x11, 0xf9, 0x79, 0xc0, 0xa8, 0x00, 0x01, 0xc0, 0xa8, 0x00, 0x02,
+        0x03, 0xe8, 0x07, 0xd0, 0x00, 0x0c, 0xae, 0x03, 0x61, 0x62, 0x63, 0x64,
+};
+
+static void expect_clean(const uint8_t *f, uint32_t n, struct sdpa_pkt_info *info)
+{
+	sdpa_parse(f, n, info);
+	assert_null(pkt_invariant(info, n));
+	assert_int_equal(info->flags, 0);
+	assert_true(info->outer.ip4_checksum_ok);
+	assert_true(sdpa_pkt_l4_csum_ok(f, n, info, false) || info->outer.l4_type == SDPA_L4_OTHER);
+}
+
+static void test_tunnel_types(void **state)
+{
+	struct sdpa_pkt_info info;
+	(void)state;
+
+	/* GTP-U with a PDU session container */
+	expect_clean(f_gtp, sizeof(f_gtp), &info);
+	assert_int_equal(info.tun.type, SDPA_TUN_GTPU);
+	assert_int_equal(info.tun.off, 42);
+	assert_int_equal(info.tun.hlen, 16);
+	assert_int_equal(info.tun.gtp_teid, htobe32(0x01020304));
+	assert_int_equal(info.tun.gtp_next_ext_hdr_type, 0x85);
+	assert_true(info.tun.gtp_has_psc);
+	assert_int_equal(info.tun.gtp_psc_qfi, 9);
+	assert_int_equal(info.inner.l3_off, 58);
+	assert_int_equal(info.inner.l3_type, SDPA_L3_IP4);
+	assert_int_equal(info.inner.l4_type, SDPA_L4_UDP);
+	assert_int_equal(info.inner.udp.l4_port.dst_port, htobe16(2000));
+	assert_true(info.inner.ip4_checksum_ok);
+	assert_true(sdpa_pkt_l4_csum_ok(f_gtp, sizeof(f_gtp), &info, true));
+
+	/* GRE with checksum and key words, carrying Ethernet */
+	expect_clean(f_gre, sizeof(f_gre), &info);
+	assert_int_equal(info.tun.type, SDPA_TUN_GRE);
+	assert_int_equal(info.tun.off, 34);
+	assert_int_equal(info.tun.hlen, 12);
+	assert_true(info.tun.gre_key_present);
+	assert_int_equal(info.tun.gre_key, htobe32(0x12345678));
+	assert_int_equal(info.tun.gre_protocol, htobe16(0x6558));
+	assert_int_equal(info.inner.l2_off, 46);
+	assert_int_equal(info.inner.eth.dst_mac[5], 3);
+	assert_int_equal(info.inner.l4_type, SDPA_L4_TCP);
+	assert_true(sdpa_pkt_l4_csum_ok(f_gre, sizeof(f_gre), &info, true));
+	/* the GRE checksum word covers GRE header + payload */
+	assert_int_equal(sdpa_csum_fold(sdpa_csum_partial(f_gre + 34, sizeof(f_gre) - 34, 0)), 0);
+
+	/* GENEVE with two options (2 data words, then none) */
+	expect_clean(f_geneve, sizeof(f_geneve), &info);
+	assert_int_equal(info.tun.type, SDPA_TUN_GENEVE);
+	assert_int_equal(info.tun.hlen, 8 + 16);
+	assert_int_equal(info.tun.geneve_opt_words, 4);
+	assert_int_equal(info.tun.geneve_hdr[5], 0xab);
+	assert_int_equal(info.geneve_opts[0], htobe32(0x01078102));
+	assert_int_equal(info.geneve_opts[2], htobe32(0x55667788));
+	assert_int_equal(info.geneve_opts[3], htobe32(0xffff0200));
+	assert_int_equal(info.inner.l2_off, 42 + 24);
+	assert_int_equal(info.inner.l4_type, SDPA_L4_TCP);
+
+	/* MPLS over UDP, two labels, IPv6 payload found by its version nibble */
+	expect_clean(f_mpls, sizeof(f_mpls), &info);
+	assert_int_equal(info.tun.type, SDPA_TUN_MPLS_O_UDP);
+	assert_int_equal(info.tun.mpls_n, 2);
+	assert_int_equal(info.tun.mpls[0], htobe32(100u << 12 | 64));
+	assert_int_equal(info.tun.mpls[1], htobe32(0xababau << 12 | 1u << 8 | 63));
+	assert_int_equal(info.inner.l3_type, SDPA_L3_IP6);
+	assert_int_equal(info.inner.l4_type, SDPA_L4_UDP);
+	assert_true(sdpa_pkt_l4_csum_ok(f_mpls, sizeof(f_mpls), &info, true));
+
+	/* VXLAN-GPE carrying IPv4 */
+	expect_clean(f_gpe, sizeof(f_gpe), &info);
+	assert_int_equal(info.tun.type, SDPA_TUN_VXLAN);
+	assert_int_equal(info.tun.vxlan_type, 1);
+	assert_int_equal(info.tun.vxlan_gpe_next_protocol, 1);
+	assert_int_equal(info.tun.vxlan_flags, 0x0c);
+	assert_int_equal(sdpa_pkt_vni(&info), 0xcdab12);
+	assert_int_equal(info.inner.l3_off, 50);
+	assert_int_equal(info.inner.l2_off, 50);
+	assert_int_equal(info.inner.l4_type, SDPA_L4_UDP);
+}
+
+/* Every cut of every tunnel frame keeps the invariants, and a cut inside the tunnel
+ * header is reported as that header's truncation. */
+static void test_tunnel_truncation(void **state)
+{
+	static const struct {
+		const uint8_t *f;
+		uint32_t n, off, hlen, err;
+	} t[] = {
+	        {f_gtp, sizeof(f_gtp), 42, 16, SDPA_PKT_ERR_GTPU_TRUNC},
+	        {f_gre, sizeof(f_gre), 34, 12, SDPA_PKT_ERR_GRE_TRUNC},
+	        {f_geneve, sizeof(f_geneve), 42, 24, SDPA_PKT_ERR_GENEVE_TRUNC},
+	        {f_mpls, sizeof(f_mpls), 42, 8, SDPA_PKT_ERR_MPLS_TRUNC},
+	        {f_gpe, sizeof(f_gpe), 42, 8, SDPA_PKT_ERR_VXLAN_TRUNC},
+	};
+	struct sdpa_pkt_info info;
+	uint8_t buf[256];
+	(void)state;
+
+	for (size_t i = 0; i < SDPA_ARRAY_SIZE(t); i++) {
+		for (uint32_t cut = 0; cut <= t[i].n; cut++) {
+			/* a copy of exactly 'cut' bytes: ASan sees any read past it */
+			uint8_t *f = malloc(cut ? cut : 1);
+			assert_non_null(f);
+			memcpy(f, t[i].f, cut);
+			sdpa_parse(f, cut, &info);
+			assert_null(pkt_invariant(&info, cut));
+			if (cut > t[i].off && cut < t[i].off + t[i].hlen) {
+				assert_true(info.flags & SDPA_PKT_TRUNCATED);
+				assert_int_equal(info.error, t[i].err);
+				assert_false(info.flags & SDPA_PKT_ERR_IN_INNER);
+			}
+			free(f);
+		}
+	}
+	/* GENEVE option whose length runs past the options length: malformed */
+	memcpy(buf, f_geneve, sizeof(f_geneve));
+	buf[42 + 8 + 3] = 5; /* first option: 5 data words, only 3 words remain */
+	sdpa_parse(buf, sizeof(f_geneve), &info);
+	assert_null(pkt_invariant(&info, sizeof(f_geneve)));
+	assert_true(info.flags & SDPA_PKT_MALFORMED);
+	assert_int_equal(info.error, SDPA_PKT_ERR_GENEVE_OPT);
+	assert_int_equal(info.inner.l2_off, 0);
+	/* GTP-U extension header of length 0: malformed, no inner parse */
+	memcpy(buf, f_gtp, sizeof(f_gtp));
+	buf[54] = 0;
+	sdpa_parse(buf, sizeof(f_gtp), &info);
+	assert_int_equal(info.error, SDPA_PKT_ERR_GTPU_EXT);
+	assert_int_equal(info.inner.l3_type, SDPA_L3_NONE);
+	/* A GTP-U message that is not a G-PDU (echo request) carries no inner packet */
+	buf[54] = 1;
+	buf[43] = 1;
+	sdpa_parse(buf, sizeof(f_gtp), &info);
+	assert_int_equal(info.tun.type, SDPA_TUN_GTPU);
+	assert_int_equal(info.inner.l3_type, SDPA_L3_NONE);
+	/* GRE version 1 (PPTP) is not a tunnel */
+	memcpy(buf, f_gre, sizeof(f_gre));
+	buf[35] = 1;
+	sdpa_parse(buf, sizeof(f_gre), &info);
+	assert_int_equal(info.tun.type, SDPA_TUN_NONE);
+	assert_int_equal(info.outer.l4_type, SDPA_L4_OTHER);
+	/* Six MPLS labels: the sixth is beyond DOCA's five, UNSUPPORTED */
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf, f_mpls, 42);
+	sdpa_put_be16(buf + 16, 20 + 8 + 24 + 20);
+	sdpa_put_be16(buf + 38, 8 + 24 + 20);
+	for (int l = 0; l < 6; l++)
+		sdpa_put_be32(buf + 42 + 4 * l, (uint32_t)(16 + l) << 12 | (l == 5 ? 0x100u : 0u));
+	buf[66] = 0x45;
+	sdpa_parse(buf, 14 + 20 + 8 + 24 + 20, &info);
+	assert_null(pkt_invariant(&info, 14 + 20 + 8 + 24 + 20));
+	assert_true(info.flags & SDPA_PKT_UNSUPPORTED);
+	assert_int_equal(info.error, SDPA_PKT_ERR_MPLS_DEPTH);
+	assert_int_equal(info.tun.mpls_n, 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1397,6 +1604,8 @@ int main(void)
 	        cmocka_unit_test(test_vlan_edge_cases),
 	        cmocka_unit_test(test_inner_errors),
 	        cmocka_unit_test(test_ip_in_ip),
+	        cmocka_unit_test(test_tunnel_types),
+	        cmocka_unit_test(test_tunnel_truncation),
 	        cmocka_unit_test(test_random_garbage),
 	        cmocka_unit_test(test_mutated_frames),
 	        cmocka_unit_test(test_error_names),
