@@ -533,7 +533,7 @@ DOCA_STABLE void doca_flow_destroy(void)
 			continue;
 		/* R-port: pairs with A-port in flow_dp.c. */
 		sdpa_store_release(&flow_g.ports[i], NULL);
-		sdpa_dp_synchronize();
+		sdpa_nic_synchronize();
 		port_free(p);
 	}
 	sdpa_dp_stop();
@@ -947,7 +947,7 @@ DOCA_STABLE doca_error_t doca_flow_port_stop(struct doca_flow_port *port)
 		}
 	}
 	sdpa_store_release(&flow_g.ports[port->port_id], NULL); /* R-port */
-	sdpa_dp_synchronize();
+	sdpa_nic_synchronize();
 	port_free(port);
 	pthread_mutex_unlock(&flow_g.lock);
 	return DOCA_SUCCESS;

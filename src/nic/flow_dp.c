@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * The NIC datapath engine: workers, softdpa_nic_sync, QSBR grace periods, pollers, and
- * the per-packet pipeline (lookup, counters, actions, forward).
+ * The NIC datapath engine: workers, softdpa_nic_sync, and the per-packet pipeline
+ * (lookup, counters, actions, forward).
  *
  * Sync protocol (threaded mode): softdpa_nic_sync bumps sync_epoch (R-sync) and waits
  * until every worker has stored done >= that epoch. A worker reads sync_epoch at the top
@@ -10,11 +10,9 @@
  * the new epoch (inject happens-before R-sync -> A-sync), so an idle iteration proves
  * they were all processed and their effects (TX, counters) published.
  *
- * QSBR: each datapath thread owns qs (0 = offline). At every loop iteration it stores
- * the global epoch with release (R-qs) after finishing its reads; a grace period started
- * at epoch t ends when every online thread shows qs >= t (A-qs). Going offline (to sleep)
- * and back online takes qs_mtx (see qs_online). No standalone fences: TSan understands
- * every ordering used here.
+ * Grace periods (grace.c): each worker is reader w->idx (slot 0: the thread that runs the
+ * datapath in mode 0); it marks itself quiescent after every loop iteration and offline
+ * while it sleeps. Pollers (pollers.c) run on worker 1, or on the caller in mode 0.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -32,14 +30,13 @@
 #include "io/port.h"
 #include "nic/ext_resource.h"
 #include "nic/flow_priv.h"
+#include "nic/grace.h"
 #include "nic/nic.h"
 
 SDPA_LOG_REGISTER(nic_dp);
 
 enum {
 	CLONE_MAX = 256,
-	MAX_POLLERS = 16,
-	DEFER_MAX = 1 << 16,
 };
 
 struct pctx {
@@ -58,8 +55,6 @@ struct txq {
 };
 
 struct worker {
-	sdpa_atomic_u64 qs; /* QSBR epoch, 0 = offline */
-	char pad0[56];
 	sdpa_atomic_u64 done; /* last sync epoch proven idle */
 	char pad1[56];
 	sdpa_atomic_u32 stop;
@@ -79,224 +74,25 @@ struct worker {
 	struct pctx pre; /* look-ahead parses of prefetch_root_em */
 };
 
-struct poller {
-	sdpa_nic_poller_fn fn;
-	void *arg;
-};
-
-struct defer_item {
-	void (*fn)(void *);
-	void *ptr;
-	uint64_t epoch;
-};
-
 static struct {
 	uint32_t nworkers;
-	struct worker *w;      /* [0] = mode-0 / caller context, [1..n] threads */
-	sdpa_atomic_u64 epoch; /* starts at 1: a qs of 0 means offline */
+	struct worker *w; /* [0] = mode-0 / caller context, [1..n] threads */
 	sdpa_atomic_u64 sync_epoch;
 	pthread_mutex_t sync_mtx;
 	pthread_cond_t sync_cv;
 	pthread_mutex_t dp_mtx; /* mode 0: one softdpa_nic_sync at a time */
-	pthread_mutex_t qs_mtx; /* QSBR online/offline transitions vs grace checks */
-	pthread_mutex_t defer_mtx;
-	struct defer_item *defer;
-	uint32_t ndefer;
-	pthread_mutex_t poll_mtx;
-	sdpa_atomic_ptr pollers[MAX_POLLERS]; /* struct poller * */
 	sdpa_atomic_u32 running;
 } dp = {
-        .epoch = 1,
         .sync_mtx = PTHREAD_MUTEX_INITIALIZER,
         .sync_cv = PTHREAD_COND_INITIALIZER,
         .dp_mtx = PTHREAD_MUTEX_INITIALIZER,
-        .qs_mtx = PTHREAD_MUTEX_INITIALIZER,
-        .defer_mtx = PTHREAD_MUTEX_INITIALIZER,
-        .poll_mtx = PTHREAD_MUTEX_INITIALIZER,
 };
 
 static _Thread_local int my_worker = -1; /* datapath thread's index, -1 otherwise */
 
-/* ------------------------------------------------------------------ QSBR */
-
-/* Online/offline transitions are rare (a worker going to sleep) and take qs_mtx, which
- * grace_done() also holds while it reads: a thread that comes online after grace_done()
- * saw it offline therefore also sees every pointer unlinked before that grace period. */
-static void qs_online(struct worker *w)
-{
-	pthread_mutex_lock(&dp.qs_mtx);
-	sdpa_store_release(&w->qs, sdpa_load_acquire(&dp.epoch));
-	pthread_mutex_unlock(&dp.qs_mtx);
-}
-
-static void qs_quiescent(struct worker *w)
-{
-	/* R-qs: pairs with A-qs in grace_done(); every read of this iteration is done. The
-	 * acquire load of the epoch pairs with R-epoch: later reads see what was unlinked
-	 * before that epoch began. */
-	sdpa_store_release(&w->qs, sdpa_load_acquire(&dp.epoch));
-}
-
-static void qs_offline(struct worker *w)
-{
-	pthread_mutex_lock(&dp.qs_mtx);
-	sdpa_store_release(&w->qs, 0); /* R-qs */
-	pthread_mutex_unlock(&dp.qs_mtx);
-}
-
-static uint64_t grace_start(void)
-{
-	/* R-epoch: everything unlinked before this is visible to a reader that reads the
-	 * new epoch. */
-	return sdpa_fetch_add_acq_rel(&dp.epoch, 1) + 1;
-}
-
-static bool grace_done(uint64_t t)
-{
-	bool done = true;
-
-	if (dp.w == NULL)
-		return true;
-	pthread_mutex_lock(&dp.qs_mtx);
-	for (uint32_t i = 0; i <= dp.nworkers && done; i++) {
-		uint64_t q;
-
-		if ((int)i == my_worker)
-			continue;
-		q = sdpa_load_acquire(&dp.w[i].qs); /* A-qs: pairs with R-qs */
-		if (q != 0 && q < t)
-			done = false;
-	}
-	pthread_mutex_unlock(&dp.qs_mtx);
-	return done;
-}
-
-void sdpa_nic_synchronize(void)
-{
-	uint64_t t = grace_start();
-
-	while (!grace_done(t))
-		sched_yield();
-}
-
-void sdpa_dp_synchronize(void)
-{
-	sdpa_nic_synchronize();
-}
-
-static void defer_reclaim(bool all)
-{
-	uint32_t k = 0;
-	struct defer_item run[256];
-	uint32_t nrun = 0;
-
-	pthread_mutex_lock(&dp.defer_mtx);
-	for (uint32_t i = 0; i < dp.ndefer; i++) {
-		struct defer_item *d = &dp.defer[i];
-
-		if ((all || grace_done(d->epoch)) && nrun < SDPA_ARRAY_SIZE(run))
-			run[nrun++] = *d;
-		else
-			dp.defer[k++] = *d;
-	}
-	dp.ndefer = k;
-	pthread_mutex_unlock(&dp.defer_mtx);
-	for (uint32_t i = 0; i < nrun; i++)
-		run[i].fn(run[i].ptr);
-}
-
-void sdpa_nic_defer(void (*fn)(void *), void *ptr)
-{
-	uint64_t t = grace_start();
-	bool full;
-
-	pthread_mutex_lock(&dp.defer_mtx);
-	if (dp.defer == NULL)
-		dp.defer = calloc(DEFER_MAX, sizeof(*dp.defer));
-	full = dp.defer == NULL || dp.ndefer == DEFER_MAX;
-	if (!full)
-		dp.defer[dp.ndefer++] = (struct defer_item){fn, ptr, t};
-	pthread_mutex_unlock(&dp.defer_mtx);
-	if (full) {
-		/* No room to remember it: wait for the grace period here instead. */
-		while (!grace_done(t))
-			sched_yield();
-		fn(ptr);
-	}
-	defer_reclaim(false);
-}
-
-/* ------------------------------------------------------------------ pollers */
-
-struct sdpa_nic_poller {
-	struct poller p;
-	uint32_t slot;
-};
-
-doca_error_t sdpa_nic_register_poller(sdpa_nic_poller_fn fn, void *arg,
-                                      struct sdpa_nic_poller **handle)
-{
-	struct sdpa_nic_poller *h;
-
-	if (fn == NULL || handle == NULL) {
-		DOCA_LOG_ERR("sdpa_nic_register_poller: %s is NULL; pass a function and a handle "
-		             "pointer",
-		             fn == NULL ? "fn" : "handle");
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	h = calloc(1, sizeof(*h));
-	if (h == NULL) {
-		DOCA_LOG_ERR("sdpa_nic_register_poller: out of memory; free memory and retry");
-		return DOCA_ERROR_NO_MEMORY;
-	}
-	h->p.fn = fn;
-	h->p.arg = arg;
-	pthread_mutex_lock(&dp.poll_mtx);
-	for (uint32_t i = 0; i < MAX_POLLERS; i++) {
-		if (sdpa_load_relaxed(&dp.pollers[i]) == NULL) {
-			h->slot = i;
-			/* R-poll: pairs with A-poll in run_pollers(). */
-			sdpa_store_release(&dp.pollers[i], &h->p);
-			pthread_mutex_unlock(&dp.poll_mtx);
-			*handle = h;
-			return DOCA_SUCCESS;
-		}
-	}
-	pthread_mutex_unlock(&dp.poll_mtx);
-	free(h);
-	DOCA_LOG_ERR("sdpa_nic_register_poller: all %u poller slots are taken; unregister one "
-	             "first",
-	             MAX_POLLERS);
-	return DOCA_ERROR_FULL;
-}
-
-void sdpa_nic_unregister_poller(struct sdpa_nic_poller *h)
-{
-	if (h == NULL)
-		return;
-	pthread_mutex_lock(&dp.poll_mtx);
-	sdpa_store_release(&dp.pollers[h->slot], NULL);
-	pthread_mutex_unlock(&dp.poll_mtx);
-	sdpa_nic_synchronize();
-	free(h);
-}
-
 uint32_t sdpa_nic_workers(void)
 {
 	return dp.nworkers;
-}
-
-static bool run_pollers(uint16_t widx)
-{
-	bool busy = false;
-
-	for (uint32_t i = 0; i < MAX_POLLERS; i++) {
-		struct poller *p = sdpa_load_acquire(&dp.pollers[i]); /* A-poll */
-
-		if (p != NULL && p->fn(p->arg, widx))
-			busy = true;
-	}
-	return busy;
 }
 
 /* ------------------------------------------------------------------ helpers */
@@ -1515,9 +1311,9 @@ static void backoff(struct worker *w, uint64_t *idle_since)
 	} else {
 		struct timespec ts = {0, 100000};
 
-		qs_offline(w);
+		sdpa_grace_offline(w->idx);
 		nanosleep(&ts, NULL);
-		qs_online(w);
+		sdpa_grace_online(w->idx);
 	}
 }
 
@@ -1527,14 +1323,14 @@ static void *worker_main(void *arg)
 	uint64_t idle_since = 0;
 
 	my_worker = w->idx;
-	qs_online(w);
+	sdpa_grace_online(w->idx);
 	while (!sdpa_load_acquire(&w->stop)) {
 		uint64_t s = sdpa_load_acquire(&dp.sync_epoch); /* A-sync: pairs with R-sync */
 		bool pending;
 		uint32_t got = iterate(w, &pending);
-		bool busy = w->idx == 1 && run_pollers(w->idx);
+		bool busy = w->idx == 1 && sdpa_pollers_run(w->idx);
 
-		qs_quiescent(w);
+		sdpa_grace_quiescent(w->idx);
 		if (got == 0 && !busy && !pending) {
 			if (sdpa_load_relaxed(&w->done) < s) {
 				sdpa_store_release(&w->done, s); /* R-done: pairs with A-done */
@@ -1545,7 +1341,7 @@ static void *worker_main(void *arg)
 			idle_since = 0;
 		}
 	}
-	qs_offline(w);
+	sdpa_grace_offline(w->idx);
 	return NULL;
 }
 
@@ -1559,6 +1355,15 @@ doca_error_t sdpa_dp_start(uint32_t nworkers)
 		return DOCA_ERROR_NO_MEMORY;
 	}
 	dp.nworkers = nworkers;
+	if (sdpa_grace_init(nworkers + 1) != DOCA_SUCCESS) {
+		DOCA_LOG_ERR("doca_flow_init: out of memory for %u NIC workers; lower "
+		             "SOFTDPA_NIC_WORKERS",
+		             nworkers);
+		free(dp.w);
+		dp.w = NULL;
+		dp.nworkers = 0;
+		return DOCA_ERROR_NO_MEMORY;
+	}
 	for (uint32_t i = 0; i <= nworkers; i++) {
 		struct worker *w = &dp.w[i];
 
@@ -1596,7 +1401,7 @@ void sdpa_dp_stop(void)
 		pthread_join(dp.w[i].th, NULL);
 		dp.w[i].running = false;
 	}
-	defer_reclaim(true);
+	sdpa_grace_fini();
 	for (uint32_t i = 0; i <= dp.nworkers; i++)
 		free(dp.w[i].clone_mem);
 	free(dp.w);
@@ -1618,14 +1423,14 @@ void sdpa_nic_poll(void)
 	if (w == NULL || my_worker >= 0 || pthread_mutex_trylock(&dp.dp_mtx) != 0)
 		return;
 	my_worker = 0;
-	qs_online(w);
+	sdpa_grace_online(w->idx);
 	(void)iterate(w, &pending);
-	(void)run_pollers(0);
-	qs_quiescent(w);
-	qs_offline(w);
+	(void)sdpa_pollers_run(0);
+	sdpa_grace_quiescent(w->idx);
+	sdpa_grace_offline(w->idx);
 	my_worker = -1;
 	pthread_mutex_unlock(&dp.dp_mtx);
-	defer_reclaim(false);
+	sdpa_grace_reclaim();
 }
 
 static sdpa_atomic_u32 sync_waiters; /* threads inside softdpa_nic_sync */
@@ -1650,17 +1455,17 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void)
 
 		pthread_mutex_lock(&dp.dp_mtx);
 		my_worker = 0;
-		qs_online(w);
+		sdpa_grace_online(w->idx);
 		do {
 			got = iterate(w, &pending);
-			busy = run_pollers(0);
-			qs_quiescent(w);
+			busy = sdpa_pollers_run(0);
+			sdpa_grace_quiescent(w->idx);
 		} while (got || busy || pending);
-		qs_offline(w);
+		sdpa_grace_offline(w->idx);
 		my_worker = -1;
 		pthread_mutex_unlock(&dp.dp_mtx);
 		sdpa_fetch_sub_acq_rel(&sync_waiters, 1);
-		defer_reclaim(false);
+		sdpa_grace_reclaim();
 		return DOCA_SUCCESS;
 	}
 	{
@@ -1680,7 +1485,7 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void)
 		pthread_mutex_unlock(&dp.sync_mtx);
 	}
 	sdpa_fetch_sub_acq_rel(&sync_waiters, 1);
-	defer_reclaim(false);
+	sdpa_grace_reclaim();
 	return DOCA_SUCCESS;
 }
 

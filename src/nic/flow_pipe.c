@@ -1106,7 +1106,7 @@ void sdpa_pipe_destroy_locked(struct doca_flow_pipe *p)
 	/* Refused from now on; the graveyard keeps the memory (core/handles.h). */
 	sdpa_handle_retire(p, NULL);
 	/* No datapath thread can reach the tables or entries once this returns. */
-	sdpa_dp_synchronize();
+	sdpa_nic_synchronize();
 	entries_free_all(p);
 	pipe_free_mem(p);
 	p->grave_next = graveyard;

@@ -7,7 +7,7 @@
  *   - Datapath (workers, or softdpa_nic_sync in mode 0): reads ports, pipes, entry tables
  *     and entry data lock-free through pointers published with release stores. Whatever
  *     the control plane unlinks is freed only after every datapath thread has passed a
- *     quiescent point (QSBR, flow_dp.c), so a reader never touches freed memory.
+ *     quiescent point (a grace period, grace.c), so a reader never touches freed memory.
  *   - Hash-pipe slot state (enabled bit, path-selector value) is also written by the DPA
  *     provider's request processor; those writers take pipe->hash.lock (flow_hash.h).
  *   - Counters: one block per worker (0 = the application thread in mode 0), each with a
@@ -519,8 +519,6 @@ void sdpa_hash_slot_set(struct doca_flow_pipe *pipe, uint32_t index, struct doca
 /* Datapath engine lifecycle (flow_dp.c). */
 doca_error_t sdpa_dp_start(uint32_t nworkers);
 void sdpa_dp_stop(void);
-/* Wait until no datapath thread can hold a pointer unlinked before this call. */
-void sdpa_dp_synchronize(void);
 
 /* ---- shared resources (flow_shared.c) ---- */
 /* "COUNTER", "RSS", ... for log lines. */
