@@ -946,7 +946,7 @@ DOCA_STABLE doca_error_t doca_flow_port_stop(struct doca_flow_port *port)
 			}
 		}
 	}
-	sdpa_store_release(&flow_g.ports[port->port_id], NULL); /* R-port */
+	sdpa_store_release(&flow_g.ports[port->port_id], NULL); /* R-port: pairs with A-port */
 	sdpa_nic_synchronize();
 	port_free(port);
 	pthread_mutex_unlock(&flow_g.lock);
@@ -1373,7 +1373,7 @@ struct sdpa_rxq *sdpa_rxq_get(struct doca_flow_port *port, uint16_t queue)
 
 	if (queue >= SDPA_FLOW_RSS_QUEUES)
 		return NULL;
-	q = sdpa_load_acquire(&port->rxq[queue]); /* A-rxq */
+	q = sdpa_load_acquire(&port->rxq[queue]); /* A-rxq: pairs with R-rxq */
 	if (q != NULL)
 		return q;
 	q = calloc(1, sizeof(*q));

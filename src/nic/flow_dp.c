@@ -314,6 +314,7 @@ static uint32_t rx_ptype(const struct doca_flow_match *m)
 
 static void rxq_push(struct worker *w, struct pctx *c, const struct sdpa_rss *rss)
 {
+	/* A-port: pairs with R-port in doca_flow_port_start (a complete port). */
 	struct doca_flow_port *port = sdpa_load_acquire(&flow_g.ports[c->in_port]);
 	/* Switch mode: RSS from the switch lands on the switch manager's (the PF's) queues,
 	 * whichever switch port the frame came in on; parser_meta.port_id says which. */
@@ -378,7 +379,7 @@ uint16_t sdpa_nic_rxq_take(uint16_t port_id, uint16_t queue, uint16_t n, sdpa_ni
 
 		pthread_mutex_lock(&q->mtx);
 		head = sdpa_load_relaxed(&q->head);
-		tail = sdpa_load_acquire(&q->tail); /* A-rxqt */
+		tail = sdpa_load_acquire(&q->tail); /* A-rxqt: pairs with R-rxqt */
 		while (got < n && head != tail) {
 			const struct sdpa_rxq_slot *s = &q->slots[head & (SDPA_FLOW_RXQ_SIZE - 1)];
 
@@ -811,7 +812,8 @@ static void do_fwd(struct worker *w, struct pctx *c, const struct sdpa_fwd *f,
 		rxq_push(w, c, &f->rss);
 		return;
 	case SDPA_FWD_SHARED_RSS: {
-		const struct sdpa_rss *rss = sdpa_load_acquire(f->srss); /* A-srss */
+		const struct sdpa_rss *rss =
+		        sdpa_load_acquire(f->srss); /* A-srss: pairs with R-srss */
 
 		if (rss == NULL) /* the id was put back (PORT resource mode) */
 			drop(w, c, SOFTDPA_DROP_RULE);
@@ -834,7 +836,8 @@ static void do_fwd(struct worker *w, struct pctx *c, const struct sdpa_fwd *f,
 
 static void pipe_miss(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe, uint32_t hops)
 {
-	const struct sdpa_fwd *fm = sdpa_load_acquire(&pipe->fwd_miss); /* A-miss */
+	const struct sdpa_fwd *fm =
+	        sdpa_load_acquire(&pipe->fwd_miss); /* A-miss: pairs with R-miss */
 
 	if (pipe->miss_counter)
 		sdpa_ctr_add(&pipe->miss[w->idx], c->pkt->len);
@@ -864,7 +867,8 @@ static void entry_fwd(struct worker *w, struct pctx *c, struct doca_flow_pipe *p
 static void hit(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
                 struct doca_flow_pipe_entry *e, const struct sdpa_hash_slot *slot, uint32_t hops)
 {
-	const struct sdpa_entry_data *d = sdpa_load_acquire(&e->data); /* A-data */
+	const struct sdpa_entry_data *d =
+	        sdpa_load_acquire(&e->data); /* A-data: pairs with R-data */
 
 	count(w, c, e, d);
 	if (pipe->nr_actions)
@@ -877,7 +881,7 @@ static void hit(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
 static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe, uint32_t idx,
                    uint32_t hops)
 {
-	const struct sdpa_snap *s = sdpa_load_acquire(&pipe->snap); /* A-snap */
+	const struct sdpa_snap *s = sdpa_load_acquire(&pipe->snap); /* A-snap: pairs with R-snap */
 	struct doca_flow_pipe_entry *e = NULL;
 	const struct sdpa_entry_data *d;
 	uint32_t lo = 0, hi = s ? s->n : 0;
@@ -896,7 +900,7 @@ static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe
 		pipe_miss(w, c, pipe, hops);
 		return;
 	}
-	d = sdpa_load_acquire(&e->data); /* A-data */
+	d = sdpa_load_acquire(&e->data); /* A-data: pairs with R-data */
 	for (uint32_t i = 0; d->ol && i < d->ol->nelems; i++) {
 		const struct sdpa_ol_elem *el = &d->ol->elems[i];
 
@@ -946,7 +950,7 @@ static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe
 static struct doca_flow_pipe_entry *em_lookup(struct doca_flow_pipe *pipe, const uint8_t *key,
                                               uint32_t h)
 {
-	const struct sdpa_em_table *t = sdpa_load_acquire(&pipe->em); /* A-em */
+	const struct sdpa_em_table *t = sdpa_load_acquire(&pipe->em); /* A-em: pairs with R-em */
 	uint32_t mask, i;
 
 	if (t == NULL)
@@ -1011,7 +1015,8 @@ static void run_hash(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 		for (uint32_t i = 0; i < last; i++) {
 			if (!(sdpa_load_relaxed(&hs->active[i / 64]) & (1ull << (i % 64))))
 				continue;
-			e = sdpa_load_acquire(&hs->slots[i].entry); /* A-hslot */
+			/* A-hslot: pairs with R-hslot */
+			e = sdpa_load_acquire(&hs->slots[i].entry);
 			if (e == NULL)
 				continue;
 			{
@@ -1021,7 +1026,7 @@ static void run_hash(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 				hit(w, &cc, pipe, e, &hs->slots[i], hops);
 			}
 		}
-		e = sdpa_load_acquire(&hs->slots[last].entry); /* A-hslot */
+		e = sdpa_load_acquire(&hs->slots[last].entry); /* A-hslot: pairs with R-hslot */
 		if (e == NULL)
 			pipe_miss(w, c, pipe, hops);
 		else
@@ -1096,7 +1101,8 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 		return;
 	}
 	case DOCA_FLOW_PIPE_CONTROL: {
-		const struct sdpa_snap *s = sdpa_load_acquire(&pipe->snap); /* A-snap */
+		const struct sdpa_snap *s =
+		        sdpa_load_acquire(&pipe->snap); /* A-snap: pairs with R-snap */
 
 		ensure_parsed(c);
 		for (uint32_t i = 0; s && i < s->n; i++) {
@@ -1172,7 +1178,8 @@ enum { EM_PREFETCH_MIN_SLOTS = 1u << 17 };
 static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, struct sdpa_pkt **pkts,
                              uint16_t n)
 {
-	const struct doca_flow_pipe *root = sdpa_load_acquire(&port->root); /* A-root */
+	const struct doca_flow_pipe *root =
+	        sdpa_load_acquire(&port->root); /* A-root: pairs with R-root */
 	const struct sdpa_em_table *t;
 	struct doca_flow_pipe_entry *e[SDPA_WIRE_BURST_MAX];
 	const struct sdpa_em_slot *sl[SDPA_WIRE_BURST_MAX];
@@ -1181,7 +1188,7 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 
 	if (root == NULL || root->type != DOCA_FLOW_PIPE_BASIC)
 		return;
-	t = sdpa_load_acquire(&root->em); /* A-em */
+	t = sdpa_load_acquire(&root->em); /* A-em: pairs with R-em */
 	if (t == NULL || t->size < EM_PREFETCH_MIN_SLOTS)
 		return;
 	for (uint16_t i = 0; i < n; i++) {
@@ -1214,7 +1221,8 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 	}
 	for (uint16_t i = 0; i < n; i++)
 		if (e[i] != NULL)
-			__builtin_prefetch(sdpa_load_acquire(&e[i]->data)); /* A-data */
+			__builtin_prefetch(
+			        sdpa_load_acquire(&e[i]->data)); /* A-data: pairs with R-data */
 }
 
 /* Process one burst of a port; returns how many frames it took. */
@@ -1324,7 +1332,7 @@ static void *worker_main(void *arg)
 
 	my_worker = w->idx;
 	sdpa_grace_online(w->idx);
-	while (!sdpa_load_acquire(&w->stop)) {
+	while (!sdpa_load_acquire(&w->stop)) { /* A-stop: pairs with R-stop in sdpa_dp_stop */
 		uint64_t s = sdpa_load_acquire(&dp.sync_epoch); /* A-sync: pairs with R-sync */
 		bool pending;
 		uint32_t got = iterate(w, &pending);
@@ -1397,7 +1405,7 @@ void sdpa_dp_stop(void)
 	for (uint32_t i = 1; i <= dp.nworkers; i++) {
 		if (!dp.w[i].running)
 			continue;
-		sdpa_store_release(&dp.w[i].stop, 1);
+		sdpa_store_release(&dp.w[i].stop, 1); /* R-stop: pairs with A-stop */
 		pthread_join(dp.w[i].th, NULL);
 		dp.w[i].running = false;
 	}
@@ -1475,8 +1483,9 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_nic_sync(void)
 		for (;;) {
 			bool all = true;
 
+			/* A-done: pairs with R-done in worker_main */
 			for (uint32_t i = 1; i <= dp.nworkers; i++)
-				if (sdpa_load_acquire(&dp.w[i].done) < s) /* A-done */
+				if (sdpa_load_acquire(&dp.w[i].done) < s)
 					all = false;
 			if (all)
 				break;

@@ -116,7 +116,7 @@ static bool pool_add_chunk(uint8_t *mem, size_t bytes, uint32_t slot_size)
 	}
 	if (k == n)
 		d->c[k] = (struct pool_chunk){(uintptr_t)mem, (uintptr_t)mem + bytes, slot_size};
-	sdpa_store_release(&pool_dir, d); /* R-dir */
+	sdpa_store_release(&pool_dir, d); /* R-dir: pairs with A-dir */
 	return true;
 }
 
@@ -185,7 +185,8 @@ static void entry_discard(struct doca_flow_pipe_entry *e)
 
 static bool entry_live(const struct doca_flow_pipe_entry *e)
 {
-	/* The slot is pool memory, never freed: its state may be read whatever it holds. */
+	/* The slot is pool memory, never freed: its state may be read whatever it holds.
+	 * A-hstate pairs with R-hstate in sdpa_entry_bury. */
 	return pool_chunk_of(e) != NULL && sdpa_load_acquire(&e->hstate) == ENTRY_LIVE;
 }
 
@@ -199,7 +200,8 @@ void sdpa_entry_bury(struct doca_flow_pipe_entry *e, bool unreachable)
 {
 	if (sdpa_load_relaxed(&e->hstate) != ENTRY_LIVE)
 		return;
-	sdpa_store_release(&e->hstate, ENTRY_DEAD); /* refused from now on */
+	/* R-hstate: pairs with A-hstate in entry_live; the handle is refused from now on. */
+	sdpa_store_release(&e->hstate, ENTRY_DEAD);
 	if (unreachable)
 		entry_bury_cb(e);
 	else
@@ -214,7 +216,7 @@ void sdpa_entry_registry_clear(void)
 	d = sdpa_load_relaxed(&pool_dir);
 	for (uint32_t i = 0; d != NULL && i < d->n; i++)
 		free((void *)d->c[i].start);
-	sdpa_store_release(&pool_dir, NULL);
+	sdpa_store_release(&pool_dir, NULL); /* R-dir: pairs with A-dir (no chunk left) */
 	while (d != NULL) {
 		struct pool_dir *o = d->older;
 

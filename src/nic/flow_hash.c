@@ -45,6 +45,7 @@ void sdpa_pipe_registry_del(struct doca_flow_pipe *pipe)
 	if (destroy_hook)
 		destroy_hook(pipe, destroy_hook_arg);
 	if (sdpa_load_relaxed(&registry[pipe->id % REGISTRY_SIZE]) == pipe)
+		/* R-reg: pairs with A-reg in sdpa_flow_pipe_lookup (the slot is empty) */
 		sdpa_store_release(&registry[pipe->id % REGISTRY_SIZE], NULL);
 	sdpa_fetch_add_acq_rel(&destroy_gen, 1);
 }
@@ -64,7 +65,8 @@ uint32_t sdpa_flow_pipe_id(const struct doca_flow_pipe *pipe)
 
 struct doca_flow_pipe *sdpa_flow_pipe_lookup(uint32_t id)
 {
-	struct doca_flow_pipe *p = sdpa_load_acquire(&registry[id % REGISTRY_SIZE]); /* A-reg */
+	struct doca_flow_pipe *p =
+	        sdpa_load_acquire(&registry[id % REGISTRY_SIZE]); /* A-reg: pairs with R-reg */
 
 	if (p == NULL || p->id != id || sdpa_load_relaxed(&p->dead))
 		return NULL;
@@ -73,6 +75,7 @@ struct doca_flow_pipe *sdpa_flow_pipe_lookup(uint32_t id)
 
 uint64_t sdpa_flow_pipe_destroy_generation(void)
 {
+	/* A-gen: pairs with the acq_rel increment in sdpa_pipe_registry_del. */
 	return sdpa_load_acquire(&destroy_gen);
 }
 
@@ -283,7 +286,7 @@ doca_error_t sdpa_flow_hash_index_state(const struct doca_flow_pipe *pipe, uint3
 	    enabled == NULL || value == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
 	s = &pipe->hash.slots[index];
-	*has_entry = sdpa_load_acquire(&s->entry) != NULL;
+	*has_entry = sdpa_load_acquire(&s->entry) != NULL; /* A-hslot: pairs with R-hslot */
 	*enabled = sdpa_load_relaxed(&s->enabled) != 0;
 	*value = sdpa_load_relaxed(&s->value);
 	return DOCA_SUCCESS;

@@ -1093,7 +1093,7 @@ doca_error_t sdpa_fwd_domain_check(const struct doca_flow_pipe *from, const stru
 void sdpa_pipe_destroy_locked(struct doca_flow_pipe *p)
 {
 	if (p->is_root && sdpa_load_relaxed(&p->port->root) == p)
-		sdpa_store_release(&p->port->root, NULL);
+		sdpa_store_release(&p->port->root, NULL); /* R-root: pairs with A-root */
 	if (p->prev)
 		p->prev->next = p->next;
 	else

@@ -97,7 +97,7 @@ void sdpa_grace_offline(uint32_t r)
 {
 	self = -1;
 	pthread_mutex_lock(&g.qs_mtx);
-	sdpa_store_release(&g.r[r].qs, 0); /* R-qs */
+	sdpa_store_release(&g.r[r].qs, 0); /* R-qs: pairs with A-qs (offline) */
 	pthread_mutex_unlock(&g.qs_mtx);
 }
 

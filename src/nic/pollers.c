@@ -71,7 +71,7 @@ void sdpa_nic_unregister_poller(struct sdpa_nic_poller *h)
 	if (h == NULL)
 		return;
 	pthread_mutex_lock(&poll_mtx);
-	sdpa_store_release(&pollers[h->slot], NULL);
+	sdpa_store_release(&pollers[h->slot], NULL); /* R-poll: pairs with A-poll */
 	pthread_mutex_unlock(&poll_mtx);
 	sdpa_nic_synchronize();
 	free(h);
@@ -82,7 +82,7 @@ bool sdpa_pollers_run(uint16_t widx)
 	bool busy = false;
 
 	for (uint32_t i = 0; i < MAX_POLLERS; i++) {
-		struct poller *p = sdpa_load_acquire(&pollers[i]); /* A-poll */
+		struct poller *p = sdpa_load_acquire(&pollers[i]); /* A-poll: pairs with R-poll */
 
 		if (p != NULL && p->fn(p->arg, widx))
 			busy = true;

@@ -31,7 +31,7 @@ static void *mutator(void *arg)
 	uint32_t seed = 12345, n = 0;
 
 	(void)arg;
-	while (!sdpa_load_acquire(&stop)) {
+	while (!sdpa_load_acquire(&stop)) { /* A-stop: pairs with R-stop */
 		uint32_t r = seed = seed * 1103515245u + 12345u;
 		uint32_t idx = (r >> 8) % NR_HASH;
 
@@ -59,7 +59,7 @@ static void *drainer(void *arg)
 	uint32_t len;
 
 	(void)arg;
-	while (!sdpa_load_acquire(&stop)) {
+	while (!sdpa_load_acquire(&stop)) { /* A-stop: pairs with R-stop */
 		for (uint16_t p = 2; p <= 3; p++)
 			while (softdpa_port_drain(p, buf, sizeof(buf), &len) == DOCA_SUCCESS)
 				sdpa_fetch_add_relaxed(&drained, 1);
@@ -203,7 +203,7 @@ static void test_mutate_while_forwarding(void **state)
 			;
 	}
 	ft_sync();
-	sdpa_store_release(&stop, 1);
+	sdpa_store_release(&stop, 1); /* R-stop: pairs with A-stop in the threads */
 	pthread_join(mt, NULL);
 	pthread_join(dt, NULL);
 	out = sdpa_load_relaxed(&drained) + ft_drain_all(2) + ft_drain_all(3);

@@ -56,7 +56,7 @@ static void test_grace_waits_for_a_busy_worker(void **state)
 	(void)state;
 	ft_init("vnf,hws", 1, 0, 0, 1);
 	assert_int_equal(sdpa_nic_register_poller(blocker, NULL, &h), DOCA_SUCCESS);
-	for (int ms = 0; !sdpa_load_acquire(&in_poller); ms++) { /* A-in */
+	for (int ms = 0; !sdpa_load_acquire(&in_poller); ms++) { /* A-in: pairs with R-in */
 		if (ms == 60000)
 			fail_msg("NIC worker 1 never ran the poller in 60 s");
 		sleep_ms(1);
@@ -65,13 +65,13 @@ static void test_grace_waits_for_a_busy_worker(void **state)
 	/* The worker cannot pass a quiescent point, so the grace period cannot end. A slow
 	 * machine only makes this check weaker, never wrong. */
 	sleep_ms(200);
-	early = sdpa_load_acquire(&sync_done);  /* A-done */
+	early = sdpa_load_acquire(&sync_done);  /* A-done: pairs with R-done */
 	sdpa_store_release(&release_poller, 1); /* R-rel: release before any assert */
 	assert_int_equal(pthread_join(th, NULL), 0);
 	if (early)
 		fail_msg("a grace period ended while NIC worker 1 was inside a loop iteration: "
 		         "memory it was reading could have been freed");
-	assert_int_equal(sdpa_load_acquire(&sync_done), 1);
+	assert_int_equal(sdpa_load_acquire(&sync_done), 1); /* A-done: pairs with R-done */
 	sdpa_nic_unregister_poller(h);
 }
 

@@ -256,7 +256,7 @@ static struct {
 static void *inject_main(void *arg)
 {
 	(void)arg;
-	while (!sdpa_load_acquire(&traffic.stop)) {
+	while (!sdpa_load_acquire(&traffic.stop)) { /* A-stop: pairs with R-stop */
 		struct sdpa_frame_spec s;
 		uint8_t f[128];
 		uint32_t len;
@@ -265,6 +265,7 @@ static void *inject_main(void *arg)
 		memset(&s, 0, sizeof(s));
 		s.l3 = 1, s.ip4_src = 0x0a000001, s.ip4_dst = traffic.dst, s.l4 = 2;
 		s.src_port = 7;
+		/* A-phase: pairs with R-phase in the test */
 		s.dst_port = (uint16_t)(5000 + sdpa_load_acquire(&traffic.phase));
 		s.frame_len = 64;
 		len = sdpa_frame_build(&s, f, sizeof(f));
@@ -315,8 +316,8 @@ static void test_disable_then_traffic_faithful(void **state)
 	assert_int_equal(doca_flow_dpa_init(pt.process, &ctx), DOCA_SUCCESS);
 	a = two_entry_pipe(&p, &dp);
 	traffic.dst = pt_dst_for(p, 1, 2);
-	sdpa_store_release(&traffic.phase, 0);
-	sdpa_store_release(&traffic.stop, 0);
+	sdpa_store_release(&traffic.phase, 0); /* R-phase: pairs with A-phase */
+	sdpa_store_release(&traffic.stop, 0);  /* R-stop: pairs with A-stop */
 	assert_int_equal(pthread_create(&traffic.th, NULL, inject_main, NULL), 0);
 	/* Traffic reaches entry 1 before the kernel runs. */
 	deadline = now_ms() + 20000;
@@ -328,7 +329,8 @@ static void test_disable_then_traffic_faithful(void **state)
 
 	pt_results_clear();
 	pt_launch(1, prov_post_nopoll, a, PROV_DISABLE, 1, pt_result_addr(0));
-	sdpa_store_release(&traffic.phase, 1); /* frames sent after the kernel returned */
+	/* R-phase: pairs with A-phase; frames sent after the kernel returned */
+	sdpa_store_release(&traffic.phase, 1);
 	pt_results(&r, 1);
 	assert_int_equal(r.post_rc, DOCA_SUCCESS);
 	on_entry = other = 0;
@@ -339,7 +341,7 @@ static void test_disable_then_traffic_faithful(void **state)
 	}
 	assert_true(on_entry >= 3); /* the disabled entry still forwards: not executed yet */
 
-	sdpa_store_release(&traffic.stop, 1);
+	sdpa_store_release(&traffic.stop, 1); /* R-stop: pairs with A-stop */
 	assert_int_equal(pthread_join(traffic.th, NULL), 0);
 	assert_int_equal(softdpa_nic_sync(), DOCA_SUCCESS); /* waits for the execution */
 	drain_count(1, &on_entry, &other);
