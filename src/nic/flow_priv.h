@@ -127,6 +127,7 @@ struct sdpa_steer_plan {
 	uint16_t src[SDPA_STEER_TAG]; /* byte of struct doca_flow_match */
 	uint8_t dst[SDPA_STEER_TAG];  /* byte of the tag */
 	uint8_t mask[SDPA_STEER_TAG];
+	uint8_t row[SDPA_STEER_TAG]; /* its per-position CRC table (flow_steer_hash.c) */
 	uint8_t n;
 	bool jumbo; /* the CRC covers all 44 bytes, not the last 32 */
 };
@@ -479,7 +480,8 @@ uint16_t sdpa_entropy_crc16(const uint8_t *p, uint32_t n);
 /* Build a hash pipe's plan from its template: false when the hashed fields need more
  * selectors than a definer has (9 DWords and 8 bytes). */
 bool sdpa_steer_plan_build(const struct sdpa_match_tmpl *mt, struct sdpa_steer_plan *plan);
-/* D21's H for a packet view or a user match (struct doca_flow_match bytes). */
+/* D21's H for a packet view or a user match (struct doca_flow_match bytes): one table
+ * lookup per hashed byte. */
 uint32_t sdpa_steer_hash(const struct sdpa_steer_plan *plan, const uint8_t *m);
 /* Compile one ordered list (template when 'tmpl' is NULL, else an entry's list over it). */
 doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,

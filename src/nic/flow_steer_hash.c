@@ -16,6 +16,7 @@
  * Only the algorithm is taken from public material (DPDK's mlx5 HWS driver); the code is
  * softdpa's. docs/FLOW.md "Hash pipes" shows the resulting layout.
  */
+#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -27,8 +28,20 @@ SDPA_LOG_REGISTER(nic_flow_steer_hash);
 
 /* ------------------------------------------------------------------ CRCs */
 
-static uint32_t crc32_tab[256];
+/* crc32_t[0] is the classic byte table; crc32_t[k][b] = crc32_t[0] advanced by k zero
+ * bytes (slicing-by-8: eight bytes per step, one table per byte position). */
+static uint32_t crc32_t[8][256];
 static uint16_t crc16_tab[256];
+
+/* Per-position tables of a hash pipe's tag (D21's H is linear: CRC-32 with initial value 0
+ * and no final XOR, so the CRC of a tag is the XOR of the CRCs of its bytes each alone in
+ * an otherwise zero tag). Row r < SDPA_STEER_TAG: byte r of a 44-byte jumbo tag; row
+ * SDPA_STEER_TAG + r: byte r of a 32-byte match tag. Each entry is already byte-swapped
+ * (the register read most significant byte first), so a frame's H is one lookup and one
+ * XOR per hashed byte. Built on the first hash pipe (pthread_once): 76 KiB. */
+enum { POS_ROWS = SDPA_STEER_TAG + SDPA_STEER_TAG - 12 };
+static uint32_t pos_tab[POS_ROWS][256];
+static pthread_once_t pos_once = PTHREAD_ONCE_INIT;
 
 static void __attribute__((constructor)) steer_crc_init(void)
 {
@@ -40,19 +53,56 @@ static void __attribute__((constructor)) steer_crc_init(void)
 			c = (c & 1) ? (c >> 1) ^ 0xedb88320u : c >> 1;
 			h = (uint16_t)((h & 0x8000) ? (h << 1) ^ 0x100b : h << 1);
 		}
-		crc32_tab[i] = c;
+		crc32_t[0][i] = c;
 		crc16_tab[i] = h;
 	}
+	for (uint32_t i = 0; i < 256; i++)
+		for (uint32_t k = 1; k < 8; k++)
+			crc32_t[k][i] =
+			        crc32_t[0][crc32_t[k - 1][i] & 0xff] ^ (crc32_t[k - 1][i] >> 8);
+}
+
+static inline uint32_t bswap32(uint32_t c)
+{
+	return (c >> 24) | ((c >> 8) & 0xff00u) | ((c << 8) & 0xff0000u) | (c << 24);
+}
+
+static void pos_init_len(uint32_t row0, uint32_t len)
+{
+	/* A byte v at position len-1 leaves crc32_t[0][v]; each zero byte after it advances
+	 * the register by one table step. */
+	for (uint32_t v = 0; v < 256; v++) {
+		uint32_t c = crc32_t[0][v];
+
+		for (uint32_t p = len; p-- > 0;) {
+			pos_tab[row0 + p][v] = bswap32(c);
+			c = crc32_t[0][c & 0xff] ^ (c >> 8);
+		}
+	}
+}
+
+static void pos_init(void)
+{
+	pos_init_len(0, SDPA_STEER_TAG);
+	pos_init_len(SDPA_STEER_TAG, SDPA_STEER_TAG - 12);
 }
 
 uint32_t sdpa_steer_crc32(const uint8_t *p, uint32_t n)
 {
 	uint32_t c = 0;
 
-	for (uint32_t i = 0; i < n; i++)
-		c = crc32_tab[(c ^ p[i]) & 0xff] ^ (c >> 8);
+	for (; n >= 8; n -= 8, p += 8) {
+		uint32_t lo = c ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+		                   (uint32_t)p[3] << 24);
+
+		c = crc32_t[7][lo & 0xff] ^ crc32_t[6][(lo >> 8) & 0xff] ^
+		    crc32_t[5][(lo >> 16) & 0xff] ^ crc32_t[4][lo >> 24] ^ crc32_t[3][p[4]] ^
+		    crc32_t[2][p[5]] ^ crc32_t[1][p[6]] ^ crc32_t[0][p[7]];
+	}
+	for (; n > 0; n--, p++)
+		c = crc32_t[0][(c ^ *p) & 0xff] ^ (c >> 8);
 	/* The register's bytes, most significant first (the device reads it big-endian). */
-	return (c >> 24) | ((c >> 8) & 0xff00u) | ((c << 8) & 0xff0000u) | (c << 24);
+	return bswap32(c);
 }
 
 uint16_t sdpa_entropy_crc16(const uint8_t *p, uint32_t n)
@@ -266,6 +316,7 @@ bool sdpa_steer_plan_build(const struct sdpa_match_tmpl *mt, struct sdpa_steer_p
 	uint32_t ndws = 0;
 	struct sel s;
 
+	pthread_once(&pos_once, pos_init);
 	memset(plan, 0, sizeof(*plan));
 	memset(hl_mask, 0, sizeof(hl_mask));
 	memset(hl_src, 0xff, sizeof(hl_src));
@@ -300,21 +351,23 @@ bool sdpa_steer_plan_build(const struct sdpa_match_tmpl *mt, struct sdpa_steer_p
 			return false; /* cannot happen: fit() selected every non-zero byte */
 		plan->src[plan->n] = (uint16_t)hl_src[hl];
 		plan->dst[plan->n] = (uint8_t)t;
+		plan->row[plan->n] =
+		        (uint8_t)(plan->jumbo ? t : SDPA_STEER_TAG + t - TAG_MATCH_OFF);
 		plan->mask[plan->n] = hl_mask[hl];
 		plan->n++;
 	}
 	return true;
 }
 
+/* Per frame: one table lookup per hashed byte (the tables of pos_init); the tag itself is
+ * never built (test_flow_hash builds it and checks both against a bitwise CRC). */
 uint32_t sdpa_steer_hash(const struct sdpa_steer_plan *plan, const uint8_t *m)
 {
-	uint8_t tag[SDPA_STEER_TAG] = {0};
+	uint32_t h = 0;
 
 	for (uint32_t i = 0; i < plan->n; i++)
-		tag[plan->dst[i]] = m[plan->src[i]] & plan->mask[i];
-	if (plan->jumbo)
-		return sdpa_steer_crc32(tag, SDPA_STEER_TAG);
-	return sdpa_steer_crc32(tag + TAG_MATCH_OFF, SDPA_STEER_TAG - TAG_MATCH_OFF);
+		h ^= pos_tab[plan->row[i]][m[plan->src[i]] & plan->mask[i]];
+	return h;
 }
 
 /* ------------------------------------------------------------------ entropy */

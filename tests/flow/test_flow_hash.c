@@ -10,6 +10,7 @@
 
 #include "flow_t.h"
 #include "nic/flow_hash.h"
+#include "nic/flow_priv.h"
 
 static uint8_t in[SOFTDPA_FRAME_MAX], out[SOFTDPA_FRAME_MAX];
 
@@ -503,6 +504,116 @@ static void test_fwd_hash_pipe_algorithm(void **state)
 	ft_fini();
 }
 
+/* The steering CRCs are table-driven (slicing-by-8, and per-position tables for a hash
+ * pipe's H): each must equal the bitwise definition over random inputs. */
+static uint32_t crc32_bitwise(const uint8_t *p, uint32_t n)
+{
+	uint32_t c = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		c ^= p[i];
+		for (int k = 0; k < 8; k++)
+			c = (c & 1) ? (c >> 1) ^ 0xedb88320u : c >> 1;
+	}
+	return (c >> 24) | ((c >> 8) & 0xff00u) | ((c << 8) & 0xff0000u) | (c << 24);
+}
+
+static uint16_t crc16_bitwise(const uint8_t *p, uint32_t n)
+{
+	uint16_t c = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		c ^= (uint16_t)(p[i] << 8);
+		for (int k = 0; k < 8; k++)
+			c = (uint16_t)((c & 0x8000) ? (c << 1) ^ 0x100b : c << 1);
+	}
+	return c;
+}
+
+static uint32_t rnd_next(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(*s >> 33);
+}
+
+static void rnd_fill(uint64_t *s, void *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		((uint8_t *)p)[i] = (uint8_t)rnd_next(s);
+}
+
+static void test_steer_crc_tables(void **state)
+{
+	uint64_t seed = 0x5eed1234;
+	uint8_t buf[128];
+	uint32_t nplans = 0;
+
+	(void)state;
+	for (int t = 0; t < 4000; t++) {
+		uint32_t off = rnd_next(&seed) % 8, n = rnd_next(&seed) % (sizeof(buf) - 8);
+
+		rnd_fill(&seed, buf, sizeof(buf));
+		assert_int_equal(sdpa_steer_crc32(buf + off, n), crc32_bitwise(buf + off, n));
+		assert_int_equal(sdpa_entropy_crc16(buf + off, n), crc16_bitwise(buf + off, n));
+	}
+	/* Random hashed field sets (some need a jumbo tag, some byte selectors, partial masks),
+	 * random matches: H from the tables == the tag built byte by byte, CRC'd bitwise. */
+	for (int t = 0; t < 300; t++) {
+		struct doca_flow_match mask, m;
+		struct sdpa_match_tmpl mt;
+		struct sdpa_steer_plan plan;
+		uint32_t pick = rnd_next(&seed);
+
+		memset(&mask, 0, sizeof(mask));
+		mask.outer.l3_type = (pick & 1) ? DOCA_FLOW_L3_TYPE_IP6 : DOCA_FLOW_L3_TYPE_IP4;
+		if (pick & 1) {
+			if (pick & 2)
+				rnd_fill(&seed, mask.outer.ip6.src_ip,
+				         sizeof(mask.outer.ip6.src_ip));
+			if (pick & 4)
+				rnd_fill(&seed, mask.outer.ip6.dst_ip,
+				         sizeof(mask.outer.ip6.dst_ip));
+			if (pick & 8)
+				mask.outer.ip6.next_proto = (uint8_t)rnd_next(&seed);
+		} else {
+			if (pick & 2)
+				mask.outer.ip4.src_ip = rnd_next(&seed);
+			if (pick & 4)
+				mask.outer.ip4.dst_ip = rnd_next(&seed);
+			if (pick & 8)
+				mask.outer.ip4.next_proto = (uint8_t)rnd_next(&seed);
+		}
+		if (pick & 16) {
+			mask.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
+			mask.outer.udp.l4_port.src_port = (uint16_t)rnd_next(&seed);
+			mask.outer.udp.l4_port.dst_port = (uint16_t)rnd_next(&seed);
+		}
+		if (pick & 32)
+			rnd_fill(&seed, mask.outer.eth.dst_mac, sizeof(mask.outer.eth.dst_mac));
+		if (pick & 64)
+			mask.tun.vxlan_tun_id = rnd_next(&seed);
+		if (pick & 128)
+			mask.meta.pkt_meta = rnd_next(&seed);
+		if (sdpa_match_compile(NULL, &mask, false, "test", &mt) != DOCA_SUCCESS ||
+		    !sdpa_steer_plan_build(&mt, &plan))
+			continue; /* more fields than a definer holds */
+		nplans++;
+		for (int k = 0; k < 20; k++) {
+			uint8_t tag[SDPA_STEER_TAG] = {0};
+			uint32_t want;
+
+			rnd_fill(&seed, &m, sizeof(m));
+			for (uint32_t i = 0; i < plan.n; i++)
+				tag[plan.dst[i]] =
+				        ((const uint8_t *)&m)[plan.src[i]] & plan.mask[i];
+			want = plan.jumbo ? crc32_bitwise(tag, SDPA_STEER_TAG)
+			                  : crc32_bitwise(tag + 12, SDPA_STEER_TAG - 12);
+			assert_int_equal(sdpa_steer_hash(&plan, (const uint8_t *)&m), want);
+		}
+	}
+	assert_true(nplans > 100);
+}
+
 /* D21's H against vectors computed from the documented algorithm outside softdpa (a
  * Python model of the definer: header-layout DWords in order, 6 DWords in a match tag,
  * 9 in a jumbo tag): one DWord, a 5-tuple (four DWords), an IPv6 pair (eight DWords, a
@@ -674,6 +785,7 @@ int main(void)
 		FT_TEST(test_path_selector_replace),
 		FT_TEST(test_fwd_hash_pipe_algorithm),
 		FT_TEST(test_steer_hash_vectors),
+		FT_TEST(test_steer_crc_tables),
 		FT_TEST(test_entropy),
 		FT_TEST(test_hash_errors),
 	};
