@@ -745,7 +745,7 @@ struct doca_flow_action_descs {
 enum doca_flow_ordered_list_element_type {
 	DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS = 0, /**< actions, actions_mask, action_descs */
 	DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR,     /**< monitor (counters only in softdpa) */
-	DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64,       /**< nat64 (not emulated) */
+	DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64,       /**< nat64: IPv4 <-> IPv6 translation */
 	DOCA_FLOW_ORDERED_LIST_ELEMENT_CRYPTO,      /**< crypto (not emulated) */
 };
 

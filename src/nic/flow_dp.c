@@ -31,6 +31,7 @@
 #include "nic/ext_resource.h"
 #include "nic/flow_priv.h"
 #include "nic/grace.h"
+#include "nic/nat64.h"
 #include "nic/nic.h"
 
 SDPA_LOG_REGISTER(nic_dp);
@@ -911,6 +912,11 @@ static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe
 		case DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR:
 			if (el->counter)
 				count(w, c, e, d);
+			break;
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64:
+			ensure_parsed(c);
+			if (sdpa_nat64_apply(c->pkt, &c->info, el->nat64_l3) == SDPA_NAT64_DONE)
+				c->dirty = true;
 			break;
 		case SDPA_OL_EXTERNAL: {
 			uint64_t v = 0;

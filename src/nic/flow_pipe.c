@@ -393,11 +393,22 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 			v += el->act.vlen;
 			break;
 		case DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64:
-			DOCA_LOG_ERR("%s: element %u: NAT64 (nat64.original_l3_type) is not "
-			             "supported by softdpa; translate in software",
-			             who, i);
-			sdpa_ol_unpin(out);
-			return DOCA_ERROR_NOT_SUPPORTED;
+			if (tmpl != NULL && e->nat64 == NULL) {
+				el->nat64_l3 = tmpl->elems[i].nat64_l3;
+				break;
+			}
+			if (e->nat64 == NULL || (e->nat64->original_l3_type != DOCA_FLOW_L3_TYPE_IP4 &&
+			                         e->nat64->original_l3_type != DOCA_FLOW_L3_TYPE_IP6)) {
+				DOCA_LOG_ERR("%s: NAT64 element %u: %s; pass a nat64 action whose "
+				             "original_l3_type is DOCA_FLOW_L3_TYPE_IP4 or _IP6",
+				             who, i,
+				             e->nat64 == NULL ? "nat64 is NULL"
+				                              : "original_l3_type is not IP4 or IP6");
+				sdpa_ol_unpin(out);
+				return DOCA_ERROR_INVALID_VALUE;
+			}
+			el->nat64_l3 = (uint32_t)e->nat64->original_l3_type;
+			break;
 		case DOCA_FLOW_ORDERED_LIST_ELEMENT_CRYPTO:
 			DOCA_LOG_ERR("%s: element %u: CRYPTO (crypto.crypto, crypto.crypto_encap) "
 			             "is not supported by softdpa; encrypt in software",

@@ -196,6 +196,7 @@ struct sdpa_ol_elem {
 	uint32_t fkind;     /* field accessor (flow_field.c) */
 	uint32_t fbit;
 	uint32_t fwidth;
+	uint32_t nat64_l3; /* NAT64: original_l3_type (enum doca_flow_l3_type) */
 };
 
 struct sdpa_ol_tmpl {
