@@ -91,10 +91,39 @@ def command_line(desc, uc=None):
     return ["--"]
 
 
-def devices_for(ports):
+# fw_config keys of the descriptions -> SOFTDPA_DEVICES keys (docs/DEVICES.md)
+FW_KEYS = {
+    "FLEX_PARSER_PROFILE": "flex_parser_profile",
+    "FLEX_PARSER_PROFILE_ENABLE": "flex_parser_profile",
+    "PROG_PARSE_GRAPH": "prog_parse_graph",
+    "REAL_TIME_CLOCK_ENABLE": "real_time_clock_enable",
+}
+
+
+def fw_settings(desc):
+    """',key=value' for each fw_config setting of a description: the firmware settings
+    of every emulated device. A value may be a list (one per device: the first is used)
+    or a scalar; True/False are 1/0. Unknown names are left out (the device has no such
+    setting)."""
+    out = ""
+    for name, val in (desc.get("fw_config") or {}).items():
+        key = FW_KEYS.get(str(name).upper())
+        if key is None:
+            continue
+        if isinstance(val, list):
+            if not val:
+                continue
+            val = val[0]
+        if isinstance(val, bool) or str(val).lower() in ("true", "false"):
+            val = 1 if str(val).lower() == "true" else 0
+        out += ",%s=%s" % (key, val)
+    return out
+
+
+def devices_for(ports, fw=""):
     """SOFTDPA_DEVICES and the PCI address of each PF, for a ports_description.
     Each doca_dev is its own PF (no representors); the doca_rep_dev ports are
-    representors of the PF before them."""
+    representors of the PF before them. fw: fw_settings() given to every PF."""
     entries, pcis, reps = [], [], []
     for i in sorted(ports):
         if ports[i] == "doca_rep_dev" and entries:
@@ -103,7 +132,7 @@ def devices_for(ports):
             entries.append(len(entries))
             pcis.append("0000:%02x:00.0" % (3 + len(pcis)))
             reps.append(0)
-    spec = ";".join("reps=%d" % r for r in reps)
+    spec = ";".join("reps=%d%s" % (r, fw) for r in reps)
     return spec, pcis
 
 
@@ -301,7 +330,7 @@ def wait_ready(ready_file, ports, proc, deadline):
 def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
     """One use case: ('PASS'|'FAIL'|'SKIP', detail)."""
     ports = ports_description(desc)
-    spec, pcis = devices_for(ports)
+    spec, pcis = devices_for(ports, fw_settings(desc))
     words = map_args(command_line(desc, uc), pcis) + shlex.split(str(uc.get("args") or ""))
     tmp = tempfile.mkdtemp(prefix="sdpa-st-")
     env = dict(os.environ)
@@ -383,6 +412,7 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
                         exp = [build_checked(str(e)) for e in (ep.get("packets") or [])]
                     except FrameError as e:
                         problems.append("port %d: %s" % (port, e))
+                        frame_errors.append(str(e))
                         continue
                     d = compare_port(exp, wires.got.get(port, []))
                     if d:
@@ -393,6 +423,10 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
                             (timeout, last_line(output)))
         elif proc.returncode != 0:
             problems.append("exit status %d" % proc.returncode)
+        # Frames this scapy cannot build (Debian's 2.5.0 has no PSP layer): when the sample
+        # itself ran clean, the use case cannot be checked here, which is a SKIP, not a FAIL.
+        if frame_errors and not why and not timed_out and proc.returncode == 0:
+            return verdict([], "not checked: " + frame_errors[0], keep, tmp, log_path)
     return verdict(problems, why, keep, tmp, log_path)
 
 
@@ -401,6 +435,9 @@ def verdict(problems, why, keep, tmp, shown):
     with its problems and 'shown' (the output kept for the reader), else PASS (the run's
     directory removed unless kept)."""
     if problems and why:
+        return "SKIP", why
+    if why and why.startswith("not checked: "):
+        verdict([], None, keep, tmp, shown)  # the directory goes as for a PASS
         return "SKIP", why
     if problems:
         if not keep:
@@ -640,6 +677,17 @@ def self_test():
                                                              "port_1": "doca_rep_dev",
                                                              "port_2": "doca_rep_dev"}}
             self.assertEqual(devices_for(ports_description(d)), ("reps=2", ["0000:03:00.0"]))
+
+        def test_fw_config(self):
+            d = {"fw_config": {"FLEX_PARSER_PROFILE": [4], "PROG_PARSE_GRAPH": [1],
+                               "REAL_TIME_CLOCK_ENABLE": True, "SOMETHING_ELSE": [3]}}
+            fw = fw_settings(d)
+            self.assertEqual(fw, ",flex_parser_profile=4,prog_parse_graph=1,"
+                                 "real_time_clock_enable=1")
+            ports = ports_description({"number_of_ports": 2})
+            self.assertEqual(devices_for(ports, fw)[0],
+                             "reps=1" + fw)
+            self.assertEqual(fw_settings({}), "")
 
         def test_switch_topology(self):
             # flow_switch: two switches, each a PF with two representors

@@ -69,6 +69,7 @@ struct dev_desc {
 	uint8_t mac[DOCA_DEVINFO_MAC_ADDR_SIZE];
 	uint32_t nr_reps;
 	struct rep_desc reps[SDPA_MAX_REPS];
+	uint32_t fw[SDPA_FW_COUNT]; /* firmware (mlxconfig) settings, enum sdpa_fw_param */
 };
 
 enum obj_kind {
@@ -372,6 +373,36 @@ static char *trim(char *s)
 }
 
 /* Fill the defaults of entry 'i' (the value of SOFTDPA_DEVICES unset is one such entry). */
+/* The firmware settings an entry may give (mlxconfig's names, lower case), their largest
+ * value; each defaults to 0 as on a card fresh from the factory. */
+static const struct {
+	const char *key;
+	const char *mlxconfig;
+	uint32_t max;
+} fw_params[SDPA_FW_COUNT] = {
+        [SDPA_FW_FLEX_PARSER_PROFILE] = {"flex_parser_profile", "FLEX_PARSER_PROFILE_ENABLE", 255},
+        [SDPA_FW_PROG_PARSE_GRAPH] = {"prog_parse_graph", "PROG_PARSE_GRAPH", 1},
+        [SDPA_FW_REAL_TIME_CLOCK] = {"real_time_clock_enable", "REAL_TIME_CLOCK_ENABLE", 1},
+};
+
+static enum sdpa_fw_param fw_param_of(const char *key)
+{
+	for (uint32_t i = 0; i < SDPA_FW_COUNT; i++)
+		if (strcmp(key, fw_params[i].key) == 0)
+			return (enum sdpa_fw_param)i;
+	return SDPA_FW_COUNT;
+}
+
+const char *sdpa_fw_param_key(enum sdpa_fw_param p)
+{
+	return (uint32_t)p < SDPA_FW_COUNT ? fw_params[p].key : "?";
+}
+
+const char *sdpa_fw_param_mlxconfig(enum sdpa_fw_param p)
+{
+	return (uint32_t)p < SDPA_FW_COUNT ? fw_params[p].mlxconfig : "?";
+}
+
 static void default_entry(struct dev_desc *d, uint32_t i)
 {
 	memset(d, 0, sizeof(*d));
@@ -517,10 +548,25 @@ static bool parse_entry(char *text, uint32_t i, struct dev_desc *d, char *why, s
 			}
 			d->nr_reps = (uint32_t)n;
 			seen_reps = true;
+		} else if (fw_param_of(key) < SDPA_FW_COUNT) {
+			enum sdpa_fw_param fp = fw_param_of(key);
+			char *end;
+			unsigned long n;
+
+			errno = 0;
+			n = strtoul(val, &end, 10);
+			if (!isdigit((unsigned char)val[0]) || *end != '\0' || errno != 0 ||
+			    n > fw_params[fp].max) {
+				snprintf(why, whysz, "%s '%s' is not a number in 0..%u", key, val,
+				         fw_params[fp].max);
+				return false;
+			}
+			d->fw[fp] = (uint32_t)n;
 		} else {
 			snprintf(why, whysz,
 			         "unknown key '%s'; the keys are model, type, ibdev, iface, pci, "
-			         "mac, reps, rep_type",
+			         "mac, reps, rep_type, flex_parser_profile, prog_parse_graph, "
+			         "real_time_clock_enable",
 			         key);
 			return false;
 		}
@@ -1651,6 +1697,21 @@ enum sdpa_dev_model sdpa_dev_model(const struct doca_dev *dev)
 		m = d->info->desc.model;
 	pthread_mutex_unlock(&dev_lock);
 	return m;
+}
+
+uint32_t sdpa_dev_fw_param(const struct doca_dev *dev, enum sdpa_fw_param p)
+{
+	uint32_t v = 0;
+	struct doca_dev *d;
+
+	if ((uint32_t)p >= SDPA_FW_COUNT)
+		return 0;
+	pthread_mutex_lock(&dev_lock);
+	d = find_dev(dev);
+	if (d != NULL)
+		v = d->info->desc.fw[p];
+	pthread_mutex_unlock(&dev_lock);
+	return v;
 }
 
 bool sdpa_devinfo_has_dpa(const struct doca_devinfo *devinfo)

@@ -48,6 +48,21 @@ const char *sdpa_dev_model_name(enum sdpa_dev_model model);
 enum sdpa_dev_model sdpa_devinfo_model(const struct doca_devinfo *devinfo);
 enum sdpa_dev_model sdpa_dev_model(const struct doca_dev *dev);
 
+/* Firmware (mlxconfig) settings of an emulated device, from SOFTDPA_DEVICES keys
+ * (docs/DEVICES.md): 0 unless the entry sets them, as on a card fresh from the factory. */
+enum sdpa_fw_param {
+	SDPA_FW_FLEX_PARSER_PROFILE, /* flex_parser_profile: FLEX_PARSER_PROFILE_ENABLE */
+	SDPA_FW_PROG_PARSE_GRAPH,    /* prog_parse_graph: PROG_PARSE_GRAPH (0/1) */
+	SDPA_FW_REAL_TIME_CLOCK,     /* real_time_clock_enable: REAL_TIME_CLOCK_ENABLE (0/1) */
+	SDPA_FW_COUNT
+};
+
+/* A device's setting; 0 for an invalid handle or parameter. */
+uint32_t sdpa_dev_fw_param(const struct doca_dev *dev, enum sdpa_fw_param p);
+/* The SOFTDPA_DEVICES key ("prog_parse_graph") and the mlxconfig name ("PROG_PARSE_GRAPH"). */
+const char *sdpa_fw_param_key(enum sdpa_fw_param p);
+const char *sdpa_fw_param_mlxconfig(enum sdpa_fw_param p);
+
 /* True when the device has a DPA (a BlueField-3); false for an invalid handle. */
 bool sdpa_devinfo_has_dpa(const struct doca_devinfo *devinfo);
 

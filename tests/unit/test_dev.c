@@ -425,6 +425,11 @@ static void test_malformed_specs(void **state)
 	        {"rep_type=pf", "unknown rep_type 'pf'", "vf or sf"},
 	        {"type=sf,reps=2", "a sf has no representors", "type=pf or reps=0"},
 	        {"color=red", "unknown key 'color'", "model, type, ibdev"},
+	        {"prog_parse_graph=2", "prog_parse_graph '2' is not a number in 0..1", "entry 0"},
+	        {"flex_parser_profile=256", "flex_parser_profile '256' is not a number in 0..255",
+	         "entry 0"},
+	        {"real_time_clock_enable=yes", "real_time_clock_enable 'yes' is not a number",
+	         "entry 0"},
 	        {"model=bf3,model=cx6", "key 'model' is given twice", "entry 0"},
 	        {"rep_type=vf,rep_type=sf", "key 'rep_type' is given twice", "entry 0"},
 	        {"ibdev=mlx5_0;ibdev=mlx5_0", "entry 1: ibdev 'mlx5_0' is already used by entry 0",
@@ -474,6 +479,31 @@ static void test_malformed_specs(void **state)
 		assert_int_equal(sdpa_devinfo_model(o.list[0]), SDPA_DEV_BF3);
 		close_dev(&o);
 	}
+}
+
+/* Firmware settings (the samples' fw_config): 0 unless an entry gives them. */
+static void test_fw_params(void **state)
+{
+	struct opened o;
+	(void)state;
+
+	use_devices("flex_parser_profile=4,prog_parse_graph=1,real_time_clock_enable=1;model=cx6");
+	assert_int_equal(t_log_problems(), 0);
+	open_dev(&o, 0);
+	assert_int_equal(sdpa_dev_fw_param(o.dev, SDPA_FW_FLEX_PARSER_PROFILE), 4);
+	assert_int_equal(sdpa_dev_fw_param(o.dev, SDPA_FW_PROG_PARSE_GRAPH), 1);
+	assert_int_equal(sdpa_dev_fw_param(o.dev, SDPA_FW_REAL_TIME_CLOCK), 1);
+	assert_int_equal(sdpa_dev_fw_param(o.dev, SDPA_FW_COUNT), 0);
+	close_dev(&o);
+	open_dev(&o, 1);
+	for (uint32_t p = 0; p < SDPA_FW_COUNT; p++)
+		assert_int_equal(sdpa_dev_fw_param(o.dev, (enum sdpa_fw_param)p), 0);
+	close_dev(&o);
+	assert_int_equal(sdpa_dev_fw_param(NULL, SDPA_FW_PROG_PARSE_GRAPH), 0);
+	assert_string_equal(sdpa_fw_param_key(SDPA_FW_PROG_PARSE_GRAPH), "prog_parse_graph");
+	assert_string_equal(sdpa_fw_param_mlxconfig(SDPA_FW_FLEX_PARSER_PROFILE),
+	                    "FLEX_PARSER_PROFILE_ENABLE");
+	use_devices(NULL);
 }
 
 /* A new set applies to new lists only; handed-out objects keep their description. */
@@ -1020,6 +1050,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_no_reps, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_no_devices, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_malformed_specs, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_fw_params, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_reload_keeps_old_objects, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_create_list_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_destroy_list_errors, setup, teardown),
