@@ -397,13 +397,15 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 				el->nat64_l3 = tmpl->elems[i].nat64_l3;
 				break;
 			}
-			if (e->nat64 == NULL || (e->nat64->original_l3_type != DOCA_FLOW_L3_TYPE_IP4 &&
-			                         e->nat64->original_l3_type != DOCA_FLOW_L3_TYPE_IP6)) {
+			if (e->nat64 == NULL ||
+			    (e->nat64->original_l3_type != DOCA_FLOW_L3_TYPE_IP4 &&
+			     e->nat64->original_l3_type != DOCA_FLOW_L3_TYPE_IP6)) {
 				DOCA_LOG_ERR("%s: NAT64 element %u: %s; pass a nat64 action whose "
 				             "original_l3_type is DOCA_FLOW_L3_TYPE_IP4 or _IP6",
 				             who, i,
-				             e->nat64 == NULL ? "nat64 is NULL"
-				                              : "original_l3_type is not IP4 or IP6");
+				             e->nat64 == NULL
+				                     ? "nat64 is NULL"
+				                     : "original_l3_type is not IP4 or IP6");
 				sdpa_ol_unpin(out);
 				return DOCA_ERROR_INVALID_VALUE;
 			}
