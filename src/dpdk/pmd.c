@@ -229,7 +229,7 @@ static void tx_flush(uint16_t port_id, struct sdpa_pkt *batch, uint16_t *n)
 	for (uint16_t i = 0; i < *n; i++)
 		pp[i] = &batch[i];
 	if (*n)
-		(void)sdpa_port_host_tx(port_id, pp, *n); /* drops are counted by the port */
+		(void)sdpa_nic_host_tx(port_id, pp, *n); /* drops are counted by the port */
 	*n = 0;
 }
 

@@ -756,6 +756,7 @@ static void port_free(struct doca_flow_port *p)
 		sdpa_pipe_destroy_locked(p->pipes);
 	(void)sdpa_port_close(p->port_id);
 	sdpa_rxq_free_all(p);
+	sdpa_htx_free(p);
 	for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++) {
 		free(p->queues[q].ops);
 		free(p->queues[q].late);

@@ -46,6 +46,10 @@ struct pctx {
 	bool parsed;
 	bool dirty;
 	bool csum_done;           /* parser_meta l4_checksum_ok filled for this parse */
+	bool egress;              /* in an egress pipe: a PORT forward goes out, not to an
+	                           * egress root again */
+	bool eport_set;           /* eport is known: where an egress miss sends the frame */
+	uint16_t eport;           /* the port the frame is leaving through */
 	struct doca_flow_match m; /* packet view (meta persists across pipes) */
 	struct sdpa_pkt_info info;
 };
@@ -799,12 +803,60 @@ static void default_miss(struct worker *w, struct pctx *c, struct doca_flow_port
 		drop(w, c, SOFTDPA_DROP_NO_PIPE); /* KERNEL: no kernel behind an emulated port */
 }
 
+/* What a frame nothing forwards does: on its way out of a port (an egress pipe missed, or
+ * decided nothing) it goes on to that port's wire; otherwise the port's default miss. */
+static void miss_default(struct worker *w, struct pctx *c, struct doca_flow_port *port)
+{
+	if (c->egress && c->eport_set)
+		tx_one(w, c->eport, c->pkt);
+	else
+		default_miss(w, c, port);
+}
+
+/* The egress root a frame leaving through 'port' traverses: the port's own outside switch
+ * mode, the switch port's in switch mode. Lock-free. */
+static struct doca_flow_pipe *egress_root_of(const struct doca_flow_port *port)
+{
+	if (port == NULL)
+		return NULL;
+	if (port->switch_mode) {
+		const struct doca_flow_port *sw = sdpa_flow_switch_of(port);
+
+		return sw ? sdpa_load_acquire(&sw->eroot) : NULL; /* A-root (egress) */
+	}
+	return sdpa_load_acquire(&port->eroot); /* A-root (egress) */
+}
+
+/* A frame forwarded to a port by an ingress pipe, outside switch mode: through the port's
+ * egress root first when it has one (in switch mode a forward to a port goes straight out;
+ * the switch's egress pipes see what an ingress pipe forwards to them and what the host
+ * sends). */
+static void fwd_port(struct worker *w, struct pctx *c, uint16_t port_id, uint32_t hops)
+{
+	struct doca_flow_port *port;
+	struct doca_flow_pipe *er;
+
+	if (c->egress || port_id >= SDPA_MAX_PORTS) {
+		tx_one(w, port_id, c->pkt);
+		return;
+	}
+	port = sdpa_load_acquire(&flow_g.ports[port_id]); /* A-port */
+	er = port != NULL && !port->switch_mode ? egress_root_of(port) : NULL;
+	if (er == NULL) {
+		tx_one(w, port_id, c->pkt);
+		return;
+	}
+	c->eport = port_id;
+	c->eport_set = true;
+	run_pipe(w, c, er, 0, 0, hops + 1);
+}
+
 static void do_fwd(struct worker *w, struct pctx *c, const struct sdpa_fwd *f,
                    struct doca_flow_pipe *from, uint32_t hops)
 {
 	switch (f->kind) {
 	case SDPA_FWD_PORT:
-		tx_one(w, f->port_id, c->pkt);
+		fwd_port(w, c, f->port_id, hops);
 		return;
 	case SDPA_FWD_DROP:
 		drop(w, c, SOFTDPA_DROP_RULE);
@@ -830,7 +882,7 @@ static void do_fwd(struct worker *w, struct pctx *c, const struct sdpa_fwd *f,
 		run_pipe(w, c, f->pipe, 0, f->idx, hops + 1);
 		return;
 	default:
-		default_miss(w, c, from ? from->port : NULL);
+		miss_default(w, c, from ? from->port : NULL);
 		return;
 	}
 }
@@ -845,7 +897,7 @@ static void pipe_miss(struct worker *w, struct pctx *c, struct doca_flow_pipe *p
 	if (fm != NULL)
 		do_fwd(w, c, fm, pipe, hops);
 	else
-		default_miss(w, c, pipe->port);
+		miss_default(w, c, pipe->port);
 }
 
 static void count(struct worker *w, struct pctx *c, struct doca_flow_pipe_entry *e,
@@ -1088,6 +1140,20 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 		drop(w, c, SOFTDPA_DROP_RULE);
 		return;
 	}
+	if (pipe->domain == DOCA_FLOW_PIPE_DOMAIN_EGRESS) {
+		/* Entered by a forward to the pipe (an ingress pipe sending a frame out through
+		 * another port's egress pipes): outside switch mode it leaves through the
+		 * pipe's port unless an egress pipe says otherwise. */
+		if (!c->egress && !c->eport_set && !pipe->port->switch_mode) {
+			c->eport = pipe->port->port_id;
+			c->eport_set = true;
+		}
+		c->egress = true;
+	} else if (c->egress) {
+		/* Switch mode: an egress pipe handed the frame back to an ingress pipe. */
+		c->egress = false;
+		c->eport_set = false;
+	}
 	switch (pipe->type) {
 	case DOCA_FLOW_PIPE_BASIC: {
 		uint8_t key[SDPA_FLOW_KEY_MAX];
@@ -1147,6 +1213,8 @@ static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sd
 	cp->in_port = port->port_id;
 	cp->parsed = false;
 	cp->dirty = false;
+	cp->egress = false;
+	cp->eport_set = false;
 	memset(&cp->m.meta, 0, sizeof(cp->m.meta));
 	cp->m.parser_meta.port_id = port->port_id;
 	r = (uint16_t)rng32(w);
@@ -1253,6 +1321,124 @@ static uint16_t poll_port(struct worker *w, struct doca_flow_port *port)
 	return n;
 }
 
+/* ------------------------------------------------------------------ host TX via egress */
+
+/* A frame the host sent on 'port': through the egress root (the port's, or the switch's),
+ * then out of the port unless an egress pipe decides otherwise. */
+static void process_host_pkt(struct worker *w, struct doca_flow_port *port, struct sdpa_pkt *pkt)
+{
+	struct pctx *c = &w->ctx;
+	struct doca_flow_pipe *er = egress_root_of(port);
+
+	c->pkt = pkt;
+	c->in_port = port->port_id;
+	c->parsed = false;
+	c->dirty = false;
+	c->egress = true;
+	c->eport = port->port_id;
+	c->eport_set = true;
+	memset(&c->m.meta, 0, sizeof(c->m.meta));
+	c->m.parser_meta.port_id = port->port_id;
+	sdpa_put_be16((uint8_t *)&c->m.parser_meta.random, (uint16_t)rng32(w));
+	if (pkt->len < SDPA_ETH_HLEN) {
+		drop(w, c, SOFTDPA_DROP_MALFORMED);
+		return;
+	}
+	if (er == NULL) /* the egress root was destroyed meanwhile */
+		tx_one(w, port->port_id, pkt);
+	else
+		run_pipe(w, c, er, 0, 0, 0);
+}
+
+/* The frames the host queued on a port (sdpa_nic_host_tx); how many were taken. */
+static uint16_t poll_host_tx(struct worker *w, struct doca_flow_port *port)
+{
+	struct sdpa_htx *q = sdpa_load_acquire(&port->htx); /* A-htx: pairs with R-htx */
+	struct sdpa_pkt pkts[SDPA_WIRE_BURST_MAX];
+	uint32_t head, tail, n;
+
+	if (q == NULL)
+		return 0;
+	head = sdpa_load_relaxed(&q->head);
+	tail = sdpa_load_acquire(&q->tail); /* A-htxt: pairs with R-htxt in sdpa_nic_host_tx */
+	n = SDPA_MIN(tail - head, (uint32_t)SDPA_WIRE_BURST_MAX);
+	if (n == 0)
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		struct sdpa_htx_slot *s = &q->slots[(head + i) & (SDPA_FLOW_RXQ_SIZE - 1)];
+
+		pkts[i] = (struct sdpa_pkt){.data = s->buf + SDPA_PKT_HEADROOM,
+		                            .len = s->len,
+		                            .cap = SOFTDPA_FRAME_MAX,
+		                            .headroom = SDPA_PKT_HEADROOM,
+		                            .in_port = port->port_id};
+		process_host_pkt(w, port, &pkts[i]);
+	}
+	tx_flush(w); /* the batches point into the slots: send before giving them back */
+	w->nclones = 0;
+	sdpa_store_release(&q->head, head + n); /* R-htxh: pairs with A-htxh */
+	return (uint16_t)n;
+}
+
+uint16_t sdpa_nic_host_tx(uint16_t port_id, struct sdpa_pkt *const *pkts, uint16_t n)
+{
+	struct doca_flow_port *port;
+	struct sdpa_htx *q;
+	uint16_t done = 0;
+
+	if (port_id >= SDPA_MAX_PORTS)
+		return 0;
+	pthread_mutex_lock(&flow_g.lock);
+	port = flow_g.inited ? sdpa_load_relaxed(&flow_g.ports[port_id]) : NULL;
+	if (port == NULL || egress_root_of(port) == NULL) {
+		pthread_mutex_unlock(&flow_g.lock);
+		return sdpa_port_host_tx(port_id, pkts, n); /* straight to the wire */
+	}
+	q = sdpa_load_relaxed(&port->htx);
+	if (q == NULL && (q = calloc(1, sizeof(*q))) != NULL) {
+		pthread_mutex_init(&q->mtx, NULL);
+		sdpa_store_release(&port->htx, q); /* R-htx */
+	}
+	if (q != NULL) {
+		pthread_mutex_lock(&q->mtx);
+		for (; done < n; done++) {
+			uint32_t tail = sdpa_load_relaxed(&q->tail);
+			uint32_t head = sdpa_load_acquire(&q->head); /* A-htxh */
+			struct sdpa_htx_slot *s = &q->slots[tail & (SDPA_FLOW_RXQ_SIZE - 1)];
+
+			if (tail - head >= SDPA_FLOW_RXQ_SIZE ||
+			    pkts[done]->len > SOFTDPA_FRAME_MAX)
+				break;
+			if (s->buf == NULL &&
+			    (s->buf = malloc(SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX)) == NULL)
+				break;
+			memcpy(s->buf + SDPA_PKT_HEADROOM, pkts[done]->data, pkts[done]->len);
+			s->len = pkts[done]->len;
+			sdpa_store_release(&q->tail, tail + 1); /* R-htxt */
+		}
+		pthread_mutex_unlock(&q->mtx);
+	}
+	if (done < n)
+		sdpa_port_count_drop(port_id, SDPA_PORT_WORKER_HOST, SOFTDPA_DROP_TX_FULL,
+		                     (uint64_t)(n - done));
+	pthread_mutex_unlock(&flow_g.lock);
+	sdpa_nic_poll(); /* SOFTDPA_NIC_WORKERS=0: the sender drives the NIC */
+	return done;
+}
+
+void sdpa_htx_free(struct doca_flow_port *port)
+{
+	struct sdpa_htx *q = sdpa_load_relaxed(&port->htx);
+
+	if (q == NULL)
+		return;
+	sdpa_store_relaxed(&port->htx, NULL);
+	for (uint32_t s = 0; s < SDPA_FLOW_RXQ_SIZE; s++)
+		free(q->slots[s].buf);
+	pthread_mutex_destroy(&q->mtx);
+	free(q);
+}
+
 /* Which worker polls a port: by port id, except that in switch mode every port of one
  * device's switch (the PF and its representors) goes to the same worker, so that RSS from
  * the switch has one producer on the PF's queues (rxq_push). Fixed for the port's life. */
@@ -1282,6 +1468,7 @@ static uint32_t iterate(struct worker *w, bool *pending)
 		if (p == NULL || !owns(w, owner_key(p)))
 			continue;
 		got += poll_port(w, p);
+		got += poll_host_tx(w, p);
 		if (sdpa_port_wire_kind(p->port_id) == SDPA_WIRE_PCAP &&
 		    !sdpa_port_rx_exhausted(p->port_id))
 			*pending = true;

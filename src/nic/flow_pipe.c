@@ -869,15 +869,17 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		             cfg->name, type_name(cfg->type));
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
-	/* Switch mode: egress pipes run when an ingress pipe forwards to them (NVIDIA's
-	 * flow_switch_to_wire, flow_hash_flooding_pipe), like any pipe of the switch; an
-	 * egress root is one per port but is not entered by itself (docs/FLOW.md). */
+	/* DEFAULT (ingress) and EGRESS pipes; the secure domains belong to the crypto path
+	 * (IPsec/PSP), which softdpa does not emulate. */
 	if (cfg->domain != DOCA_FLOW_PIPE_DOMAIN_DEFAULT &&
-	    !(cfg->domain == DOCA_FLOW_PIPE_DOMAIN_EGRESS && flow_g.switch_mode)) {
-		DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s': domain %d is not supported by "
-		             "softdpa (ingress, and egress pipes of a switch, only); use "
-		             "DOCA_FLOW_PIPE_DOMAIN_DEFAULT",
-		             cfg->name, (int)cfg->domain);
+	    cfg->domain != DOCA_FLOW_PIPE_DOMAIN_EGRESS) {
+		DOCA_LOG_ERR(
+		        "doca_flow_pipe_create: pipe '%s': domain %s is not supported by "
+		        "softdpa (no IPsec/PSP crypto path); use DOCA_FLOW_PIPE_DOMAIN_DEFAULT "
+		        "or DOCA_FLOW_PIPE_DOMAIN_EGRESS",
+		        cfg->name,
+		        cfg->domain == DOCA_FLOW_PIPE_DOMAIN_SECURE_INGRESS ? "SECURE_INGRESS"
+		                                                            : "SECURE_EGRESS");
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
 	if (cfg->type == DOCA_FLOW_PIPE_ORDERED_LIST && cfg->nr_lists == 0) {
@@ -1062,6 +1064,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	sdpa_pipe_registry_add(p);
 	if (p->is_root)
 		sdpa_store_release(&p->port->root, p); /* R-root: pairs with A-root (datapath) */
+	if (p->egress_root)
+		sdpa_store_release(&p->port->eroot, p); /* R-root, for the egress root */
 	pthread_mutex_unlock(&flow_g.lock);
 	*pipe = p;
 	return DOCA_SUCCESS;
@@ -1091,14 +1095,25 @@ doca_error_t sdpa_fwd_domain_check(const struct doca_flow_pipe *from, const stru
 	bool to_pipe =
 	        f->kind == SDPA_FWD_PIPE || f->kind == SDPA_FWD_HASH || f->kind == SDPA_FWD_OL;
 
-	if (to_pipe && f->pipe != NULL && from->domain == DOCA_FLOW_PIPE_DOMAIN_EGRESS &&
-	    f->pipe->domain != DOCA_FLOW_PIPE_DOMAIN_EGRESS) {
-		DOCA_LOG_ERR("%s: forwarding from egress pipe '%s' back to ingress pipe '%s' is "
-		             "not supported by softdpa (what the device does with such a loop "
-		             "is not public); forward from an egress pipe to a port or another "
-		             "egress pipe",
+	/* In switch mode the egress pipes are the switch's: they may hand a frame back to
+	 * the switch's ingress pipes (NVIDIA's flow_hash_flooding_pipe) or to its queues. */
+	if (from->domain != DOCA_FLOW_PIPE_DOMAIN_EGRESS || from->port->switch_mode)
+		return DOCA_SUCCESS;
+	if (to_pipe && f->pipe != NULL && f->pipe->domain != DOCA_FLOW_PIPE_DOMAIN_EGRESS) {
+		DOCA_LOG_ERR("%s: egress pipe '%s' forwards to ingress pipe '%s': outside switch "
+		             "mode an egress pipe forwards only to a port, to DROP or to egress "
+		             "pipes; forward to an egress pipe or a port",
 		             who, from->name, f->pipe->name);
-		return DOCA_ERROR_NOT_SUPPORTED;
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (f->kind == SDPA_FWD_RSS || f->kind == SDPA_FWD_SHARED_RSS ||
+	    f->kind == SDPA_FWD_TARGET) {
+		DOCA_LOG_ERR("%s: egress pipe '%s' forwards to %s: outside switch mode frames on "
+		             "their way out reach no receive queue or kernel; forward to a port, "
+		             "to DROP or to an egress pipe",
+		             who, from->name,
+		             f->kind == SDPA_FWD_TARGET ? "a target" : "RSS queues");
+		return DOCA_ERROR_INVALID_VALUE;
 	}
 	return DOCA_SUCCESS;
 }
@@ -1107,6 +1122,8 @@ void sdpa_pipe_destroy_locked(struct doca_flow_pipe *p)
 {
 	if (p->is_root && sdpa_load_relaxed(&p->port->root) == p)
 		sdpa_store_release(&p->port->root, NULL); /* R-root: pairs with A-root */
+	if (p->egress_root && sdpa_load_relaxed(&p->port->eroot) == p)
+		sdpa_store_release(&p->port->eroot, NULL);
 	if (p->prev)
 		p->prev->next = p->next;
 	else

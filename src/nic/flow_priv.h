@@ -81,6 +81,7 @@ enum sdpa_fwd_kind {
 	SDPA_FWD_HASH,
 	SDPA_FWD_DEFAULT_MISS, /* the port's default miss */
 	SDPA_FWD_SHARED_RSS,
+	SDPA_FWD_TARGET, /* the kernel target (flow_target.c) */
 };
 
 struct sdpa_fwd {
@@ -358,6 +359,23 @@ struct sdpa_rxq {
 	struct sdpa_rxq_slot slots[SDPA_FLOW_RXQ_SIZE];
 };
 
+/* ---- frames the host transmits on a port with an egress root (flow_dp.c) ---- */
+struct sdpa_htx_slot {
+	uint32_t len;
+	uint8_t *buf; /* SOFTDPA_FRAME_MAX bytes, allocated on first use */
+};
+
+/* Producers: application threads (sdpa_nic_host_tx, under mtx and the flow lock); consumer:
+ * the worker owning the port, lock-free. */
+struct sdpa_htx {
+	sdpa_atomic_u32 head; /* consumer */
+	char pad1[60];
+	sdpa_atomic_u32 tail; /* producers */
+	char pad2[60];
+	pthread_mutex_t mtx;
+	struct sdpa_htx_slot slots[SDPA_FLOW_RXQ_SIZE];
+};
+
 struct sdpa_port_res; /* flow_shared.c */
 
 struct doca_flow_port {
@@ -372,6 +390,8 @@ struct doca_flow_port {
 	uint32_t sw_dev;
 	sdpa_atomic_u32 op_state;
 	sdpa_atomic_ptr root;      /* struct doca_flow_pipe * */
+	sdpa_atomic_ptr eroot;     /* the egress root pipe (struct doca_flow_pipe *), or NULL */
+	sdpa_atomic_ptr htx;       /* struct sdpa_htx *: host frames waiting for the egress root */
 	sdpa_atomic_u32 miss_type; /* enum doca_flow_port_default_miss_type */
 	sdpa_atomic_u32 miss_ctr_en;
 	struct sdpa_ctr miss_ctr[SDPA_FLOW_NW];
@@ -421,8 +441,9 @@ bool sdpa_flow_port_valid(const struct doca_flow_port *port);
 struct doca_flow_port *sdpa_flow_switch_of(const struct doca_flow_port *port);
 bool sdpa_flow_pipe_valid(const struct doca_flow_pipe *pipe);
 /* Compile a doca_flow_fwd; 'who' names the caller in the log line. */
-/* Switch mode: an egress pipe may forward to a port or to egress pipes, not back to an
- * ingress pipe (NOT_SUPPORTED with the refusal line). Called after sdpa_fwd_compile. */
+/* The forwards a pipe's domain allows (docs/FLOW.md "Domains"): outside switch mode an
+ * egress pipe forwards to a port, drops, or goes on to egress pipes (INVALID_VALUE with one
+ * line otherwise). Called after sdpa_fwd_compile. */
 doca_error_t sdpa_fwd_domain_check(const struct doca_flow_pipe *from, const struct sdpa_fwd *f,
                                    const char *who);
 doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_port *port,
@@ -432,6 +453,8 @@ doca_error_t sdpa_rss_compile(const struct doca_flow_resource_rss_cfg *cfg, cons
 /* Software queue of a port, created if missing. NULL on NO_MEMORY. */
 struct sdpa_rxq *sdpa_rxq_get(struct doca_flow_port *port, uint16_t queue);
 void sdpa_rxq_free_all(struct doca_flow_port *port);
+/* Free the port's host-TX queue (flow_dp.c); the port is unpublished and synchronised. */
+void sdpa_htx_free(struct doca_flow_port *port);
 /* Compile an action template. */
 doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct doca_flow_actions *m,
                               const char *who, struct sdpa_act_tmpl *out);

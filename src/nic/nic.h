@@ -87,6 +87,14 @@ uint16_t sdpa_nic_rxq_take(uint16_t port_id, uint16_t queue, uint16_t n, sdpa_ni
  * that polls its queues sees frames without softdpa_nic_sync. Not from a poller. */
 void sdpa_nic_poll(void);
 
+/* Frames the host transmits on DOCA Flow port 'port_id' (the DPDK driver's tx_burst,
+ * doca_eth_txq): when the port has an egress root pipe (the switch's, in switch mode) they
+ * are copied to a queue the port's worker runs through the egress pipes; otherwise they go
+ * to the wire as sdpa_port_host_tx. Returns how many were taken; the rest are counted as
+ * TX_FULL drops. Takes the DOCA Flow lock: not from a poller or an entry callback. */
+struct sdpa_pkt;
+uint16_t sdpa_nic_host_tx(uint16_t port_id, struct sdpa_pkt *const *pkts, uint16_t n);
+
 /* How many software queues a port has (queue ids 0..N-1). */
 uint16_t sdpa_nic_rxq_max(void);
 

@@ -1127,13 +1127,13 @@ static void test_unsupported_pipes(void **state)
 		doca_flow_pipe_cfg_destroy(pc);
 	}
 	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
-	assert_int_equal(doca_flow_pipe_cfg_set_domain(pc, DOCA_FLOW_PIPE_DOMAIN_EGRESS),
+	assert_int_equal(doca_flow_pipe_cfg_set_domain(pc, DOCA_FLOW_PIPE_DOMAIN_SECURE_EGRESS),
 	                 DOCA_SUCCESS);
 	assert_int_equal(doca_flow_pipe_cfg_set_domain(pc, DOCA_FLOW_PIPE_DOMAIN_EGRESS),
 	                 DOCA_ERROR_ALREADY_EXIST);
 	t_assert_logged("already set");
 	assert_int_equal(doca_flow_pipe_create(pc, NULL, NULL, &p), DOCA_ERROR_NOT_SUPPORTED);
-	t_assert_logged("domain 2 is not supported by softdpa");
+	t_assert_logged("domain SECURE_EGRESS is not supported by softdpa");
 	doca_flow_pipe_cfg_destroy(pc);
 	ft_fini();
 }
