@@ -822,9 +822,10 @@ static struct doca_flow_pipe *egress_root_of(const struct doca_flow_port *port)
 	if (port->switch_mode) {
 		const struct doca_flow_port *sw = sdpa_flow_switch_of(port);
 
-		return sw ? sdpa_load_acquire(&sw->eroot) : NULL; /* A-root (egress) */
+		/* A-eroot pairs with R-eroot in doca_flow_pipe_create: the pipe is whole */
+		return sw ? sdpa_load_acquire(&sw->eroot) : NULL;
 	}
-	return sdpa_load_acquire(&port->eroot); /* A-root (egress) */
+	return sdpa_load_acquire(&port->eroot); /* A-eroot pairs with R-eroot */
 }
 
 /* A frame forwarded to a port by an ingress pipe, outside switch mode: through the port's
@@ -840,7 +841,7 @@ static void fwd_port(struct worker *w, struct pctx *c, uint16_t port_id, uint32_
 		tx_one(w, port_id, c->pkt);
 		return;
 	}
-	port = sdpa_load_acquire(&flow_g.ports[port_id]); /* A-port */
+	port = sdpa_load_acquire(&flow_g.ports[port_id]); /* A-port pairs with R-port */
 	er = port != NULL && !port->switch_mode ? egress_root_of(port) : NULL;
 	if (er == NULL) {
 		tx_one(w, port_id, c->pkt);
@@ -1353,14 +1354,15 @@ static void process_host_pkt(struct worker *w, struct doca_flow_port *port, stru
 /* The frames the host queued on a port (sdpa_nic_host_tx); how many were taken. */
 static uint16_t poll_host_tx(struct worker *w, struct doca_flow_port *port)
 {
-	struct sdpa_htx *q = sdpa_load_acquire(&port->htx); /* A-htx: pairs with R-htx */
+	/* A-htx pairs with R-htx in sdpa_nic_host_tx: the queue is initialised */
+	struct sdpa_htx *q = sdpa_load_acquire(&port->htx);
 	struct sdpa_pkt pkts[SDPA_WIRE_BURST_MAX];
 	uint32_t head, tail, n;
 
 	if (q == NULL)
 		return 0;
 	head = sdpa_load_relaxed(&q->head);
-	tail = sdpa_load_acquire(&q->tail); /* A-htxt: pairs with R-htxt in sdpa_nic_host_tx */
+	tail = sdpa_load_acquire(&q->tail); /* A-htxt pairs with R-htxt in sdpa_nic_host_tx */
 	n = SDPA_MIN(tail - head, (uint32_t)SDPA_WIRE_BURST_MAX);
 	if (n == 0)
 		return 0;
@@ -1376,7 +1378,7 @@ static uint16_t poll_host_tx(struct worker *w, struct doca_flow_port *port)
 	}
 	tx_flush(w); /* the batches point into the slots: send before giving them back */
 	w->nclones = 0;
-	sdpa_store_release(&q->head, head + n); /* R-htxh: pairs with A-htxh */
+	sdpa_store_release(&q->head, head + n); /* R-htxh pairs with A-htxh (host_tx) */
 	return (uint16_t)n;
 }
 
@@ -1397,13 +1399,14 @@ uint16_t sdpa_nic_host_tx(uint16_t port_id, struct sdpa_pkt *const *pkts, uint16
 	q = sdpa_load_relaxed(&port->htx);
 	if (q == NULL && (q = calloc(1, sizeof(*q))) != NULL) {
 		pthread_mutex_init(&q->mtx, NULL);
-		sdpa_store_release(&port->htx, q); /* R-htx */
+		sdpa_store_release(&port->htx, q); /* R-htx pairs with A-htx in poll_host_tx */
 	}
 	if (q != NULL) {
 		pthread_mutex_lock(&q->mtx);
 		for (; done < n; done++) {
 			uint32_t tail = sdpa_load_relaxed(&q->tail);
-			uint32_t head = sdpa_load_acquire(&q->head); /* A-htxh */
+			/* A-htxh pairs with R-htxh in poll_host_tx: the slot is free */
+			uint32_t head = sdpa_load_acquire(&q->head);
 			struct sdpa_htx_slot *s = &q->slots[tail & (SDPA_FLOW_RXQ_SIZE - 1)];
 
 			if (tail - head >= SDPA_FLOW_RXQ_SIZE ||
@@ -1414,7 +1417,7 @@ uint16_t sdpa_nic_host_tx(uint16_t port_id, struct sdpa_pkt *const *pkts, uint16
 				break;
 			memcpy(s->buf + SDPA_PKT_HEADROOM, pkts[done]->data, pkts[done]->len);
 			s->len = pkts[done]->len;
-			sdpa_store_release(&q->tail, tail + 1); /* R-htxt */
+			sdpa_store_release(&q->tail, tail + 1); /* R-htxt pairs with A-htxt */
 		}
 		pthread_mutex_unlock(&q->mtx);
 	}

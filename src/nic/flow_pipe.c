@@ -1065,7 +1065,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	if (p->is_root)
 		sdpa_store_release(&p->port->root, p); /* R-root: pairs with A-root (datapath) */
 	if (p->egress_root)
-		sdpa_store_release(&p->port->eroot, p); /* R-root, for the egress root */
+		/* R-eroot pairs with A-eroot in egress_root_of (flow_dp.c): the pipe is whole */
+		sdpa_store_release(&p->port->eroot, p);
 	pthread_mutex_unlock(&flow_g.lock);
 	*pipe = p;
 	return DOCA_SUCCESS;
@@ -1123,7 +1124,7 @@ void sdpa_pipe_destroy_locked(struct doca_flow_pipe *p)
 	if (p->is_root && sdpa_load_relaxed(&p->port->root) == p)
 		sdpa_store_release(&p->port->root, NULL); /* R-root: pairs with A-root */
 	if (p->egress_root && sdpa_load_relaxed(&p->port->eroot) == p)
-		sdpa_store_release(&p->port->eroot, NULL);
+		sdpa_store_release(&p->port->eroot, NULL); /* R-eroot pairs with A-eroot */
 	if (p->prev)
 		p->prev->next = p->next;
 	else
