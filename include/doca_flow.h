@@ -86,7 +86,7 @@ enum doca_flow_resource {
 
 /** @brief The type of a shared resource. */
 enum doca_flow_shared_resource_type {
-	DOCA_FLOW_SHARED_RESOURCE_METER = 0, /**< a meter (not emulated) */
+	DOCA_FLOW_SHARED_RESOURCE_METER = 0, /**< a meter */
 	DOCA_FLOW_SHARED_RESOURCE_COUNTER,   /**< a counter */
 	DOCA_FLOW_SHARED_RESOURCE_RSS,       /**< an RSS configuration */
 	DOCA_FLOW_SHARED_RESOURCE_PSP,       /**< a PSP security association (not emulated) */
@@ -128,7 +128,7 @@ enum doca_flow_entry_op {
 	DOCA_FLOW_ENTRY_OP_ADD = 0, /**< the entry was added */
 	DOCA_FLOW_ENTRY_OP_DEL,     /**< the entry was removed */
 	DOCA_FLOW_ENTRY_OP_UPD,     /**< the entry was updated */
-	DOCA_FLOW_ENTRY_OP_AGED,    /**< the entry aged (never in softdpa) */
+	DOCA_FLOW_ENTRY_OP_AGED,    /**< the entry aged (doca_flow_aging_handle()) */
 };
 
 /** @brief The status of an entry's last operation. */
@@ -624,7 +624,7 @@ enum doca_flow_meter_color_mode {
 	DOCA_FLOW_METER_COLOR_MODE_AWARE,     /**< a packet starts with its configured color */
 };
 
-/** @brief A shared meter (not emulated). */
+/** @brief A shared meter (doca_flow_shared_resource_set_cfg()). */
 struct doca_flow_resource_meter_cfg {
 	enum doca_flow_meter_limit_type limit_type; /**< bytes or packets */
 	enum doca_flow_meter_color_mode color_mode; /**< blind or aware */
@@ -684,7 +684,7 @@ struct doca_flow_shared_resource_cfg {
 
 /** @brief Monitor: counters (bytes and packets), meters, aging. */
 struct doca_flow_monitor {
-	enum doca_flow_resource_type meter_type; /**< meter: none, shared or own (not emulated) */
+	enum doca_flow_resource_type meter_type; /**< meter: none, shared or own */
 	union {
 		/** An own meter. */
 		struct {
@@ -705,7 +705,7 @@ struct doca_flow_monitor {
 			uint32_t shared_counter_id; /**< the counter's id (UINT32_MAX: per entry) */
 		} shared_counter;
 	};
-	uint32_t aging_sec; /**< aging time in seconds, 0 for none (aging is not emulated) */
+	uint32_t aging_sec; /**< aging time in seconds, 0 for none */
 };
 
 /* ------------------------------------------------------------------------------------- */
@@ -923,7 +923,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_counters(struct doca_flow_cfg *cfg
  * @param [in] nr_meters
  * The number of meters.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
- * @note softdpa does not meter: the value is accepted and unused.
+ * @note Accepted and unused: softdpa allocates shared meters by doca_flow_cfg_set_nr_shared_resource().
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_meters(struct doca_flow_cfg *cfg, uint32_t nr_meters);
 
@@ -1536,8 +1536,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
  * @param [in] monitor
  * The monitor.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or monitor is NULL.
- * @note softdpa emulates counters only: doca_flow_pipe_create() refuses a meter or aging
- * (DOCA_ERROR_NOT_SUPPORTED).
+ * @note A meter colors each hit (parser_meta.meter_color of the next pipes); a red frame
+ * whose pipe forwards out of the pipeline is dropped. All-ones non_shared_meter.cir or a
+ * shared_meter_id of UINT32_MAX leaves the meter to each entry; so does aging_sec UINT32_MAX
+ * for aging (docs/FLOW.md "Meters" and "Aging").
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_monitor(struct doca_flow_pipe_cfg *cfg,
                                                         const struct doca_flow_monitor *monitor);
@@ -1553,7 +1555,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_monitor(struct doca_flow_pipe_cf
  * 1..64.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or lists is NULL, nr_lists is
  * outside 1..64 or a list is malformed; DOCA_ERROR_NOT_SUPPORTED for an element softdpa does not
- * emulate (NAT64, CRYPTO, a meter or aging, a non-AUTO action descriptor); DOCA_ERROR_NO_MEMORY
+ * emulate (NAT64, CRYPTO, a meter or aging in a MONITOR element, a non-AUTO action descriptor);
+ * DOCA_ERROR_NO_MEMORY
  * when the copy cannot be allocated.
  */
 DOCA_STABLE doca_error_t
@@ -1867,8 +1870,8 @@ DOCA_EXPERIMENTAL void doca_flow_pipe_dump(struct doca_flow_pipe *pipe, FILE *f)
  * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
  * DOCA_ERROR_INVALID_VALUE when pipe is not a live BASIC pipe, the queue, flags or
  * action_idx is out of range, the pipe is full, the monitor asks for a counter the pipe lacks, the
- * forward is invalid or missing; DOCA_ERROR_NOT_SUPPORTED for a meter or aging, or a forward
- * softdpa does not emulate; DOCA_ERROR_NO_MEMORY when the entry cannot be allocated.
+ * forward is invalid or missing, the monitor's meter is invalid or names a shared meter that is
+ * not configured; DOCA_ERROR_NOT_SUPPORTED for a forward softdpa does not emulate; DOCA_ERROR_NO_MEMORY when the entry cannot be allocated.
  * @note A queue holding queue_depth uncompleted operations is drained first: they complete, and
  * their callbacks come with the next doca_flow_entries_process() on that queue.
  */
@@ -1935,7 +1938,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_hash_add_entry(
  * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
  * DOCA_ERROR_INVALID_VALUE when entry is not a live entry of pipe (or is being removed), or the
  * queue, flags, action_idx, monitor or forward is invalid; DOCA_ERROR_NOT_SUPPORTED when the pipe
- * is neither BASIC nor HASH, or for a meter, aging or a forward softdpa does not emulate;
+ * is neither BASIC nor HASH, or for a forward softdpa does not emulate;
  * DOCA_ERROR_NO_MEMORY. A full queue is drained first, as by doca_flow_pipe_basic_add_entry().
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
@@ -1981,7 +1984,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
  * DOCA_ERROR_INVALID_VALUE when pipe is not a live CONTROL pipe, the queue is out of
  * range, the pipe is full, the monitor asks for a counter the pipe lacks, the condition's operation
  * or width is invalid, or the forward is invalid or missing; DOCA_ERROR_NOT_SUPPORTED for a
- * condition on a field softdpa does not know or against a value, a meter or aging, or a match
+ * condition on a field softdpa does not know or against a value, or a match
  * field, action or forward softdpa does not emulate; DOCA_ERROR_NO_MEMORY.
  * @note The entry is pushed at once (as with DOCA_FLOW_ENTRY_FLAGS_NO_WAIT). Its monitor may
  * ask for a counter of its own (NON_SHARED, or SHARED with an id) whatever the pipe's monitor.
@@ -2216,9 +2219,12 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
  * The time the call may take, in microseconds.
  * @param [in] max_entries
  * The most entries to handle (0: no limit).
- * @return The number of entries handled, or -1 when a full cycle is done.
- * @note Aging is not emulated by softdpa: always -1 (a full cycle with nothing aged); also -1, with
- * one log line, when port is not a started port.
+ * @return The number of aged entries reported (each with one entry callback, op
+ * DOCA_FLOW_ENTRY_OP_AGED, status SUCCESS), or -1 when a full cycle is done (nothing left to
+ * report); also -1, with one log line, when port is not a started port or queue is out of range.
+ * @note An entry ages when no packet hit it for aging_sec seconds (exactly aging_sec counts), on
+ * the NIC clock (softdpa_clock_set_manual()); it is reported once, for the queue of its add, and
+ * stays until removed. One call scans all the port's entries; quota is not needed.
  */
 DOCA_STABLE int doca_flow_aging_handle(struct doca_flow_port *port, uint16_t queue, uint64_t quota,
                                        uint64_t max_entries);
@@ -2276,15 +2282,16 @@ DOCA_STABLE doca_error_t doca_flow_shared_resources_query(
  * @brief Configure a shared resource.
  *
  * @param [in] type
- * The resource type: COUNTER (nothing to configure) or RSS in softdpa.
+ * The resource type: COUNTER (nothing to configure), RSS or METER in softdpa.
  * @param [in] id
  * The id, below the number set with doca_flow_cfg_set_nr_shared_resource().
  * @param [in] cfg
- * The configuration: cfg->rss_cfg for RSS (may be NULL for COUNTER).
+ * The configuration: cfg->rss_cfg for RSS, cfg->meter_cfg for METER (may be NULL for COUNTER).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
  * DOCA_ERROR_INVALID_VALUE when the type is unknown, the id out of range, an RSS has no cfg or a
- * bad RSS configuration; DOCA_ERROR_NOT_SUPPORTED for the other types (meter, PSP, encap, decap,
- * IPsec SA) and for DOCA_FLOW_RSS_ESP; DOCA_ERROR_NO_MEMORY.
+ * bad RSS or meter configuration; DOCA_ERROR_NOT_SUPPORTED for the other types (PSP, encap,
+ * decap, IPsec SA) and for DOCA_FLOW_RSS_ESP; DOCA_ERROR_NO_MEMORY.
+ * @note A meter configured again starts with full buckets; entries naming it keep it.
  * @note An RSS may be configured again while traffic flows; packets switch to the new
  * configuration.
  */
@@ -2358,13 +2365,13 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_put(
  * @param [in] port
  * The started port.
  * @param [in] type
- * COUNTER (nothing to configure) or RSS in softdpa.
+ * COUNTER (nothing to configure), RSS or METER in softdpa.
  * @param [in] res_id
  * An id the port holds.
  * @param [in] cfg
- * The configuration: cfg->rss_cfg for RSS (may be NULL for COUNTER).
+ * The configuration: cfg->rss_cfg for RSS, cfg->meter_cfg for METER (may be NULL for COUNTER).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port is not a started port, the
- * type is unknown, the port does not hold the id, an RSS has no cfg or a bad RSS configuration;
+ * type is unknown, the port does not hold the id, an RSS or METER has no cfg or a bad one;
  * DOCA_ERROR_NOT_SUPPORTED in the SYSTEM resource mode, for the other types and for
  * DOCA_FLOW_RSS_ESP; DOCA_ERROR_NO_MEMORY.
  */

@@ -44,6 +44,7 @@ enum softdpa_drop_reason {
 	SOFTDPA_DROP_PORT_DOWN,  /**< forwarded to a port that is not started */
 	SOFTDPA_DROP_NO_PIPE,    /**< the port has no root pipe and no default miss target */
 	SOFTDPA_DROP_WIRE_ERROR, /**< the wire failed to write the frame (pcap/afpacket I/O) */
+	SOFTDPA_DROP_METER_RED,  /**< a meter colored it red and its pipe forwards out of the NIC */
 	SOFTDPA_DROP_REASON_MAX = 16, /**< size of softdpa_port_stats.dropped (not a reason) */
 };
 
@@ -205,6 +206,44 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_stats_dump(FILE *out);
  * ui.perfetto.dev after any flush.
  */
 DOCA_EXPERIMENTAL doca_error_t softdpa_trace_flush(void);
+
+/**
+ * @brief Switch the emulated NIC's clock (meter token buckets, entry aging) to a manual clock
+ * that stands at start_ns until softdpa_clock_advance() moves it: a test gets the same
+ * colors and the same aging whatever the machine's load. Without this call the NIC clock is
+ * the host's CLOCK_MONOTONIC.
+ *
+ * @param [in] start_ns
+ * The time the manual clock starts at, in nanoseconds (only differences matter).
+ * @return DOCA_SUCCESS.
+ * @note Process-wide; may be called at any time, also while traffic flows. Meters and aging
+ * measure elapsed time, so a jump backwards counts as no time elapsed.
+ */
+DOCA_EXPERIMENTAL doca_error_t softdpa_clock_set_manual(uint64_t start_ns);
+
+/**
+ * @brief Advance the manual NIC clock (softdpa_clock_set_manual()).
+ *
+ * @param [in] ns
+ * Nanoseconds to add.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when the NIC clock is the real clock;
+ * DOCA_ERROR_INVALID_VALUE when the clock would wrap past UINT64_MAX.
+ */
+DOCA_EXPERIMENTAL doca_error_t softdpa_clock_advance(uint64_t ns);
+
+/**
+ * @brief Give the NIC clock back to the host's CLOCK_MONOTONIC.
+ *
+ * @return DOCA_SUCCESS.
+ */
+DOCA_EXPERIMENTAL doca_error_t softdpa_clock_set_real(void);
+
+/**
+ * @brief Read the NIC clock.
+ *
+ * @return Nanoseconds: the manual time, or CLOCK_MONOTONIC.
+ */
+DOCA_EXPERIMENTAL uint64_t softdpa_clock_now(void);
 
 #ifdef __cplusplus
 }

@@ -245,6 +245,19 @@ def compare_port(expected, got):
     return ", ".join(parts)
 
 
+def stage_may_start(stages, i, log_path):
+    """Stage i may be sent: it is the first, or the output the earlier stages expect has
+    been printed."""
+    if i == 0:
+        return True
+    try:
+        with open(log_path, errors="replace") as f:
+            output = f.read()
+    except OSError:
+        return False
+    return all(not check_stage_output(st.get("validation"), output) for st in stages[:i])
+
+
 def check_stage_output(validation, output):
     """dump and pattern validations against the sample's output: list of problems."""
     problems = []
@@ -353,12 +366,18 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
     # on a loaded machine, and a sample waits only so long for its traffic.
     # A frame this scapy cannot build does not stop the run: the sample may refuse first
     # (a SKIP); otherwise the use case FAILs saying which expression.
+    # One list of frames per stage. A stage after the first is sent once the output the
+    # stages before it expect (their dump and pattern validations) has been printed: a
+    # sample with several stages (flow_aging) waits for its second batch only after it
+    # printed the first one's results.
     sends, frame_errors = [], []
     for st in stages:
+        sends.append([])
         for ps in st.get("packets_to_send") or []:
             for expr in ps.get("packets") or []:
                 try:
-                    sends.append((int(ps.get("receiving_port", 0)), build_checked(str(expr))))
+                    sends[-1].append((int(ps.get("receiving_port", 0)),
+                                      build_checked(str(expr))))
                 except FrameError as e:
                     frame_errors.append(str(e))
     with open(log_path, "w") as log:
@@ -369,11 +388,14 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
     try:
         ok = wait_ready(env["SOFTDPA_READY_FILE"], receiving, proc,
                         start + min(READY_TIMEOUT, timeout))
+        pending = list(range(len(sends))) if ok else []
         if ok:
             wires = Ports(paths)
-            for port, frame in sends:
-                wires.send(port, frame)
         while proc.poll() is None and time.monotonic() < start + timeout:
+            if pending and stage_may_start(stages, pending[0], log_path):
+                for port, frame in sends[pending.pop(0)]:
+                    wires.send(port, frame)
+                continue
             if wires is None or not wires.poll(0.05):
                 time.sleep(0.05)
         timed_out = proc.poll() is None
@@ -777,6 +799,20 @@ def self_test():
             v = [{"type": "dump", "expected_text": ["nope"]},
                  {"type": "pattern", "expected_pattern": [r"^zzz$"]}]
             self.assertEqual(len(check_stage_output(v, out)), 2)
+
+        def test_stage_may_start(self):
+            st = [{"validation": [{"type": "dump", "expected_text": ["total: 20"]}]},
+                  {"validation": []}]
+            with tempfile.TemporaryDirectory() as t:
+                log = os.path.join(t, "out")
+                self.assertTrue(stage_may_start(st, 0, log))
+                self.assertFalse(stage_may_start(st, 1, log))  # no output yet
+                with open(log, "w") as f:
+                    f.write("Num of aged entries: 10, total: 10\n")
+                self.assertFalse(stage_may_start(st, 1, log))
+                with open(log, "a") as f:
+                    f.write("Num of aged entries: 10, total: 20\n")
+                self.assertTrue(stage_may_start(st, 1, log))
 
         def test_find_samples(self):
             with tempfile.TemporaryDirectory() as t:

@@ -88,6 +88,7 @@ static const char *const drop_names[] = {
         [SOFTDPA_DROP_PORT_DOWN] = "port_down",
         [SOFTDPA_DROP_NO_PIPE] = "no_pipe",
         [SOFTDPA_DROP_WIRE_ERROR] = "wire_error",
+        [SOFTDPA_DROP_METER_RED] = "meter_red",
 };
 
 DOCA_EXPERIMENTAL const char *softdpa_drop_reason_name(enum softdpa_drop_reason reason)

@@ -508,6 +508,7 @@ DOCA_STABLE doca_error_t doca_flow_init(struct doca_flow_cfg *cfg)
 err:
 	free(flow_g.shared_ctr);
 	shared_rss_free();
+	sdpa_meter_global_free();
 	flow_g.shared_ctr = NULL;
 	flow_g.shared_rss = NULL;
 	pthread_mutex_unlock(&flow_g.lock);
@@ -541,6 +542,7 @@ DOCA_STABLE void doca_flow_destroy(void)
 	sdpa_pipe_graveyard_free();
 	free(flow_g.shared_ctr);
 	shared_rss_free();
+	sdpa_meter_global_free();
 	flow_g.shared_ctr = NULL;
 	flow_g.shared_rss = NULL;
 	flow_g.inited = false;
@@ -1325,10 +1327,14 @@ doca_flow_shared_resource_set_cfg(enum doca_flow_shared_resource_type type, uint
 				sdpa_nic_defer(free, old);
 		}
 		break;
+	case DOCA_FLOW_SHARED_RESOURCE_METER:
+		r = sdpa_meter_global_set(id, cfg ? &cfg->meter_cfg : NULL,
+		                          "doca_flow_shared_resource_set_cfg");
+		break;
 	default:
 		r = DOCA_ERROR_NOT_SUPPORTED;
 		DOCA_LOG_ERR("doca_flow_shared_resource_set_cfg: shared %s resources (cfg->%s) are "
-		             "not supported by softdpa; use COUNTER or RSS",
+		             "not supported by softdpa; use COUNTER, RSS or METER",
 		             sdpa_shared_type_name(type), sdpa_shared_cfg_member(type));
 		break;
 	}

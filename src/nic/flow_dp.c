@@ -25,6 +25,7 @@
 
 #include "core/devices.h"
 #include "core/log.h"
+#include "core/nic_clock.h"
 #include "core/trace.h"
 #include "core/util.h"
 #include "io/port.h"
@@ -910,6 +911,24 @@ static void count(struct worker *w, struct pctx *c, struct doca_flow_pipe_entry 
 		sdpa_ctr_add(&d->shared_ctr[w->idx], c->pkt->len);
 }
 
+/* Meter a hit: the color goes to parser_meta.meter_color, where later pipes match it (the
+ * policy per color). A red frame whose pipe forwards out of the pipeline (a port, RSS,
+ * drop, the default miss) is dropped: there is no later pipe to decide for it. */
+static bool meter(struct worker *w, struct pctx *c, const struct doca_flow_pipe *pipe,
+                  const struct sdpa_entry_data *d)
+{
+	uint8_t color = sdpa_meter_run(d->meter, d->meter_in, c->pkt->len);
+	const struct sdpa_fwd *f = pipe->fwd.kind != SDPA_FWD_NONE ? &pipe->fwd : &d->fwd;
+
+	c->m.parser_meta.meter_color = (enum doca_flow_meter_color)color;
+	if (color == DOCA_FLOW_METER_COLOR_RED && f->kind != SDPA_FWD_PIPE &&
+	    f->kind != SDPA_FWD_OL && f->kind != SDPA_FWD_HASH) {
+		drop(w, c, SOFTDPA_DROP_METER_RED);
+		return false;
+	}
+	return true;
+}
+
 static void entry_fwd(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
                       const struct sdpa_entry_data *d, uint32_t hops)
 {
@@ -925,6 +944,10 @@ static void hit(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
 	        sdpa_load_acquire(&e->data); /* A-data: pairs with R-data */
 
 	count(w, c, e, d);
+	if (d->aging_sec != 0)
+		sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
+	if (d->meter != NULL && !meter(w, c, pipe, d))
+		return;
 	if (pipe->nr_actions)
 		apply_actions(c, &pipe->act[d->action_idx], d->vals, slot);
 	if (d->ol != NULL && pipe->type == DOCA_FLOW_PIPE_CONTROL)
@@ -1218,6 +1241,7 @@ static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sd
 	cp->eport_set = false;
 	memset(&cp->m.meta, 0, sizeof(cp->m.meta));
 	cp->m.parser_meta.port_id = port->port_id;
+	cp->m.parser_meta.meter_color = DOCA_FLOW_METER_COLOR_GREEN; /* no meter: green */
 	r = (uint16_t)rng32(w);
 	sdpa_put_be16((uint8_t *)&cp->m.parser_meta.random, r);
 #define c (*cp)

@@ -21,6 +21,7 @@
 #include <sys/mman.h>
 
 #include "core/log.h"
+#include "core/nic_clock.h"
 #include "core/util.h"
 #include "nic/flow_priv.h"
 #include "nic/flow_ready.h"
@@ -432,6 +433,8 @@ static void data_free(struct sdpa_entry_data *d)
 		sdpa_ol_unpin(d->ol);
 		free(d->ol);
 	}
+	if (d->meter_owned)
+		sdpa_meter_free(d->meter);
 	free(d);
 }
 
@@ -709,15 +712,6 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 		             a->who, (unsigned int)a->action_idx, pipe->name, pipe->nr_actions);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	if (a->monitor && (a->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ||
-	                   a->monitor->aging_sec != 0)) {
-		DOCA_LOG_ERR("%s: monitor.%s is not supported by softdpa (no meters, no aging); "
-		             "use counters only",
-		             a->who,
-		             a->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ? "meter_type"
-		                                                                    : "aging_sec");
-		return DOCA_ERROR_NOT_SUPPORTED;
-	}
 	if (pipe->nr_actions)
 		vlen += pipe->act[a->action_idx].vlen;
 	d = calloc(1, sizeof(*d) + vlen);
@@ -784,6 +778,11 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 		free(d);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
+	r = sdpa_mon_entry(pipe, a->monitor, a->who, d, &d->aging_sec);
+	if (r != DOCA_SUCCESS) {
+		free(d);
+		return r;
+	}
 	*out = d;
 	return DOCA_SUCCESS;
 }
@@ -805,6 +804,10 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
 	}
 	e->pipe = pipe;
 	e->usr_ctx = a->usr_ctx;
+	e->queue = a->queue;
+	e->aged = false;
+	/* Aging counts from the add: an entry no packet ever hits ages aging_sec later. */
+	sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
 	sdpa_store_relaxed(&e->data, d);
 	e->next = pipe->entries;
 	if (e->next)
@@ -1247,20 +1250,6 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
 	if (ready)
 		sdpa_flow_ready_note(port_id);
 	return DOCA_SUCCESS;
-}
-
-DOCA_STABLE int doca_flow_aging_handle(struct doca_flow_port *port, uint16_t queue, uint64_t quota,
-                                       uint64_t max_entries)
-{
-	(void)queue;
-	(void)quota;
-	(void)max_entries;
-	if (!sdpa_flow_port_valid(port)) {
-		DOCA_LOG_ERR("doca_flow_aging_handle: not a started port; pass a port from "
-		             "doca_flow_port_start");
-		return -1;
-	}
-	return -1; /* aging is not emulated: nothing ever ages */
 }
 
 /* ------------------------------------------------------------------ queries */

@@ -148,7 +148,7 @@ static const struct mfield mfields[] = {
         MF(parser_meta.ipsec_syndrome, G_ALL, F_UNSUP),
         MF(parser_meta.ipsec_ar_syndrome, G_ALL, F_UNSUP),
         MF(parser_meta.psp_syndrome, G_ALL, F_UNSUP),
-        MF(parser_meta.meter_color, G_ALL, F_UNSUP),
+        MF(parser_meta.meter_color, G_ALL, 0),
         MF(parser_meta.outer_l2_type, G_ALL, 0),
         MF(parser_meta.outer_l3_type, G_ALL, 0),
         MF(parser_meta.outer_l4_type, G_ALL, 0),
@@ -475,6 +475,7 @@ void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info
 	struct doca_flow_parser_meta *pm = &m->parser_meta;
 	uint16_t port_id = pm->port_id;
 	doca_be16_t rnd = pm->random;
+	enum doca_flow_meter_color color = pm->meter_color; /* set by a meter, not the parse */
 
 	/* Zero what a parse defines (parser_meta .. outer); tun and inner only when the frame
 	 * is tunnelled or they held a previous parse's values. */
@@ -485,6 +486,7 @@ void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info
 		memset(&m->tun, 0, sizeof(*m) - offsetof(struct doca_flow_match, tun));
 	pm->port_id = port_id;
 	pm->random = rnd;
+	pm->meter_color = color;
 	pm->outer_l2_type = (enum doca_flow_l2_meta)info->outer.l2_type;
 	pm->outer_l3_type = (enum doca_flow_l3_meta)info->outer.l3_type;
 	pm->outer_l4_type = (enum doca_flow_l4_meta)l4_meta(info->outer.l4_type);

@@ -430,8 +430,9 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 			}
 			if (e->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ||
 			    e->monitor->aging_sec != 0) {
-				DOCA_LOG_ERR("%s: element %u: monitor.%s is not supported by "
-				             "softdpa (no meters, no aging); use counters only",
+				DOCA_LOG_ERR("%s: element %u: monitor.%s in an ordered-list "
+				             "MONITOR element is not supported by softdpa; meter "
+				             "or age in the monitor of a pipe or entry",
 				             who, i,
 				             e->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE
 				                     ? "meter_type"
@@ -899,15 +900,6 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		             cfg->name);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	if (cfg->has_monitor && (cfg->monitor.meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ||
-	                         cfg->monitor.aging_sec != 0)) {
-		DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s': monitor.%s is not supported by "
-		             "softdpa (no meters, no aging); use counters only",
-		             cfg->name,
-		             cfg->monitor.meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ? "meter_type"
-		                                                                     : "aging_sec");
-		return DOCA_ERROR_NOT_SUPPORTED;
-	}
 	p = calloc(1, sizeof(*p));
 	if (p == NULL) {
 		DOCA_LOG_ERR("doca_flow_pipe_create: out of memory for pipe '%s'; free memory",
@@ -963,6 +955,9 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 			r = DOCA_ERROR_INVALID_VALUE;
 			goto err;
 		}
+		r = sdpa_mon_tmpl_compile(&cfg->monitor, p->port, who, &p->mon);
+		if (r != DOCA_SUCCESS)
+			goto err;
 	}
 	r = sdpa_fwd_compile(fwd, p->port, false, who, &p->fwd);
 	if (r == DOCA_SUCCESS)

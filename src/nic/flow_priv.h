@@ -180,6 +180,28 @@ struct sdpa_act_tmpl {
 	struct sdpa_desc_op descs[SDPA_FLOW_MAX_DESCS];
 };
 
+/* ---- meters and aging (flow_meter.c, flow_aging.c) ---- */
+struct sdpa_meter; /* one token-bucket meter: an entry's own, or a shared one */
+
+/* A meter's configuration, checked (limit type, color mode, algorithm, rates, bursts). */
+struct sdpa_meter_cfg {
+	uint8_t limit_type; /* enum doca_flow_meter_limit_type */
+	uint8_t color_mode; /* enum doca_flow_meter_color_mode */
+	uint8_t alg;        /* enum doca_flow_meter_algorithm_type */
+	uint64_t cir, cbs;
+	uint64_t r2, b2; /* RFC 2697: 0, ebs; RFC 2698: pir, pbs; RFC 4115: eir, ebs */
+};
+
+/* A pipe's monitor beyond counters: its meter template and aging. */
+struct sdpa_mon_tmpl {
+	uint8_t meter_type;   /* enum doca_flow_resource_type */
+	bool meter_per_entry; /* own meter with cir UINT64_MAX / shared id UINT32_MAX */
+	struct sdpa_meter_cfg own;
+	uint32_t shared_id;
+	uint8_t init_color; /* enum doca_flow_meter_color, for color-aware shared meters */
+	uint32_t aging_sec; /* 0 or UINT32_MAX: entries give their own */
+};
+
 /* ---- ordered lists ---- */
 enum { SDPA_OL_EXTERNAL = 100 }; /* DOCA_FLOW_ORDERED_LIST_ELEMENT_EXTERNAL_ACTIONS */
 
@@ -211,7 +233,11 @@ struct sdpa_entry_data {
 	uint8_t action_idx;
 	struct sdpa_ctr *shared_ctr; /* SDPA_FLOW_NW blocks of the shared counter, or NULL */
 	struct sdpa_fwd fwd;
-	struct sdpa_ol_tmpl *ol; /* ORDERED_LIST: this entry's list (values resolved) */
+	struct sdpa_ol_tmpl *ol;  /* ORDERED_LIST: this entry's list (values resolved) */
+	struct sdpa_meter *meter; /* the entry's meter (own or shared), or NULL */
+	uint8_t meter_in;         /* the input color of a color-aware meter */
+	bool meter_owned;         /* freed with the data (NON_SHARED) */
+	uint32_t aging_sec;       /* 0: the entry does not age */
 	uint32_t vlen;
 	uint8_t vals[]; /* per-entry action values */
 };
@@ -235,6 +261,9 @@ struct doca_flow_pipe_entry {
 	uint32_t priority;                        /* CONTROL */
 	uint64_t seq;               /* CONTROL: insertion order among equal priorities */
 	struct sdpa_match_tmpl *cm; /* CONTROL: the entry's own match */
+	uint16_t queue;             /* the pipe queue of its ADD (aging callbacks come there) */
+	bool aged;                  /* its AGED callback was given (control plane) */
+	sdpa_atomic_u64 last_hit;   /* NIC clock of the last hit or of its add (aging) */
 	uint8_t key[];              /* BASIC: compact key */
 };
 
@@ -307,6 +336,7 @@ struct doca_flow_pipe {
 	bool ctr_non_shared;
 	bool ctr_shared;
 	uint32_t ctr_shared_id; /* UINT32_MAX: per entry */
+	struct sdpa_mon_tmpl mon;
 	struct sdpa_fwd fwd;
 	sdpa_atomic_ptr fwd_miss; /* struct sdpa_fwd *, NULL = default miss */
 	struct sdpa_ctr miss[SDPA_FLOW_NW];
@@ -561,6 +591,35 @@ void sdpa_port_res_release(struct sdpa_port_res *r);
 struct sdpa_ctr *sdpa_shared_ctr_resolve(struct doca_flow_port *port, uint32_t id, const char *who);
 /* The slot of a configured shared RSS id, as above. */
 sdpa_atomic_ptr *sdpa_shared_rss_resolve(struct doca_flow_port *port, uint32_t id, const char *who);
+
+/* ---- meters (flow_meter.c) ---- */
+/* Check a doca_flow_resource_meter_cfg into out; INVALID_VALUE (logged with 'who'). */
+doca_error_t sdpa_meter_cfg_check(const struct doca_flow_resource_meter_cfg *c, const char *who,
+                                  struct sdpa_meter_cfg *out);
+/* A meter with full buckets; NULL on NO_MEMORY. */
+struct sdpa_meter *sdpa_meter_new(const struct sdpa_meter_cfg *cfg);
+void sdpa_meter_free(struct sdpa_meter *m);
+/* Configure a meter slot (allocated if NULL), buckets full; NO_MEMORY (logged). */
+doca_error_t sdpa_meter_slot_set(struct sdpa_meter **slot, const struct sdpa_meter_cfg *cfg,
+                                 const char *who);
+/* Datapath: meter a frame of 'len' bytes coming with color 'in' (color-aware meters only
+ * look at it); returns the enum doca_flow_meter_color it leaves with. Thread-safe. */
+uint8_t sdpa_meter_run(struct sdpa_meter *m, uint8_t in, uint32_t len);
+/* Global (SYSTEM mode) shared meters: configure id (< nr_shared[METER]), resolve, free all. */
+doca_error_t sdpa_meter_global_set(uint32_t id, const struct doca_flow_resource_meter_cfg *c,
+                                   const char *who);
+void sdpa_meter_global_free(void);
+struct sdpa_meter *sdpa_meter_global_get(uint32_t id); /* NULL: not configured */
+/* The shared meter an id names for a pipe of 'port'; NULL, logged, when not configured. */
+struct sdpa_meter *sdpa_shared_meter_resolve(struct doca_flow_port *port, uint32_t id,
+                                             const char *who);
+/* A pipe's monitor template (meter and aging). */
+doca_error_t sdpa_mon_tmpl_compile(const struct doca_flow_monitor *m, struct doca_flow_port *port,
+                                   const char *who, struct sdpa_mon_tmpl *out);
+/* An entry's meter (into d) and aging time (returned in *aging_sec) from the pipe's template
+ * and the entry's monitor (NULL: none). */
+doca_error_t sdpa_mon_entry(const struct doca_flow_pipe *pipe, const struct doca_flow_monitor *m,
+                            const char *who, struct sdpa_entry_data *d, uint32_t *aging_sec);
 
 /* Field accessors by name (ordered lists, desc fields). */
 enum sdpa_field_kind {

@@ -32,8 +32,9 @@ struct sdpa_port_pool {
 
 struct sdpa_port_res {
 	struct sdpa_port_pool pool[SDPA_SHARED_TYPES];
-	struct sdpa_ctr **ctr; /* COUNTER: SDPA_FLOW_NW blocks per id, NULL until first get */
-	sdpa_atomic_ptr *rss;  /* RSS: struct sdpa_rss * per id, NULL = not configured */
+	struct sdpa_ctr **ctr;     /* COUNTER: SDPA_FLOW_NW blocks per id, NULL until first get */
+	sdpa_atomic_ptr *rss;      /* RSS: struct sdpa_rss * per id, NULL = not configured */
+	struct sdpa_meter **meter; /* METER: per id, NULL until configured; kept until freed */
 };
 
 const char *sdpa_shared_type_name(enum doca_flow_shared_resource_type t)
@@ -62,8 +63,11 @@ void sdpa_port_res_free(struct sdpa_port_res *r)
 		free(r->ctr[i]);
 	for (uint32_t i = 0; r->rss && i < r->pool[DOCA_FLOW_SHARED_RESOURCE_RSS].nr; i++)
 		free(sdpa_load_relaxed(&r->rss[i]));
+	for (uint32_t i = 0; r->meter && i < r->pool[DOCA_FLOW_SHARED_RESOURCE_METER].nr; i++)
+		sdpa_meter_free(r->meter[i]);
 	for (uint32_t t = 0; t < SDPA_SHARED_TYPES; t++)
 		free(r->pool[t].bits);
+	free(r->meter);
 	free(r->ctr);
 	free(r->rss);
 	free(r);
@@ -98,6 +102,8 @@ struct sdpa_port_res *sdpa_port_res_create(const struct doca_flow_port *port)
 			ok = (r->ctr = calloc(nr, sizeof(*r->ctr))) != NULL;
 		if (ok && t == DOCA_FLOW_SHARED_RESOURCE_RSS)
 			ok = (r->rss = calloc(nr, sizeof(*r->rss))) != NULL;
+		if (ok && t == DOCA_FLOW_SHARED_RESOURCE_METER)
+			ok = (r->meter = calloc(nr, sizeof(*r->meter))) != NULL;
 	}
 	if (!ok) {
 		sdpa_port_res_free(r);
@@ -155,6 +161,30 @@ sdpa_atomic_ptr *sdpa_shared_rss_resolve(struct doca_flow_port *port, uint32_t i
 		return &port->res->rss[id];
 	DOCA_LOG_ERR("%s: shared RSS %u is not configured on port %u (PORT resource mode); take "
 	             "it with doca_flow_port_shared_resource_get and configure it with "
+	             "doca_flow_port_shared_resource_set_cfg",
+	             who, id, (unsigned int)port->port_id);
+	return NULL;
+}
+
+struct sdpa_meter *sdpa_shared_meter_resolve(struct doca_flow_port *port, uint32_t id,
+                                             const char *who)
+{
+	struct sdpa_meter *m;
+
+	if (flow_g.res_mode != DOCA_FLOW_RESOURCE_MODE_PORT) {
+		m = sdpa_meter_global_get(id);
+		if (m != NULL)
+			return m;
+		DOCA_LOG_ERR("%s: shared meter %u is not configured; raise "
+		             "nr_shared_resource(METER) and call doca_flow_shared_resource_set_cfg",
+		             who, id);
+		return NULL;
+	}
+	if (port->res != NULL && pool_held(port->res, DOCA_FLOW_SHARED_RESOURCE_METER, id) &&
+	    (m = port->res->meter[id]) != NULL)
+		return m;
+	DOCA_LOG_ERR("%s: shared meter %u is not configured on port %u (PORT resource mode); "
+	             "take it with doca_flow_port_shared_resource_get and configure it with "
 	             "doca_flow_port_shared_resource_set_cfg",
 	             who, id, (unsigned int)port->port_id);
 	return NULL;
@@ -328,10 +358,18 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_set_cfg(
 			sdpa_nic_defer(free, old);
 		break;
 	}
+	case DOCA_FLOW_SHARED_RESOURCE_METER: {
+		struct sdpa_meter_cfg mc;
+
+		r = sdpa_meter_cfg_check(cfg ? &cfg->meter_cfg : NULL, who, &mc);
+		if (r == DOCA_SUCCESS)
+			r = sdpa_meter_slot_set(&port->res->meter[res_id], &mc, who);
+		break;
+	}
 	default:
 		r = DOCA_ERROR_NOT_SUPPORTED;
 		DOCA_LOG_ERR("%s: shared %s resources (cfg->%s) are not supported by softdpa; use "
-		             "COUNTER or RSS",
+		             "COUNTER, RSS or METER",
 		             who, sdpa_shared_type_name(type), sdpa_shared_cfg_member(type));
 		break;
 	}

@@ -42,6 +42,9 @@ void ft_init(const char *mode, uint32_t workers, uint16_t queues, uint32_t depth
 	assert_int_equal(
 	        doca_flow_cfg_set_nr_shared_resource(cfg, 2, DOCA_FLOW_SHARED_RESOURCE_RSS),
 	        DOCA_SUCCESS);
+	assert_int_equal(
+	        doca_flow_cfg_set_nr_shared_resource(cfg, 4, DOCA_FLOW_SHARED_RESOURCE_METER),
+	        DOCA_SUCCESS);
 	assert_int_equal(doca_flow_cfg_set_cb_entry_process(cfg, entry_cb), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_init(cfg), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_cfg_destroy(cfg), DOCA_SUCCESS);
