@@ -1651,9 +1651,9 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_nr_entries(struct doca_flow_pipe
  * The configuration.
  * @param [in] is_resizable
  * Whether the pipe is resizable.
- * @return DOCA_SUCCESS for false; DOCA_ERROR_INVALID_VALUE when cfg is NULL;
- * DOCA_ERROR_NOT_SUPPORTED for true.
- * @note softdpa has no resizable pipes: size the pipe with doca_flow_pipe_cfg_set_nr_entries().
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
+ * @note BASIC and CONTROL pipes may be resizable; doca_flow_pipe_create() refuses another
+ * resizable type (DOCA_ERROR_NOT_SUPPORTED). docs/FLOW.md "Resizable pipes".
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_resizable(struct doca_flow_pipe_cfg *cfg,
                                                              bool is_resizable);
@@ -1667,7 +1667,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_resizable(struct doca_flow_pi
  * 0..63.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or pipe_queue is above
  * 63.
- * @note Accepted and unused: every queue may still add entries to the pipe.
+ * @note Every queue may still add entries to the pipe; a resized pipe's relocation and RESIZED
+ * callbacks never come on an excluded queue.
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_excluded_queue(struct doca_flow_pipe_cfg *cfg,
                                                                uint16_t pipe_queue);
@@ -1693,7 +1694,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_miss_counter(struct doca_flow_pi
  * 1..100 percent.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the threshold is
  * outside 1..100.
- * @note Accepted and unused: softdpa has no resizable pipes.
+ * @note A resizable pipe whose entries reach this percentage of its size gets one
+ * DOCA_FLOW_PIPE_OP_CONGESTION_REACHED pipe callback (per size), when the add returns.
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_congestion_level_threshold(
         struct doca_flow_pipe_cfg *cfg, uint8_t congestion_level_threshold);
@@ -1800,9 +1802,14 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_calc_hash(struct doca_flow_pipe *p
  * Told the new number of entries.
  * @param [in] entry_relocation_cb
  * Told about each entry that moves.
- * @return DOCA_ERROR_INVALID_VALUE when pipe is NULL or the level is outside 1..100;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa has no resizable pipes (doca_flow_pipe_cfg_set_is_resizable(true) is refused).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pipe is not a live resizable pipe,
+ * the level is outside 1..100 or the pipe would exceed 2^24 entries; DOCA_ERROR_BAD_STATE when
+ * the previous resize's RESIZED callback has not come yet; DOCA_ERROR_NO_MEMORY.
+ * @note The new size is the smallest power of two above the current one that holds the current
+ * entries at new_congestion_level percent; nr_entries_changed_cb gets it before the call returns.
+ * The next doca_flow_entries_process() of the pipe's port on a queue the pipe does not exclude
+ * calls entry_relocation_cb for each entry, then the pipe callback with
+ * DOCA_FLOW_PIPE_OP_RESIZED. Entries stay matched throughout: traffic is not interrupted.
  */
 DOCA_STABLE doca_error_t
 doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,

@@ -191,6 +191,11 @@ static bool entry_live(const struct doca_flow_pipe_entry *e)
 	return pool_chunk_of(e) != NULL && sdpa_load_acquire(&e->hstate) == ENTRY_LIVE;
 }
 
+bool sdpa_entry_live(const struct doca_flow_pipe_entry *e)
+{
+	return entry_live(e);
+}
+
 static void entry_bury_cb(void *p)
 {
 	entry_release(p);
@@ -257,6 +262,33 @@ static void em_free_cb(void *p)
 	free(p);
 }
 
+bool sdpa_em_rebuild(struct doca_flow_pipe *pipe, uint32_t size)
+{
+	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
+	struct sdpa_em_table *n = sdpa_em_table_alloc(size);
+	uint32_t mask = size - 1;
+
+	if (n == NULL)
+		return false;
+	for (uint32_t k = 0; k < t->size; k++) {
+		struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->slots[k].e);
+		uint32_t i;
+
+		if (x == NULL || x == SDPA_EM_TOMB)
+			continue;
+		for (i = x->hash & mask; sdpa_load_relaxed(&n->slots[i].e) != NULL;
+		     i = (i + 1) & mask)
+			;
+		sdpa_store_relaxed(&n->slots[i].e, x);
+		n->used++;
+		n->live++;
+	}
+	/* Readers see the old table or the new one, each holding every live entry. */
+	sdpa_store_release(&pipe->em, n); /* R-em: pairs with A-em */
+	sdpa_nic_defer(em_free_cb, t);
+	return true;
+}
+
 static bool em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 {
 	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
@@ -264,26 +296,10 @@ static bool em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *
 	uint32_t i, tomb = UINT32_MAX;
 
 	if (t->used + 1 > t->size / 4 * 3) {
-		/* Too many tombstones: rebuild at the same size, publish, free the old later. */
-		struct sdpa_em_table *n = sdpa_em_table_alloc(t->size);
-
-		if (n == NULL)
+		/* Too many tombstones: rebuild at the same size. */
+		if (!sdpa_em_rebuild(pipe, t->size))
 			return false;
-		for (uint32_t k = 0; k < t->size; k++) {
-			struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->slots[k].e);
-
-			if (x == NULL || x == SDPA_EM_TOMB)
-				continue;
-			for (i = x->hash & mask; sdpa_load_relaxed(&n->slots[i].e) != NULL;
-			     i = (i + 1) & mask)
-				;
-			sdpa_store_relaxed(&n->slots[i].e, x);
-			n->used++;
-			n->live++;
-		}
-		sdpa_store_release(&pipe->em, n); /* R-em: pairs with A-em */
-		sdpa_nic_defer(em_free_cb, t);
-		t = n;
+		t = sdpa_load_relaxed(&pipe->em);
 	}
 	for (i = e->hash & mask;; i = (i + 1) & mask) {
 		struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->slots[i].e);
@@ -814,6 +830,7 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
 		e->next->prev = e;
 	pipe->entries = e;
 	pipe->nr_cur++;
+	sdpa_resize_added(pipe);
 	/* R-live pairs with the acquire load of entry_live: the entry is complete. */
 	sdpa_store_release(&e->hstate, ENTRY_LIVE);
 	queue_op(pipe->port, a->queue, e, DOCA_FLOW_ENTRY_OP_ADD, NULL, a->flags);
@@ -873,6 +890,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 	e->hash = sdpa_em_hash(e->key, pipe->mt.klen);
 	r = finish_add(&a, e, d, pipe->ctr_non_shared);
 	pthread_mutex_unlock(&flow_g.lock);
+	sdpa_resize_notify();
 	return r;
 }
 
@@ -1005,6 +1023,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 	        pipe->ctr_non_shared ||
 	                (monitor && monitor->counter_type == DOCA_FLOW_RESOURCE_TYPE_NON_SHARED));
 	pthread_mutex_unlock(&flow_g.lock);
+	sdpa_resize_notify();
 	return r;
 }
 
@@ -1247,6 +1266,7 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
 	}
 	pthread_mutex_unlock(&flow_g.lock);
 	free(done);
+	sdpa_resize_process(port, pipe_queue);
 	if (ready)
 		sdpa_flow_ready_note(port_id);
 	return DOCA_SUCCESS;

@@ -47,6 +47,9 @@ struct doca_flow_pipe_cfg {
 	struct doca_flow_monitor monitor;
 	uint32_t nr_lists;
 	struct sdpa_ol_tmpl *lists;
+	bool is_resizable;
+	uint8_t congestion_pct;
+	uint64_t excluded_q;
 	doca_error_t deferred_err; /* a setter failed: pipe_create refuses */
 };
 
@@ -744,11 +747,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_is_resizable(struct doca_flow_pi
                                                              bool is_resizable)
 {
 	PC_CHECK(cfg, "doca_flow_pipe_cfg_set_is_resizable");
-	if (is_resizable) {
-		DOCA_LOG_ERR("doca_flow_pipe_cfg_set_is_resizable: resizable pipes are not "
-		             "supported by softdpa; size the pipe with set_nr_entries");
-		return DOCA_ERROR_NOT_SUPPORTED;
-	}
+	cfg->is_resizable = is_resizable;
 	return DOCA_SUCCESS;
 }
 
@@ -762,6 +761,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_excluded_queue(struct doca_flow_
 		             (unsigned int)pipe_queue, SDPA_FLOW_MAX_QUEUES - 1);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
+	cfg->excluded_q |= 1ull << pipe_queue;
 	return DOCA_SUCCESS;
 }
 
@@ -783,6 +783,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_congestion_level_threshold(
 		             (unsigned int)congestion_level_threshold);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
+	cfg->congestion_pct = congestion_level_threshold;
 	return DOCA_SUCCESS;
 }
 
@@ -921,6 +922,17 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	p->miss_counter = cfg->miss_counter;
 	p->nr_entries = cfg->nr_entries;
 	p->user_ctx = cfg->user_ctx;
+	p->resizable = cfg->is_resizable;
+	p->congestion_pct = cfg->congestion_pct;
+	p->excluded_q = cfg->excluded_q;
+	if (p->resizable && p->type != DOCA_FLOW_PIPE_BASIC && p->type != DOCA_FLOW_PIPE_CONTROL) {
+		r = DOCA_ERROR_NOT_SUPPORTED;
+		DOCA_LOG_ERR("%s: pipe '%s': a resizable %s pipe is not supported by softdpa; "
+		             "make BASIC or CONTROL pipes resizable, size others with "
+		             "doca_flow_pipe_cfg_set_nr_entries",
+		             who, p->name, type_name(p->type));
+		goto err;
+	}
 	p->port = cfg->port;
 	if (cfg->has_match && p->type != DOCA_FLOW_PIPE_ORDERED_LIST) {
 		r = sdpa_match_compile(cfg->match_null ? NULL : &cfg->match,

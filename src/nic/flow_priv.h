@@ -347,7 +347,14 @@ struct doca_flow_pipe {
 	struct sdpa_hash_state hash;
 	uint32_t nr_lists;
 	struct sdpa_ol_tmpl *lists; /* ORDERED_LIST: nr_lists templates */
-	sdpa_atomic_u32 dead;       /* destroyed: the struct stays (graveyard) for stale fwds */
+	/* resizable pipes (flow_resize.c), control plane */
+	bool resizable;
+	uint8_t congestion_pct; /* 0: no CONGESTION_REACHED */
+	bool congestion_sent;   /* given for the current size */
+	uint64_t excluded_q;    /* bit q: no RESIZED callback on queue q */
+	bool resize_pending;    /* relocations and RESIZED still to report */
+	doca_flow_pipe_resize_entry_relocate_cb reloc_cb;
+	sdpa_atomic_u32 dead; /* destroyed: the struct stays (graveyard) for stale fwds */
 	struct doca_flow_pipe *grave_next;
 };
 
@@ -591,6 +598,21 @@ void sdpa_port_res_release(struct sdpa_port_res *r);
 struct sdpa_ctr *sdpa_shared_ctr_resolve(struct doca_flow_port *port, uint32_t id, const char *who);
 /* The slot of a configured shared RSS id, as above. */
 sdpa_atomic_ptr *sdpa_shared_rss_resolve(struct doca_flow_port *port, uint32_t id, const char *who);
+
+/* ---- resizable pipes (flow_resize.c) ---- */
+/* A BASIC pipe's exact-match table rebuilt at 'size' slots (power of two) and published;
+ * false on NO_MEMORY (the old table stays). Flow lock held. */
+bool sdpa_em_rebuild(struct doca_flow_pipe *pipe, uint32_t size);
+/* A live entry handle (flow_entry.c). */
+bool sdpa_entry_live(const struct doca_flow_pipe_entry *e);
+/* An entry was added (flow lock held): a resizable pipe that reaches its congestion level
+ * owes CONGESTION_REACHED, given by sdpa_resize_notify once the add call drops the lock. */
+void sdpa_resize_added(struct doca_flow_pipe *pipe);
+/* Give the CONGESTION_REACHED callbacks owed (flow lock NOT held). */
+void sdpa_resize_notify(void);
+/* doca_flow_entries_process, after its callbacks (lock NOT held): report the relocations
+ * and RESIZED of the port's resized pipes on a queue they do not exclude. */
+void sdpa_resize_process(struct doca_flow_port *port, uint16_t queue);
 
 /* ---- meters (flow_meter.c) ---- */
 /* Check a doca_flow_resource_meter_cfg into out; INVALID_VALUE (logged with 'who'). */

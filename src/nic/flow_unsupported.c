@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * DOCA Flow calls softdpa declares (they are DOCA 3.x API, doca_flow.h and
  * doca_flow_crypto.h) but does not emulate: LPM and ACL entries (no LPM or ACL pipe can be
- * created), pipe resize (no pipe is resizable), the NIC's entropy function, GENEVE option
+ * created), the NIC's entropy function, GENEVE option
  * parsers, forward targets (there is no kernel behind an emulated port), PSP keys and
  * IPsec resources. Every call checks its arguments as DOCA does (INVALID_VALUE, one line
  * naming the argument and what to pass), then refuses: NOT_SUPPORTED with one line naming
@@ -114,22 +114,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_update_entry(
 	if (check_flags(flags, __func__) != DOCA_SUCCESS)
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_NOT_SUPPORTED(WHY_ACL);
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-/* ------------------------------------------------------------------ resize, entropy */
-
-DOCA_STABLE doca_error_t
-doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,
-                      doca_flow_pipe_resize_nr_entries_changed_cb nr_entries_changed_cb,
-                      doca_flow_pipe_resize_entry_relocate_cb entry_relocation_cb)
-{
-	(void)nr_entries_changed_cb, (void)entry_relocation_cb;
-	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
-	CHECK_ARG(new_congestion_level == 0 || new_congestion_level > 100,
-	          "new_congestion_level is not 1..100", "pass a percentage in 1..100");
-	SAY_NOT_SUPPORTED("pipes are not resizable: doca_flow_pipe_cfg_set_is_resizable(true) "
-	                  "is refused; size the pipe with doca_flow_pipe_cfg_set_nr_entries");
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 

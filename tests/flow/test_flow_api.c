@@ -258,10 +258,10 @@ static void test_pipe_errors(void **state)
 	       "not a live pipe");
 	/* Unsupported match field and action. */
 	memset(&m, 0, sizeof(m));
-	m.parser_meta.meter_color = DOCA_FLOW_METER_COLOR_GREEN;
+	m.parser_meta.psp_syndrome = 1;
 	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
 	EXPECT(doca_flow_pipe_create(pc, NULL, NULL, &p), DOCA_ERROR_NOT_SUPPORTED,
-	       "parser_meta.meter_color");
+	       "parser_meta.psp_syndrome");
 	memset(&m, 0, sizeof(m));
 	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, &m), DOCA_SUCCESS);
 	memset(&a, 0, sizeof(a));
@@ -272,11 +272,11 @@ static void test_pipe_errors(void **state)
 	memset(&a, 0, sizeof(a));
 	assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1), DOCA_SUCCESS);
 	memset(&mon, 0, sizeof(mon));
-	mon.aging_sec = 10;
+	mon.meter_type = (enum doca_flow_resource_type)9;
 	assert_int_equal(doca_flow_pipe_cfg_set_monitor(pc, &mon), DOCA_SUCCESS);
-	EXPECT(doca_flow_pipe_create(pc, NULL, NULL, &p), DOCA_ERROR_NOT_SUPPORTED,
-	       "monitor.aging_sec");
-	mon.aging_sec = 0;
+	EXPECT(doca_flow_pipe_create(pc, NULL, NULL, &p), DOCA_ERROR_INVALID_VALUE,
+	       "monitor.meter_type 9");
+	mon.meter_type = DOCA_FLOW_RESOURCE_TYPE_NONE;
 	mon.counter_type = DOCA_FLOW_RESOURCE_TYPE_SHARED;
 	mon.shared_counter.shared_counter_id = 4;
 	assert_int_equal(doca_flow_pipe_cfg_set_monitor(pc, &mon), DOCA_SUCCESS);
@@ -408,8 +408,8 @@ static void test_shared_and_rx_errors(void **state)
 	EXPECT(doca_flow_shared_resources_query(DOCA_FLOW_SHARED_RESOURCE_RSS, &id, &q, 1),
 	       DOCA_ERROR_NOT_SUPPORTED, "RSS resources have no counters");
 	memset(&cfg, 0, sizeof(cfg));
-	EXPECT(doca_flow_shared_resource_set_cfg(DOCA_FLOW_SHARED_RESOURCE_METER, 0, &cfg),
-	       DOCA_ERROR_INVALID_VALUE, "METER id 0 out of range");
+	EXPECT(doca_flow_shared_resource_set_cfg(DOCA_FLOW_SHARED_RESOURCE_METER, 4, &cfg),
+	       DOCA_ERROR_INVALID_VALUE, "METER id 4 out of range");
 	EXPECT(doca_flow_shared_resources_bind(DOCA_FLOW_SHARED_RESOURCE_COUNTER, NULL, 1, NULL),
 	       DOCA_ERROR_INVALID_VALUE, "res_array NULL");
 	id = 9;

@@ -421,16 +421,20 @@ static void test_port_shared_errors(void **state)
 	EXPECT1(doca_flow_port_shared_resources_query(ft_ports[0], DOCA_FLOW_SHARED_RESOURCE_RSS,
 	                                              &id, &q, 1),
 	        DOCA_ERROR_NOT_SUPPORTED, "RSS resources have no counters");
-	/* Types softdpa does not emulate: the id is bookkeeping, configuring it is refused
-	 * as doca_flow_shared_resource_set_cfg refuses it. */
+	/* A port's meter: configured like a global one (a zeroed cfg is a valid RFC 2697
+	 * meter of rate 0), a bad cfg refused (tests/flow/test_flow_meter.c meters traffic). */
 	assert_int_equal(doca_flow_port_shared_resource_get(
 	                         ft_ports[0], DOCA_FLOW_SHARED_RESOURCE_METER, &meter),
 	                 DOCA_SUCCESS);
 	assert_int_equal(meter, 0);
+	assert_int_equal(doca_flow_port_shared_resource_set_cfg(
+	                         ft_ports[0], DOCA_FLOW_SHARED_RESOURCE_METER, meter, &sc),
+	                 DOCA_SUCCESS);
+	sc.meter_cfg.limit_type = (enum doca_flow_meter_limit_type)5;
 	EXPECT1(doca_flow_port_shared_resource_set_cfg(ft_ports[0], DOCA_FLOW_SHARED_RESOURCE_METER,
 	                                               meter, &sc),
-	        DOCA_ERROR_NOT_SUPPORTED, "shared METER resources", "cfg->meter_cfg",
-	        "not supported");
+	        DOCA_ERROR_INVALID_VALUE, "meter_cfg.limit_type 5");
+	memset(&sc, 0, sizeof(sc));
 	assert_int_equal(doca_flow_port_shared_resource_put(ft_ports[0],
 	                                                    DOCA_FLOW_SHARED_RESOURCE_METER, meter),
 	                 DOCA_SUCCESS);
