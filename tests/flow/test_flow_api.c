@@ -207,8 +207,8 @@ static void test_pipe_errors(void **state)
 	EXPECT(doca_flow_pipe_cfg_set_domain(pc, (enum doca_flow_pipe_domain)4),
 	       DOCA_ERROR_INVALID_VALUE, "unknown domain 4");
 	EXPECT(doca_flow_pipe_cfg_set_nr_entries(pc, 0), DOCA_ERROR_INVALID_VALUE, "0 entries");
-	EXPECT(doca_flow_pipe_cfg_set_is_resizable(pc, true), DOCA_ERROR_NOT_SUPPORTED,
-	       "resizable");
+	EXPECT(doca_flow_pipe_cfg_set_is_resizable(NULL, true), DOCA_ERROR_INVALID_VALUE,
+	       "doca_flow_pipe_cfg_create");
 	EXPECT(doca_flow_pipe_cfg_set_excluded_queue(pc, 64), DOCA_ERROR_INVALID_VALUE, "queue 64");
 	EXPECT(doca_flow_pipe_cfg_set_congestion_level_threshold(pc, 0), DOCA_ERROR_INVALID_VALUE,
 	       "1..100");

@@ -1331,7 +1331,7 @@ static void test_unsupported_calls(void **state)
 	                                      (struct doca_flow_pipe_entry *)&m),
 	      "doca_flow_pipe_acl_update_entry");
 	INVAL(doca_flow_pipe_resize(p, 0, NULL, NULL), "new_congestion_level");
-	UNSUP(doca_flow_pipe_resize(p, 50, NULL, NULL), "doca_flow_pipe_resize");
+	INVAL(doca_flow_pipe_resize(p, 50, NULL, NULL), "the pipe is not resizable");
 	memset(&ef, 0, sizeof(ef));
 	INVAL(doca_flow_port_calc_entropy(ft_ports[0], &ef, &entropy), "l3_type");
 	ef.l3_type = DOCA_FLOW_L3_TYPE_IP4; /* implemented since D21: test_flow_hash */
