@@ -269,7 +269,8 @@ static uint32_t rss_input(const struct doca_flow_header_format *h, uint32_t fl, 
 	if (h->l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_TCP) {
 		src = fl & (DOCA_FLOW_RSS_TCP | DOCA_FLOW_RSS_TCP_SRC);
 		dst = fl & (DOCA_FLOW_RSS_TCP | DOCA_FLOW_RSS_TCP_DST);
-	} else if (h->l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_UDP) {
+	} else if (h->l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_UDP ||
+	           h->l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_ROCE_V2) {
 		src = fl & (DOCA_FLOW_RSS_UDP | DOCA_FLOW_RSS_UDP_SRC);
 		dst = fl & (DOCA_FLOW_RSS_UDP | DOCA_FLOW_RSS_UDP_DST);
 	} else {
@@ -581,8 +582,11 @@ static bool cond_ok(struct pctx *c, const struct sdpa_match_tmpl *mt)
 {
 	uint64_t a, b;
 
-	if (!field_read(c, mt->cond_akind, mt->cond_abit, mt->cond_width, &a) ||
-	    !field_read(c, mt->cond_bkind, mt->cond_bbit, mt->cond_width, &b))
+	if (!field_read(c, mt->cond_akind, mt->cond_abit, mt->cond_width, &a))
+		return false;
+	if (mt->cond_bkind == SDPA_FIELD_NONE)
+		b = mt->cond_imm; /* an immediate value */
+	else if (!field_read(c, mt->cond_bkind, mt->cond_bbit, mt->cond_width, &b))
 		return false;
 	switch (mt->cond_op) {
 	case DOCA_FLOW_COMPARE_EQ:
@@ -606,7 +610,9 @@ static void apply_descs(struct pctx *c, const struct sdpa_act_tmpl *t)
 		const struct sdpa_desc_op *d = &t->descs[i];
 		uint64_t sv, dv;
 
-		if (!field_read(c, d->skind, d->sbit, d->width, &sv))
+		if (d->skind == SDPA_FIELD_NONE)
+			sv = d->imm; /* ADD of an immediate value */
+		else if (!field_read(c, d->skind, d->sbit, d->width, &sv))
 			continue;
 		if (d->type == DOCA_FLOW_ACTION_ADD) {
 			if (!field_read(c, d->dkind, d->dbit, d->width, &dv))
@@ -701,82 +707,50 @@ static void meta_bits_write(struct doca_flow_meta *m, uint32_t bit, uint32_t wid
 	}
 }
 
-static const struct {
-	uint8_t op;
-	uint8_t size;
-} hdr_of_field[] = {
-        [SDPA_FIELD_OUTER_IP4_SRC] = {SDPA_OP_IP4_SRC, 4},
-        [SDPA_FIELD_OUTER_IP4_DST] = {SDPA_OP_IP4_DST, 4},
-        [SDPA_FIELD_OUTER_IP4_TTL] = {SDPA_OP_IP4_TTL, 1},
-        [SDPA_FIELD_OUTER_L4_SRC] = {SDPA_OP_L4_SRC, 2},
-        [SDPA_FIELD_OUTER_L4_DST] = {SDPA_OP_L4_DST, 2},
-        [SDPA_FIELD_OUTER_ETH_SRC] = {SDPA_OP_ETH_SRC, 6},
-        [SDPA_FIELD_OUTER_ETH_DST] = {SDPA_OP_ETH_DST, 6},
-};
-
 /* Read bits [bit, bit+width) of a named field (bit 0 = least significant). false when the
  * packet lacks the header. */
 static bool field_read(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t width, uint64_t *out)
 {
-	const uint8_t *t;
-	uint64_t v = 0;
-	uint32_t size;
+	const struct sdpa_field *f;
+	uint32_t off;
 
 	if (kind == SDPA_FIELD_META) {
 		*out = meta_bits_read(&c->m.meta, bit, width);
 		return true;
 	}
-	ensure_parsed(c);
-	if (kind >= SDPA_FIELD_OUTER_IP4_VERSION_IHL) {
-		const struct sdpa_pkt_hdrs *h = &c->info.outer;
+	if (kind == SDPA_FIELD_RANDOM) {
+		uint64_t v = sdpa_be16((const uint8_t *)&c->m.parser_meta.random) >> bit;
 
-		if (kind == SDPA_FIELD_OUTER_TCP_DATA_OFFSET) {
-			if (h->l4_type != SDPA_L4_TCP)
-				return false;
-			v = (uint64_t)(h->tcp.data_offset >> 4);
-		} else {
-			if (h->l3_type != SDPA_L3_IP4)
-				return false;
-			v = kind == SDPA_FIELD_OUTER_IP4_VERSION_IHL
-			            ? h->ip4.version_ihl
-			            : sdpa_be16((const uint8_t *)&h->ip4.total_len);
-		}
-		v >>= bit;
 		*out = width >= 64 ? v : v & ((1ull << width) - 1);
 		return true;
 	}
-	t = op_target(c, hdr_of_field[kind].op);
-	if (t == NULL)
+	f = sdpa_field_get(kind);
+	if (f == NULL)
 		return false;
-	size = hdr_of_field[kind].size;
-	for (uint32_t i = 0; i < size; i++)
-		v = v << 8 | t[i];
-	v >>= bit;
-	*out = width >= 64 ? v : v & ((1ull << width) - 1);
+	ensure_parsed(c);
+	if (!sdpa_field_locate(f, &c->info, &off))
+		return false;
+	*out = sdpa_field_read_at(c->pkt->data, off, f, bit, width);
 	return true;
 }
 
 static bool field_write(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t width, uint64_t v)
 {
-	uint8_t val[8], mask[8];
-	uint64_t m = width >= 64 ? ~0ull : ((1ull << width) - 1);
-	uint32_t size;
+	const struct sdpa_field *f;
+	uint32_t off;
 
 	if (kind == SDPA_FIELD_META) {
 		meta_bits_write(&c->m.meta, bit, width, v);
 		return true;
 	}
-	ensure_parsed(c);
-	if (op_target(c, hdr_of_field[kind].op) == NULL)
+	f = sdpa_field_get(kind);
+	if (f == NULL || f->ro)
 		return false;
-	size = hdr_of_field[kind].size;
-	v = (v & m) << bit;
-	m <<= bit;
-	for (uint32_t i = 0; i < size; i++) {
-		val[i] = (uint8_t)(v >> (8 * (size - 1 - i)));
-		mask[i] = (uint8_t)(m >> (8 * (size - 1 - i)));
-	}
-	hdr_write(c, hdr_of_field[kind].op, val, mask, size);
+	ensure_parsed(c);
+	if (!sdpa_field_locate(f, &c->info, &off))
+		return false;
+	if (sdpa_field_write_at(c->pkt->data, &c->info, off, f, bit, width, v))
+		c->dirty = true;
 	return true;
 }
 

@@ -970,9 +970,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 	r = check_common(&a, DOCA_FLOW_PIPE_CONTROL);
 	/* A control entry brings its own action template (actions + mask). */
 	if (r == DOCA_SUCCESS)
-		r = sdpa_act_compile(actions, actions_mask, a.who, &at);
-	if (r == DOCA_SUCCESS)
-		r = sdpa_desc_compile(action_descs, a.who, &at);
+		r = sdpa_act_desc_compile(actions, actions_mask, action_descs, a.who, &at);
 	if (r != DOCA_SUCCESS) {
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
@@ -984,11 +982,33 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
 		return DOCA_ERROR_NO_MEMORY;
 	}
-	r = sdpa_match_compile(match, match_mask, true, a.who, e->cm);
-	if (r == DOCA_SUCCESS)
-		r = sdpa_cond_compile(condition, a.who, e->cm);
-	if (r == DOCA_SUCCESS && e->cm->has_cond)
-		e->cm->needs_parse = true;
+	/* The condition first: an immediate operand comes out of the match (and is no match
+	 * criterion); then the match, then the condition's compiled form on top. */
+	{
+		struct doca_flow_match mc, mmc;
+		struct sdpa_match_tmpl ct;
+
+		if (match != NULL)
+			mc = *match;
+		if (match_mask != NULL)
+			mmc = *match_mask;
+		r = sdpa_cond_compile(condition, match, match ? &mc : NULL,
+		                      match_mask ? &mmc : NULL, a.who, &ct);
+		if (r == DOCA_SUCCESS)
+			r = sdpa_match_compile(match ? &mc : NULL, match_mask ? &mmc : NULL, true,
+			                       a.who, e->cm);
+		if (r == DOCA_SUCCESS && ct.has_cond) {
+			e->cm->has_cond = true;
+			e->cm->cond_op = ct.cond_op;
+			e->cm->cond_akind = ct.cond_akind;
+			e->cm->cond_bkind = ct.cond_bkind;
+			e->cm->cond_width = ct.cond_width;
+			e->cm->cond_abit = ct.cond_abit;
+			e->cm->cond_bbit = ct.cond_bbit;
+			e->cm->cond_imm = ct.cond_imm;
+			e->cm->needs_parse = true;
+		}
+	}
 	if (r == DOCA_SUCCESS)
 		r = make_data(&a, 0, &d);
 	if (r != DOCA_SUCCESS) {

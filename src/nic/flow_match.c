@@ -95,6 +95,7 @@ enum fgroup {
 	G_ICMP,
 	G_VXLAN,
 	G_OTHER_TUN,
+	G_ESP,  /* tun.type ESP: the SPI and sequence number of IPsec ESP (IP protocol 50) */
 	G_ROCE, /* l4_type_ext ROCE_V2: UDP ports, then the InfiniBand BTH */
 };
 
@@ -138,7 +139,10 @@ struct mfield {
 	        MF(S.icmp.code, G_ICMP, FL), MF(S.icmp.ident, G_ICMP, FL),                         \
 	        MF(S.roce_v2.udp.l4_port.src_port, G_ROCE, FL),                                    \
 	        MF(S.roce_v2.udp.l4_port.dst_port, G_ROCE, FL),                                    \
-	        MF(S.roce_v2.bth, G_ROCE, FL | F_UNSUP)
+	        MF(S.roce_v2.bth.opcode, G_ROCE, FL), MF(S.roce_v2.bth.sempt, G_ROCE, FL),         \
+	        MF(S.roce_v2.bth.pkey, G_ROCE, FL), MF(S.roce_v2.bth.flags0, G_ROCE, FL),          \
+	        MF(S.roce_v2.bth.dest_qp, G_ROCE, FL), MF(S.roce_v2.bth.flags1, G_ROCE, FL),       \
+	        MF(S.roce_v2.bth.psn, G_ROCE, FL)
 
 static const struct mfield mfields[] = {
         MF(meta.pkt_meta, G_ALL, 0),
@@ -172,6 +176,8 @@ static const struct mfield mfields[] = {
         MF(tun.vxlan_gpe_next_protocol, G_VXLAN, F_UNSUP),
         MF(tun.vxlan_tun_id, G_VXLAN, 0),
         MF(tun.vxlan_tun_rsvd1, G_VXLAN, F_UNSUP),
+        MF(tun.esp_spi, G_ESP, 0),
+        MF(tun.esp_sn, G_ESP, 0),
         /* Every byte of the other tunnels' union members (GRE, NVGRE, GTP, ESP, MPLS,
          * GENEVE): none is parsed. */
         {"tun fields of a non-VXLAN tunnel",
@@ -236,7 +242,10 @@ static bool group_active(uint8_t group, const struct doca_flow_match *match,
 	case G_VXLAN:
 		return tun == DOCA_FLOW_TUN_NONE || tun == DOCA_FLOW_TUN_VXLAN;
 	case G_OTHER_TUN:
-		return tun != DOCA_FLOW_TUN_NONE && tun != DOCA_FLOW_TUN_VXLAN;
+		return tun != DOCA_FLOW_TUN_NONE && tun != DOCA_FLOW_TUN_VXLAN &&
+		       tun != DOCA_FLOW_TUN_ESP;
+	case G_ESP:
+		return tun == DOCA_FLOW_TUN_ESP;
 	default:
 		return true;
 	}
@@ -382,11 +391,13 @@ bool sdpa_match_selectors_ok(const struct sdpa_match_tmpl *mt, const uint8_t *vi
 
 		if (have == want)
 			continue;
-		/* TRANSPORT means "TCP or UDP" (the ports). */
-		if (want == DOCA_FLOW_L4_TYPE_EXT_TRANSPORT &&
-		    (mt->sel_off[i] == offsetof(struct doca_flow_match, outer.l4_type_ext) ||
+		/* TRANSPORT means "TCP or UDP" (the ports); RoCEv2 is UDP with a BTH. */
+		if ((mt->sel_off[i] == offsetof(struct doca_flow_match, outer.l4_type_ext) ||
 		     mt->sel_off[i] == offsetof(struct doca_flow_match, inner.l4_type_ext)) &&
-		    (have == DOCA_FLOW_L4_TYPE_EXT_TCP || have == DOCA_FLOW_L4_TYPE_EXT_UDP))
+		    ((want == DOCA_FLOW_L4_TYPE_EXT_TRANSPORT &&
+		      (have == DOCA_FLOW_L4_TYPE_EXT_TCP || have == DOCA_FLOW_L4_TYPE_EXT_UDP ||
+		       have == DOCA_FLOW_L4_TYPE_EXT_ROCE_V2)) ||
+		     (want == DOCA_FLOW_L4_TYPE_EXT_UDP && have == DOCA_FLOW_L4_TYPE_EXT_ROCE_V2)))
 			continue;
 		return false;
 	}
@@ -440,6 +451,10 @@ static void view_hdrs(struct doca_flow_header_format *h, const struct sdpa_pkt_h
 		h->l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
 		h->udp.l4_port.src_port = p->udp.l4_port.src_port;
 		h->udp.l4_port.dst_port = p->udp.l4_port.dst_port;
+		if (p->roce) { /* UDP to 4791 with a whole BTH */
+			h->l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_ROCE_V2;
+			memcpy(&h->roce_v2.bth, p->bth.b, sizeof(h->roce_v2.bth));
+		}
 		break;
 	case SDPA_L4_ICMP:
 	case SDPA_L4_ICMP6:
@@ -465,6 +480,8 @@ static uint32_t l4_meta(uint8_t t)
 	case SDPA_L4_ICMP:
 	case SDPA_L4_ICMP6:
 		return DOCA_FLOW_L4_META_ICMP;
+	case SDPA_L4_ESP:
+		return DOCA_FLOW_L4_META_ESP;
 	default:
 		return DOCA_FLOW_L4_META_NONE;
 	}
@@ -495,6 +512,12 @@ void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info
 	pm->outer_ip4_checksum_ok = info->outer.ip4_checksum_ok;
 	pm->outer_l4_ok = info->outer.l4_ok;
 	view_hdrs(&m->outer, &info->outer);
+	/* An outer ESP header is DOCA's tunnel of type ESP (SPI, sequence number). */
+	if (info->tun.type == SDPA_TUN_NONE && info->outer.l4_type == SDPA_L4_ESP) {
+		m->tun.type = DOCA_FLOW_TUN_ESP;
+		m->tun.esp_spi = info->outer.esp.spi;
+		m->tun.esp_sn = info->outer.esp.sn;
+	}
 	if (info->tun.type != SDPA_TUN_NONE) {
 		m->tun.type = (enum doca_flow_tun_type)info->tun.type;
 		if (info->tun.type == SDPA_TUN_VXLAN)

@@ -71,71 +71,48 @@ bool sdpa_flow_pipe_valid(const struct doca_flow_pipe *pipe)
 
 /* ------------------------------------------------------------------ fields by name */
 
-static const struct {
-	const char *name;
-	uint32_t kind;
-	uint32_t bits;
-} field_names[] = {
-        {"meta.data", SDPA_FIELD_META, 32 * (DOCA_FLOW_META_SCRATCH_PAD_MAX + 1)},
-        {"outer.ipv4.src_ip", SDPA_FIELD_OUTER_IP4_SRC, 32},
-        {"outer.ipv4.dst_ip", SDPA_FIELD_OUTER_IP4_DST, 32},
-        {"outer.ipv4.ttl", SDPA_FIELD_OUTER_IP4_TTL, 8},
-        {"outer.udp.src_port", SDPA_FIELD_OUTER_L4_SRC, 16},
-        {"outer.udp.dst_port", SDPA_FIELD_OUTER_L4_DST, 16},
-        {"outer.tcp.src_port", SDPA_FIELD_OUTER_L4_SRC, 16},
-        {"outer.tcp.dst_port", SDPA_FIELD_OUTER_L4_DST, 16},
-        {"outer.transport.src_port", SDPA_FIELD_OUTER_L4_SRC, 16},
-        {"outer.transport.dst_port", SDPA_FIELD_OUTER_L4_DST, 16},
-        {"outer.eth.src_mac", SDPA_FIELD_OUTER_ETH_SRC, 48},
-        {"outer.eth.dst_mac", SDPA_FIELD_OUTER_ETH_DST, 48},
-        /* Read only. data_offset is the 4-bit TCP Data Offset (NVIDIA's
-         * flow_match_comparison reads its bits 0..3 as the header length / 4). */
-        {"outer.ipv4.version_ihl", SDPA_FIELD_OUTER_IP4_VERSION_IHL, 8},
-        {"outer.ipv4.total_len", SDPA_FIELD_OUTER_IP4_TOTAL_LEN, 16},
-        {"outer.tcp.data_offset", SDPA_FIELD_OUTER_TCP_DATA_OFFSET, 4},
-};
-
-static bool field_read_only(uint32_t kind)
-{
-	return kind >= SDPA_FIELD_OUTER_IP4_VERSION_IHL;
-}
-
 doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char *who,
                                 uint32_t *kind, uint32_t *bit, uint32_t *width)
 {
+	const struct sdpa_field *d;
+	uint32_t k, w;
+
 	if (f->field_string == NULL) {
 		DOCA_LOG_ERR("%s: field_string is NULL; name a field such as \"meta.data\"", who);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	for (size_t i = 0; i < SDPA_ARRAY_SIZE(field_names); i++) {
-		uint32_t w;
-
-		if (strcmp(f->field_string, field_names[i].name) != 0)
-			continue;
-		w = f->width ? f->width
-		             : field_names[i].bits - SDPA_MIN(f->bit_offset, field_names[i].bits);
-		if (f->bit_offset >= field_names[i].bits || w == 0 || w > 64 ||
-		    f->bit_offset + w > field_names[i].bits) {
-			DOCA_LOG_ERR("%s: bits %u..%u do not fit field \"%s\" (%u bits) or exceed "
-			             "64; fix bit_offset/width",
-			             who, f->bit_offset, f->bit_offset + w - 1, f->field_string,
-			             field_names[i].bits);
-			return DOCA_ERROR_INVALID_VALUE;
-		}
-		*kind = field_names[i].kind;
-		*bit = f->bit_offset;
-		*width = w;
-		return DOCA_SUCCESS;
+	k = sdpa_field_lookup(f->field_string);
+	d = sdpa_field_get(k);
+	if (d == NULL) {
+		DOCA_LOG_ERR("%s: unknown field \"%s\" is not supported by softdpa; use one of the "
+		             "fields docs/FLOW.md lists (meta.data, parser_meta.random.value, "
+		             "{outer,inner}.{eth,ipv4,ipv6,tcp,udp,transport}.<member>, "
+		             "tunnel.esp.{spi,sn})",
+		             who, f->field_string);
+		return DOCA_ERROR_NOT_SUPPORTED;
 	}
-	DOCA_LOG_ERR("%s: unknown field \"%s\" is not supported by softdpa; use meta.data, "
-	             "outer.ipv4.{src_ip,dst_ip,ttl}, outer.{udp,tcp,transport}.{src_port,"
-	             "dst_port}, outer.eth.{src_mac,dst_mac} (or, to read only, "
-	             "outer.ipv4.{version_ihl,total_len}, outer.tcp.data_offset)",
-	             who, f->field_string);
-	return DOCA_ERROR_NOT_SUPPORTED;
+	w = f->width ? f->width : d->bits - SDPA_MIN(f->bit_offset, d->bits);
+	if (f->bit_offset >= d->bits || w == 0 || w > 64 || f->bit_offset + w > d->bits) {
+		DOCA_LOG_ERR("%s: bits %u..%u do not fit field \"%s\" (%u bits) or exceed 64; fix "
+		             "bit_offset/width",
+		             who, f->bit_offset, f->bit_offset + w - 1, f->field_string, d->bits);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*kind = k;
+	*bit = f->bit_offset;
+	*width = w;
+	return DOCA_SUCCESS;
 }
 
-doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const char *who,
+/* Clear a field's value bytes in a DOCA struct copy (they were an immediate operand). */
+static void clear_member(void *st, uint16_t off, uint8_t size)
+{
+	if (st != NULL && off != 0xffff)
+		memset((uint8_t *)st + off, 0, size);
+}
+
+doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds,
+                               const struct doca_flow_actions *a, const char *who,
                                struct sdpa_act_tmpl *out)
 {
 	out->ndescs = 0;
@@ -149,9 +126,10 @@ doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const ch
 	}
 	for (uint32_t k = 0; k < ds->nb_action_desc; k++) {
 		const struct doca_flow_action_desc *d = &ds->desc_array[k];
+		const struct sdpa_field *df;
 		struct doca_flow_desc_field src, dst;
 		struct sdpa_desc_op *op;
-		uint32_t sw, dw, sk, dk, sb, db;
+		uint32_t sw, dw, sk = SDPA_FIELD_NONE, dk, sb = 0, db;
 		doca_error_t r;
 
 		if (d->type == DOCA_FLOW_ACTION_AUTO)
@@ -162,12 +140,12 @@ doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const ch
 			             who, (int)d->type);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
-		if (d->field_op.src.field_string == NULL) {
-			DOCA_LOG_ERR("%s: an action descriptor %s of a value from the actions "
-			             "struct (field_op.src.field_string NULL) is not supported by "
-			             "softdpa; name a source field",
-			             who, d->type == DOCA_FLOW_ACTION_ADD ? "ADD" : "COPY");
-			return DOCA_ERROR_NOT_SUPPORTED;
+		if (d->field_op.src.field_string == NULL && d->type == DOCA_FLOW_ACTION_COPY) {
+			DOCA_LOG_ERR(
+			        "%s: a COPY descriptor needs field_op.src.field_string; name the "
+			        "source field (only ADD takes an immediate value)",
+			        who);
+			return DOCA_ERROR_INVALID_VALUE;
 		}
 		if (d->field_op.width == 0 || d->field_op.width > 64) {
 			DOCA_LOG_ERR("%s: action descriptor width %u out of range; pass 1..64 bits",
@@ -177,17 +155,25 @@ doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const ch
 		src = d->field_op.src;
 		dst = d->field_op.dst;
 		src.width = dst.width = (uint16_t)d->field_op.width;
-		r = sdpa_field_resolve(&src, who, &sk, &sb, &sw);
-		if (r == DOCA_SUCCESS)
-			r = sdpa_field_resolve(&dst, who, &dk, &db, &dw);
+		r = sdpa_field_resolve(&dst, who, &dk, &db, &dw);
+		if (r == DOCA_SUCCESS && src.field_string != NULL)
+			r = sdpa_field_resolve(&src, who, &sk, &sb, &sw);
 		if (r != DOCA_SUCCESS)
 			return r;
-		if (field_read_only(dk)) {
+		df = sdpa_field_get(dk);
+		if (df->ro) {
 			DOCA_LOG_ERR(
 			        "%s: writing \"%s\" with an action descriptor is not supported "
 			        "by softdpa; it can be a source only",
 			        who, dst.field_string);
 			return DOCA_ERROR_NOT_SUPPORTED;
+		}
+		if (sk == SDPA_FIELD_NONE && df->aoff == 0xffff) {
+			DOCA_LOG_ERR(
+			        "%s: an ADD of an immediate value to \"%s\" has no place in struct "
+			        "doca_flow_actions to take it from; name a source field",
+			        who, dst.field_string);
+			return DOCA_ERROR_INVALID_VALUE;
 		}
 		if (out->ndescs == SDPA_FLOW_MAX_DESCS) {
 			DOCA_LOG_ERR(
@@ -203,15 +189,67 @@ doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const ch
 		op->width = (uint8_t)d->field_op.width;
 		op->sbit = (uint16_t)sb;
 		op->dbit = (uint16_t)db;
+		op->imm = 0;
+		if (sk == SDPA_FIELD_NONE) {
+			/* The value sits in the actions struct at the destination field. */
+			if (a != NULL)
+				op->imm = sdpa_field_imm(df, a, df->aoff, db, op->width);
+		}
 	}
 	return DOCA_SUCCESS;
 }
 
-doca_error_t sdpa_cond_compile(const struct doca_flow_match_condition *cond, const char *who,
+/* Clear in 'x' the actions-struct bytes that ADDs of an immediate took their value from. */
+static void desc_strip(const struct sdpa_act_tmpl *t, struct doca_flow_actions *x)
+{
+	for (uint32_t i = 0; i < t->ndescs; i++) {
+		const struct sdpa_field *df = sdpa_field_get(t->descs[i].dkind);
+
+		if (t->descs[i].skind == SDPA_FIELD_NONE && df != NULL)
+			clear_member(x, df->aoff, df->vsize);
+	}
+}
+
+doca_error_t sdpa_act_desc_compile(const struct doca_flow_actions *a,
+                                   const struct doca_flow_actions *m,
+                                   const struct doca_flow_action_descs *ds, const char *who,
+                                   struct sdpa_act_tmpl *out)
+{
+	struct doca_flow_actions ac, mc;
+	struct sdpa_desc_op descs[SDPA_FLOW_MAX_DESCS];
+	uint32_t n;
+	doca_error_t r;
+
+	r = sdpa_desc_compile(ds, a, who, out);
+	if (r != DOCA_SUCCESS)
+		return r;
+	n = out->ndescs;
+	memcpy(descs, out->descs, sizeof(descs));
+	if (a != NULL) {
+		ac = *a;
+		desc_strip(out, &ac);
+		a = &ac;
+	}
+	if (m != NULL) {
+		mc = *m;
+		desc_strip(out, &mc);
+		m = &mc;
+	}
+	r = sdpa_act_compile(a, m, who, out);
+	out->ndescs = n;
+	memcpy(out->descs, descs, sizeof(descs));
+	return r;
+}
+
+doca_error_t sdpa_cond_compile(const struct doca_flow_match_condition *cond,
+                               const struct doca_flow_match *match,
+                               struct doca_flow_match *match_left,
+                               struct doca_flow_match *mask_left, const char *who,
                                struct sdpa_match_tmpl *mt)
 {
 	struct doca_flow_desc_field a, b;
-	uint32_t ak, ab, aw, bk, bb, bw;
+	const struct sdpa_field *af;
+	uint32_t ak, ab, aw, bk = SDPA_FIELD_NONE, bb = 0, bw;
 	doca_error_t r;
 
 	mt->has_cond = false;
@@ -227,21 +265,23 @@ doca_error_t sdpa_cond_compile(const struct doca_flow_match_condition *cond, con
 		             cond->field_op.width);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	if (cond->field_op.b.field_string == NULL) {
-		DOCA_LOG_ERR(
-		        "%s: a condition against a value (field_op.b.field_string NULL) is not "
-		        "supported by softdpa; compare two named fields",
-		        who);
-		return DOCA_ERROR_NOT_SUPPORTED;
-	}
 	a = cond->field_op.a;
 	b = cond->field_op.b;
 	a.width = b.width = (uint16_t)cond->field_op.width;
 	r = sdpa_field_resolve(&a, who, &ak, &ab, &aw);
-	if (r == DOCA_SUCCESS)
+	if (r == DOCA_SUCCESS && b.field_string != NULL)
 		r = sdpa_field_resolve(&b, who, &bk, &bb, &bw);
 	if (r != DOCA_SUCCESS)
 		return r;
+	af = sdpa_field_get(ak);
+	mt->cond_imm = 0;
+	if (bk == SDPA_FIELD_NONE) {
+		/* b is the value the match struct holds at a's field; it is no match criterion. */
+		if (match != NULL)
+			mt->cond_imm = sdpa_field_imm(af, match, af->moff, ab, aw);
+		clear_member(match_left, af->moff, af->vsize);
+		clear_member(mask_left, af->moff, af->vsize);
+	}
 	mt->has_cond = true;
 	mt->cond_op = (uint8_t)cond->operation;
 	mt->cond_akind = (uint8_t)ak;
@@ -385,9 +425,8 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 				v += el->act.vlen;
 				break;
 			}
-			r = sdpa_act_compile(e->actions, e->actions_mask, who, &el->act);
-			if (r == DOCA_SUCCESS)
-				r = sdpa_desc_compile(e->action_descs, who, &el->act);
+			r = sdpa_act_desc_compile(e->actions, e->actions_mask, e->action_descs, who,
+			                          &el->act);
 			if (r != DOCA_SUCCESS) {
 				sdpa_ol_unpin(out);
 				return r;
@@ -589,25 +628,30 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
 			             i);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
-		if (action_descs) {
-			doca_error_t r = sdpa_desc_compile(
-			        action_descs[i], "doca_flow_pipe_cfg_set_actions", &cfg->descs[i]);
-			if (r != DOCA_SUCCESS)
-				return r;
-		} else {
-			cfg->descs[i].ndescs = 0;
-		}
 	}
-	cfg->nr_actions = (uint32_t)nr_actions;
 	for (size_t i = 0; i < nr_actions; i++) {
-		if (actions != NULL && actions[i] != NULL)
-			cfg->actions[i] = *actions[i];
+		const struct doca_flow_actions *a = actions != NULL ? actions[i] : NULL;
+		doca_error_t r;
+
+		if (a != NULL)
+			cfg->actions[i] = *a;
 		else
 			memset(&cfg->actions[i], 0, sizeof(cfg->actions[i]));
 		cfg->has_amask[i] = actions_masks && actions_masks[i];
 		if (cfg->has_amask[i])
 			cfg->amask[i] = *actions_masks[i];
+		/* An ADD of an immediate takes (and consumes) its value from the template. */
+		r = sdpa_desc_compile(action_descs ? action_descs[i] : NULL, a,
+		                      "doca_flow_pipe_cfg_set_actions", &cfg->descs[i]);
+		if (r != DOCA_SUCCESS) {
+			cfg->nr_actions = 0;
+			return r;
+		}
+		desc_strip(&cfg->descs[i], &cfg->actions[i]);
+		if (cfg->has_amask[i])
+			desc_strip(&cfg->descs[i], &cfg->amask[i]);
 	}
+	cfg->nr_actions = (uint32_t)nr_actions;
 	return DOCA_SUCCESS;
 }
 

@@ -117,9 +117,10 @@ struct sdpa_match_tmpl {
 	bool needs_l4csum; /* masks a parser_meta l4_checksum_ok: verify the L4 checksums */
 	/* CONTROL entries: a match condition comparing two named fields (has_cond). */
 	bool has_cond;
-	uint8_t cond_op; /* enum doca_flow_compare_op */
-	uint8_t cond_akind, cond_bkind, cond_width;
+	uint8_t cond_op;                            /* enum doca_flow_compare_op */
+	uint8_t cond_akind, cond_bkind, cond_width; /* cond_bkind NONE: compare with cond_imm */
 	uint16_t cond_abit, cond_bbit;
+	uint64_t cond_imm;
 };
 
 /* ---- a hash pipe's steering hash (D21): which match bytes go where in the definer's tag */
@@ -165,10 +166,11 @@ struct sdpa_op {
 /* An ADD or COPY action descriptor between two named fields (enum sdpa_field_kind). */
 enum { SDPA_FLOW_MAX_DESCS = 8 };
 struct sdpa_desc_op {
-	uint8_t type; /* DOCA_FLOW_ACTION_ADD or _COPY */
-	uint8_t skind, dkind;
-	uint8_t width; /* 1..64 bits */
+	uint8_t type;         /* DOCA_FLOW_ACTION_ADD or _COPY */
+	uint8_t skind, dkind; /* enum sdpa_field_kind; skind NONE: the source is imm */
+	uint8_t width;        /* 1..64 bits */
 	uint16_t sbit, dbit;
+	uint64_t imm;
 };
 
 struct sdpa_act_tmpl {
@@ -643,28 +645,78 @@ doca_error_t sdpa_mon_tmpl_compile(const struct doca_flow_monitor *m, struct doc
 doca_error_t sdpa_mon_entry(const struct doca_flow_pipe *pipe, const struct doca_flow_monitor *m,
                             const char *who, struct sdpa_entry_data *d, uint32_t *aging_sec);
 
-/* Field accessors by name (ordered lists, desc fields). */
+/* ---- named fields (flow_field.c): the strings of struct doca_flow_desc_field ---- */
+/* A field's kind is its index in flow_field.c's table + 1; the first ones are fixed. */
 enum sdpa_field_kind {
-	SDPA_FIELD_NONE = 0,
-	SDPA_FIELD_META,
-	SDPA_FIELD_OUTER_IP4_SRC,
-	SDPA_FIELD_OUTER_IP4_DST,
-	SDPA_FIELD_OUTER_IP4_TTL,
-	SDPA_FIELD_OUTER_L4_SRC,
-	SDPA_FIELD_OUTER_L4_DST,
-	SDPA_FIELD_OUTER_ETH_SRC,
-	SDPA_FIELD_OUTER_ETH_DST,
-	/* read only (sources of ADD/COPY, condition operands) */
-	SDPA_FIELD_OUTER_IP4_VERSION_IHL,
-	SDPA_FIELD_OUTER_IP4_TOTAL_LEN,
-	SDPA_FIELD_OUTER_TCP_DATA_OFFSET,
+	SDPA_FIELD_NONE = 0, /* none; as a condition's b or an ADD's source: an immediate */
+	SDPA_FIELD_META,     /* meta.data: the 11 32-bit words of struct doca_flow_meta */
+	SDPA_FIELD_RANDOM,   /* parser_meta.random.value (read only) */
 };
+
+/* Where a field lives. */
+enum sdpa_flayer {
+	SDPA_FL_META,    /* the packet's metadata */
+	SDPA_FL_RANDOM,  /* the packet's random value */
+	SDPA_FL_ETH,     /* from the Ethernet header */
+	SDPA_FL_ETHTYPE, /* the EtherType after the VLAN tags */
+	SDPA_FL_IP4,     /* from the IPv4 header */
+	SDPA_FL_IP6,     /* from the IPv6 header */
+	SDPA_FL_TCP,     /* from the TCP header */
+	SDPA_FL_UDP,     /* from the UDP header */
+	SDPA_FL_L4,      /* from a TCP or UDP header */
+	SDPA_FL_ESP,     /* from the outer ESP header (tunnel ESP) */
+};
+
+struct sdpa_field {
+	const char *name;
+	uint8_t layer;  /* enum sdpa_flayer */
+	uint8_t inner;  /* of the inner header stack */
+	uint8_t off;    /* the container's byte offset in its header */
+	uint8_t size;   /* container bytes (big-endian) */
+	uint8_t shift;  /* the field's least significant bit in the container */
+	uint16_t bits;  /* field width */
+	uint8_t ro;     /* read only: a source or an operand, never written */
+	uint8_t vshift; /* the value's shift in its DOCA struct member */
+	uint8_t vsize;  /* bytes of that member */
+	uint16_t moff;  /* offset of the member in struct doca_flow_match */
+	uint16_t aoff;  /* offset in struct doca_flow_actions; 0xffff: none there */
+};
+
+/* The field of a kind (NULL for NONE or out of range), a name's kind (NONE: unknown). */
+const struct sdpa_field *sdpa_field_get(uint32_t kind);
+uint32_t sdpa_field_lookup(const char *name);
+uint32_t sdpa_field_count(void);
+/* Bits [bit, bit + width) of the value a DOCA struct (match or actions) holds for the
+ * field at byte st_off: an immediate operand. */
+uint64_t sdpa_field_imm(const struct sdpa_field *f, const void *st, uint16_t st_off, uint32_t bit,
+                        uint32_t width);
+/* Header fields on a frame parsed into 'info': where its container is (false when the
+ * packet lacks the header), a read, and a write that keeps the checksums (false when the
+ * bytes did not change). Datapath, any thread. */
+bool sdpa_field_locate(const struct sdpa_field *f, const struct sdpa_pkt_info *info, uint32_t *off);
+uint64_t sdpa_field_read_at(const uint8_t *frame, uint32_t off, const struct sdpa_field *f,
+                            uint32_t bit, uint32_t width);
+bool sdpa_field_write_at(uint8_t *frame, const struct sdpa_pkt_info *info, uint32_t off,
+                         const struct sdpa_field *f, uint32_t bit, uint32_t width, uint64_t v);
 /* Compile action descriptors (NULL: none): AUTO adds nothing; ADD and COPY between named
- * fields become descs of 'out'. NOT_SUPPORTED (one line) for anything else. */
-doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds, const char *who,
+ * fields become descs of 'out'; an ADD with no source field adds the immediate value that
+ * 'a' (NULL: zeros) holds at the destination field. NOT_SUPPORTED (one line) for anything else. */
+doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds,
+                               const struct doca_flow_actions *a, const char *who,
                                struct sdpa_act_tmpl *out);
-/* Compile a control entry's match condition (NULL: none) into mt. */
-doca_error_t sdpa_cond_compile(const struct doca_flow_match_condition *cond, const char *who,
+/* An action template with its descriptors (either may be NULL): the descriptors, then the
+ * actions and mask without the bytes the descriptors' immediates came from. */
+doca_error_t sdpa_act_desc_compile(const struct doca_flow_actions *a,
+                                   const struct doca_flow_actions *m,
+                                   const struct doca_flow_action_descs *ds, const char *who,
+                                   struct sdpa_act_tmpl *out);
+/* Compile a control entry's match condition (NULL: none) into mt. A condition whose b has no
+ * field_string compares a with the immediate value 'match' holds at a's field; those bytes
+ * are then no match criterion: cleared in 'match_left' and 'mask_left' when given. */
+doca_error_t sdpa_cond_compile(const struct doca_flow_match_condition *cond,
+                               const struct doca_flow_match *match,
+                               struct doca_flow_match *match_left,
+                               struct doca_flow_match *mask_left, const char *who,
                                struct sdpa_match_tmpl *mt);
 /* Resolve a desc field: kind, bit offset, width (checked against the field). */
 doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char *who,

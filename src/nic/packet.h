@@ -41,6 +41,7 @@ enum {
 	SDPA_IPPROTO_GRE = 47,
 	SDPA_IPPROTO_ROUTING = 43,
 	SDPA_IPPROTO_FRAGMENT = 44,
+	SDPA_IPPROTO_ESP = 50,
 	SDPA_IPPROTO_ICMPV6 = 58,
 	SDPA_IPPROTO_NONE = 59,
 	SDPA_IPPROTO_DSTOPTS = 60,
@@ -62,6 +63,7 @@ enum {
 };
 
 enum {
+	SDPA_ROCEV2_PORT = 4791, /* IANA UDP port of RoCEv2: an InfiniBand BTH follows */
 	SDPA_ETH_HLEN = 14,
 	SDPA_VLAN_HLEN = 4,
 	SDPA_IP4_HLEN = 20, /* without options */
@@ -74,6 +76,8 @@ enum {
 	SDPA_GENEVE_HLEN = 8, /* without options */
 	SDPA_GTPU_HLEN = 8,   /* without the optional sequence/N-PDU/next-extension word */
 	SDPA_MPLS_HLEN = 4,   /* one label stack entry */
+	SDPA_ESP_HLEN = 8,    /* SPI and sequence number */
+	SDPA_BTH_HLEN = 12,   /* InfiniBand base transport header */
 	SDPA_VLAN_MAX = 2,
 	SDPA_MPLS_MAX = 5,        /* labels kept (DOCA_FLOW_MPLS_LABELS_MAX); deeper: UNSUPPORTED */
 	SDPA_GENEVE_OPT_MAX = 63, /* option words (6-bit length field) */
@@ -95,6 +99,7 @@ enum sdpa_l4_type {
 	SDPA_L4_ICMP = 3,
 	SDPA_L4_ICMP6 = 4,
 	SDPA_L4_OTHER = 5,
+	SDPA_L4_ESP = 6, /* IPsec ESP (IP protocol 50): SPI and sequence number parsed */
 };
 
 /* Same numbering as enum doca_flow_l2_meta. */
@@ -176,6 +181,8 @@ enum sdpa_pkt_error {
 	SDPA_PKT_ERR_GTPU_EXT,             /* M: a GTP-U extension header of length 0 */
 	SDPA_PKT_ERR_MPLS_TRUNC,           /* T: an MPLS label stack entry cut */
 	SDPA_PKT_ERR_MPLS_DEPTH,           /* U: more labels than SDPA_MPLS_MAX */
+	SDPA_PKT_ERR_ESP_TRUNC,            /* T: ESP header (SPI, sequence number) cut */
+	SDPA_PKT_ERR_BTH_TRUNC,            /* T: RoCEv2 InfiniBand BTH cut */
 	SDPA_PKT_ERR_COUNT
 };
 
@@ -236,6 +243,17 @@ struct sdpa_pkt_icmp {
 	doca_be16_t ident; /* header bytes 4-5 (the echo identifier) */
 };
 
+struct sdpa_pkt_esp {
+	doca_be32_t spi; /* security parameters index */
+	doca_be32_t sn;  /* sequence number */
+};
+
+/* InfiniBand base transport header of RoCEv2 (UDP destination port 4791), as the 12 wire
+ * bytes of struct doca_flow_header_ib_bth. */
+struct sdpa_pkt_bth {
+	uint8_t b[SDPA_BTH_HLEN];
+};
+
 /* One header stack (outer, or inner after a tunnel). */
 struct sdpa_pkt_hdrs {
 	struct sdpa_pkt_eth eth;
@@ -253,7 +271,10 @@ struct sdpa_pkt_hdrs {
 		struct sdpa_pkt_udp udp;
 		struct sdpa_pkt_tcp tcp;
 		struct sdpa_pkt_l4_port transport;
+		struct sdpa_pkt_esp esp; /* l4_type SDPA_L4_ESP */
 	};
+	uint8_t roce; /* UDP to port 4791 with a whole BTH (in bth) */
+	struct sdpa_pkt_bth bth;
 
 	/* Parser metadata, as doca_flow_parser_meta (booleans are 0/1). */
 	uint8_t l2_type;         /* enum sdpa_l2_meta */

@@ -52,6 +52,8 @@ static const char *const error_names[SDPA_PKT_ERR_COUNT] = {
         [SDPA_PKT_ERR_GTPU_EXT] = "gtp-u extension header length 0",
         [SDPA_PKT_ERR_MPLS_TRUNC] = "mpls label truncated",
         [SDPA_PKT_ERR_MPLS_DEPTH] = "more than 5 mpls labels",
+        [SDPA_PKT_ERR_ESP_TRUNC] = "esp header truncated",
+        [SDPA_PKT_ERR_BTH_TRUNC] = "roce bth header truncated",
 };
 
 const char *sdpa_pkt_error_name(uint32_t error)
@@ -192,8 +194,31 @@ static void parse_l4(struct pctx *c, uint32_t q, uint8_t proto)
 			return;
 		}
 		h->l4_ok = 1;
+		/* RoCEv2: the BTH right after the UDP header, within the UDP length. */
+		if (sdpa_be16(f + q + 2) == SDPA_ROCEV2_PORT) {
+			if (ulen - SDPA_UDP_HLEN < SDPA_BTH_HLEN) {
+				problem(c, SDPA_PKT_TRUNCATED, SDPA_PKT_ERR_BTH_TRUNC,
+				        q + SDPA_UDP_HLEN);
+				return;
+			}
+			memcpy(h->bth.b, f + q + SDPA_UDP_HLEN, SDPA_BTH_HLEN);
+			h->roce = 1;
+			h->payload_off = q + SDPA_UDP_HLEN + SDPA_BTH_HLEN;
+		}
 		return;
 	}
+	case SDPA_IPPROTO_ESP:
+		if (end - q < SDPA_ESP_HLEN) {
+			short_hdr(c, h->l3_ok, SDPA_PKT_ERR_ESP_TRUNC, q);
+			h->l4_type = SDPA_L4_OTHER;
+			return;
+		}
+		memcpy(&h->esp.spi, f + q, 4);
+		memcpy(&h->esp.sn, f + q + 4, 4);
+		h->l4_type = SDPA_L4_ESP;
+		h->payload_off = q + SDPA_ESP_HLEN;
+		h->l4_ok = 1;
+		return;
 	case SDPA_IPPROTO_ICMP:
 	case SDPA_IPPROTO_ICMPV6: {
 		/* ICMP belongs to IPv4 and ICMPv6 to IPv6; the other pairing is just "other". */

@@ -234,7 +234,8 @@ static void test_pipe_errors(void **state)
 		       DOCA_ERROR_INVALID_VALUE, "template 1 has neither");
 		d.type = DOCA_FLOW_ACTION_COPY;
 		EXPECT(doca_flow_pipe_cfg_set_actions(pc, NULL, NULL, dl, 1),
-		       DOCA_ERROR_NOT_SUPPORTED, "field_string NULL) is not supported by softdpa");
+		       DOCA_ERROR_INVALID_VALUE,
+		       "a COPY descriptor needs field_op.src.field_string");
 	}
 	EXPECT(doca_flow_pipe_cfg_set_monitor(pc, NULL), DOCA_ERROR_INVALID_VALUE,
 	       "monitor is NULL");

@@ -476,9 +476,19 @@ static void test_action_descs_add_copy(void **state)
 	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_ERROR_NOT_SUPPORTED,
 	        "\"tunnel.nvgre.nvgre_vs_id\" is not supported by softdpa");
 	d[2].field_op.src.field_string = NULL;
-	d[2].type = DOCA_FLOW_ACTION_ADD;
+	d[2].type = DOCA_FLOW_ACTION_COPY;
+	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_ERROR_INVALID_VALUE,
+	        "a COPY descriptor needs field_op.src.field_string");
+	d[2].field_op.dst.field_string = "outer.ipv4.total_len";
+	d[2].field_op.dst.bit_offset = 0;
+	d[2].field_op.src.field_string = "meta.data";
 	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_ERROR_NOT_SUPPORTED,
-	        "field_string NULL) is not supported by softdpa");
+	        "writing \"outer.ipv4.total_len\" with an action descriptor is not supported");
+	d[2].field_op.dst.field_string = "inner.ipv4.identification";
+	d[2].field_op.src.field_string = NULL;
+	d[2].type = DOCA_FLOW_ACTION_ADD;
+	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_ERROR_INVALID_VALUE,
+	        "has no place in struct doca_flow_actions");
 	d[2].field_op.src.field_string = "meta.data";
 	d[2].field_op.width = 0;
 	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_ERROR_INVALID_VALUE,
@@ -564,10 +574,11 @@ static void test_match_conditions(void **state)
 	assert_int_equal(ft_drain_all(2), 1);
 	assert_int_equal(ft_drain_all(1), 1);
 	/* Refusals and errors, one line each. */
-	cond.field_op.b.field_string = NULL;
+	cond.field_op.b.field_string = "outer.ipv4.no_such_member";
 	EXPECT1(doca_flow_pipe_control_add_entry(0, pcond, NULL, NULL, &cond, NULL, NULL, NULL,
 	                                         NULL, 2, &f1, NULL, &e),
-	        DOCA_ERROR_NOT_SUPPORTED, "field_string NULL) is not supported by softdpa");
+	        DOCA_ERROR_NOT_SUPPORTED,
+	        "unknown field \"outer.ipv4.no_such_member\" is not supported by softdpa");
 	cond.field_op.b.field_string = "meta.data";
 	cond.operation = (enum doca_flow_compare_op)9;
 	EXPECT1(doca_flow_pipe_control_add_entry(0, pcond, NULL, NULL, &cond, NULL, NULL, NULL,

@@ -58,8 +58,8 @@ static uint32_t rd32(struct reader *r)
 /* Fill one stack of a spec from the input; everything is clamped to a valid value. */
 static void spec_stack(struct reader *r, struct sdpa_frame_spec *s)
 {
-	static const uint8_t l4s[] = {SDPA_L4_TCP, SDPA_L4_UDP, SDPA_L4_ICMP, SDPA_L4_NONE,
-	                              SDPA_L4_OTHER};
+	static const uint8_t l4s[] = {SDPA_L4_TCP,  SDPA_L4_UDP,   SDPA_L4_ICMP,
+	                              SDPA_L4_NONE, SDPA_L4_OTHER, SDPA_L4_ESP};
 	static const uint8_t exts[] = {SDPA_IPPROTO_HOPOPTS, SDPA_IPPROTO_ROUTING,
 	                               SDPA_IPPROTO_DSTOPTS, SDPA_IPPROTO_FRAGMENT};
 
@@ -76,7 +76,11 @@ static void spec_stack(struct reader *r, struct sdpa_frame_spec *s)
 	if (s->l4 == SDPA_L4_ICMP && s->l3 == SDPA_L3_IP6)
 		s->l4 = SDPA_L4_ICMP6;
 	if (s->l4 == SDPA_L4_OTHER)
-		s->ip_proto = 132; /* SCTP: not decoded */
+		s->ip_proto = 132;  /* SCTP: not decoded */
+	if (s->l4 == SDPA_L4_ESP) { /* the payload's first 8 bytes are the SPI and SN */
+		s->l4 = SDPA_L4_OTHER;
+		s->ip_proto = SDPA_IPPROTO_ESP;
+	}
 	s->ip4_src = rd32(r);
 	s->ip4_dst = rd32(r);
 	for (int i = 0; i < 16; i++)
@@ -141,8 +145,15 @@ static void check_built(const struct sdpa_frame_spec *s, const struct sdpa_pkt_h
 	/* protocol 59 means "no next header" to IPv6 only; IPv4 sees an unknown protocol */
 	if (want_l4 == SDPA_L4_NONE && s->l3 == SDPA_L3_IP4 && !s->frag_offset)
 		want_l4 = SDPA_L4_OTHER;
+	if (want_l4 == SDPA_L4_OTHER && s->ip_proto == SDPA_IPPROTO_ESP)
+		want_l4 = SDPA_L4_ESP;
 	FUZZ_CHECK(h->l4_type == want_l4, "built l4 %u parsed as %u", want_l4, h->l4_type);
 	FUZZ_CHECK(h->l2_valid_headers == (1u << s->nr_vlans) - 1, "vlan count lost");
+	if (want_l4 == SDPA_L4_ESP) /* payload byte i is i */
+		FUZZ_CHECK(h->esp.spi == htobe32(0x00010203) && h->esp.sn == htobe32(0x04050607),
+		           "esp spi/sn lost");
+	FUZZ_CHECK(h->roce == (s->l4 == SDPA_L4_UDP && s->dst_port == SDPA_ROCEV2_PORT),
+	           "roce bth %s", h->roce ? "invented" : "lost");
 	FUZZ_CHECK(h->l3_ok && (s->l3 != SDPA_L3_IP4 || h->ip4_checksum_ok), "built ip not ok");
 	FUZZ_CHECK(h->ip_fragmented == fragmented(s), "fragment flag wrong");
 	if (s->l3 == SDPA_L3_IP4)
@@ -179,6 +190,16 @@ static void recipe(const uint8_t *data, size_t size)
 			o.dst_port++;
 	}
 	o.payload_len = rd16(&r) % 1501;
+	/* An ESP header or a RoCEv2 BTH is the start of the payload: make room for it (the
+	 * raw-bytes pass above covers the cut ones). */
+	{
+		const struct sdpa_frame_spec *last = vxlan ? &in : &o;
+		if (last->ip_proto == SDPA_IPPROTO_ESP && o.payload_len < SDPA_ESP_HLEN)
+			o.payload_len = SDPA_ESP_HLEN;
+		if (last->l4 == SDPA_L4_UDP && last->dst_port == SDPA_ROCEV2_PORT &&
+		    o.payload_len < SDPA_BTH_HLEN)
+			o.payload_len = SDPA_BTH_HLEN;
+	}
 
 	uint32_t n = sdpa_frame_build(&o, buf, sizeof(buf));
 	FUZZ_CHECK(n > 0, "builder rejected a valid spec");

@@ -188,7 +188,36 @@ MK(ipv4_udp_zero_csum)
 	base(o, SDPA_L3_IP4, SDPA_L4_UDP);
 	o->udp_zero_csum = true;
 }
+MK(ipv4_esp)
+{
+	(void)in;
+	base(o, SDPA_L3_IP4, SDPA_L4_OTHER);
+	o->ip_proto = SDPA_IPPROTO_ESP; /* payload bytes 0..7 are the SPI and sequence number */
+}
+MK(ipv6_esp)
+{
+	(void)in;
+	base(o, SDPA_L3_IP6, SDPA_L4_OTHER);
+	o->ip_proto = SDPA_IPPROTO_ESP;
+}
+MK(ipv4_roce_bth)
+{
+	(void)in;
+	base(o, SDPA_L3_IP4, SDPA_L4_UDP);
+	o->dst_port = SDPA_ROCEV2_PORT; /* payload bytes 0..11 are the BTH */
+}
 
+static void cut38(uint8_t *f, uint32_t *len)
+{
+	(void)f;
+	*len = 38; /* 4 bytes into the ESP header after Ethernet and IPv4 */
+}
+static void udp_len_14(uint8_t *f, uint32_t *len)
+{
+	(void)len;
+	f[38] = 0;
+	f[39] = 14; /* a UDP datagram with 6 bytes of a 12-byte BTH */
+}
 static void cut70(uint8_t *f, uint32_t *len)
 {
 	(void)f;
@@ -360,6 +389,11 @@ static const struct seed seeds[] = {
         {"bad_geneve_opt_len", mk_ipv4_udp, NULL, t_geneve_bad_opt, 6081, 0, 0, 0},
         {"bad_gtpu_ext_cut", mk_ipv4_udp, NULL, t_gtpu_psc, 2152, 0, 14, 54},
         {"bad_mpls_depth", mk_ipv4_udp, NULL, t_mpls_deep, 6635, 0, 14, 0},
+        {"ipv4_esp", mk_ipv4_esp, NULL},
+        {"ipv6_esp", mk_ipv6_esp, NULL},
+        {"ipv4_roce_bth", mk_ipv4_roce_bth, NULL},
+        {"bad_esp_cut", mk_ipv4_esp, cut38},
+        {"bad_bth_short", mk_ipv4_roce_bth, udp_len_14},
 };
 
 int main(int argc, char **argv)

@@ -23,7 +23,7 @@ static inline const char *pkt_hdrs_invariant(const struct sdpa_pkt_hdrs *h, uint
 	if (!l2 && (h->l2_valid_headers || h->l3_off != h->l2_off))
 		return "an L2 in a stack without one";
 	if (h->l2_type > SDPA_L2_SINGLE_VLAN || h->l3_type > SDPA_L3_IP6 ||
-	    h->l4_type > SDPA_L4_OTHER)
+	    h->l4_type > SDPA_L4_ESP)
 		return "enum out of range";
 	if (h->l2_valid_headers & ~3u)
 		return "unknown l2_valid_headers bit";
@@ -49,6 +49,7 @@ static inline const char *pkt_hdrs_invariant(const struct sdpa_pkt_hdrs *h, uint
 		uint32_t need = h->l4_type == SDPA_L4_TCP     ? SDPA_TCP_HLEN
 		                : h->l4_type == SDPA_L4_UDP   ? SDPA_UDP_HLEN
 		                : h->l4_type == SDPA_L4_OTHER ? 0
+		                : h->l4_type == SDPA_L4_ESP   ? SDPA_ESP_HLEN
 		                                              : SDPA_ICMP_HLEN;
 		if (h->l3_type == SDPA_L3_NONE)
 			return "l4 without l3";
@@ -56,6 +57,16 @@ static inline const char *pkt_hdrs_invariant(const struct sdpa_pkt_hdrs *h, uint
 			return "l4 header not inside the ip packet";
 		if (h->payload_off < h->l4_off + need)
 			return "payload_off inside the l4 header";
+	}
+	if (h->roce) {
+		if (h->l4_type != SDPA_L4_UDP || !h->l4_ok ||
+		    h->udp.l4_port.dst_port != htobe16(SDPA_ROCEV2_PORT))
+			return "roce bth without udp to 4791";
+		if (h->payload_off < h->l4_off + SDPA_UDP_HLEN + SDPA_BTH_HLEN ||
+		    h->l4_off + SDPA_UDP_HLEN + SDPA_BTH_HLEN > h->l3_end)
+			return "roce bth not inside the udp datagram";
+	} else if (memcmp(&h->bth, &(struct sdpa_pkt_bth){{0}}, sizeof(h->bth)) != 0) {
+		return "bth bytes set without roce";
 	}
 	return NULL;
 }

@@ -402,6 +402,98 @@ static void test_icmp(void **state)
 	assert_int_equal(info.flags, 0);
 }
 
+/* IPv4 ESP (protocol 50), byte by byte: the SPI and sequence number are parsed, the ESP
+ * header cut at any byte is TRUNCATED with its own reason and never read past len. */
+static void test_esp(void **state)
+{
+	/* Ethernet | IPv4 (total_len 36, proto 50) | SPI 0x00001234 | SN 2 | 8 payload bytes */
+	static const uint8_t f[] = {
+	        0,    1,    2,    3,    4, 5, 6, 7, 8,   9,   10,  11,  0x08, 0x00, /* eth */
+	        0x45, 0,    0,    36,   0, 1, 0, 0, 64,  50,  0,   0,   10,   0,    0,   1,   10,
+	        0,    0,    2, /* ip4 */
+	        0x00, 0x00, 0x12, 0x34, 0, 0, 0, 2, 0xa, 0xb, 0xc, 0xd, 0xe,  0xf,  0x1, 0x2, /* esp
+	                                                                                       */
+	};
+	struct sdpa_pkt_info info;
+	uint8_t cut[sizeof(f)];
+	(void)state;
+
+	sdpa_parse(f, sizeof(f), &info);
+	assert_int_equal(info.error, SDPA_PKT_OK);
+	assert_int_equal(info.outer.l4_type, SDPA_L4_ESP);
+	assert_int_equal(info.outer.l4_ok, 1);
+	assert_int_equal(info.outer.l4_off, 34);
+	assert_int_equal(info.outer.payload_off, 42);
+	assert_int_equal(info.outer.esp.spi, htobe32(0x1234));
+	assert_int_equal(info.outer.esp.sn, htobe32(2));
+	assert_int_equal(info.tun.type, SDPA_TUN_NONE);
+	assert_false(sdpa_pkt_l4_csum_ok(f, sizeof(f), &info, false)); /* ESP has none */
+	/* Cut inside the ESP header: a heap copy of exactly n bytes, so ASan sees any over-read. */
+	for (uint32_t n = 34; n < 42; n++) {
+		uint8_t *p = malloc(n);
+
+		assert_non_null(p);
+		memcpy(p, f, n);
+		sdpa_parse(p, n, &info);
+		assert_int_equal(info.error, SDPA_PKT_ERR_ESP_TRUNC);
+		assert_true(info.flags & SDPA_PKT_TRUNCATED);
+		assert_int_equal(info.error_off, 34);
+		assert_int_not_equal(info.outer.l4_type, SDPA_L4_ESP);
+		free(p);
+	}
+	/* The IP packet itself says it ends inside the ESP header: MALFORMED, never ESP. */
+	memcpy(cut, f, sizeof(f));
+	cut[17] = 24; /* total_len: 4 bytes of ESP */
+	sdpa_parse(cut, sizeof(cut), &info);
+	assert_true(info.flags & SDPA_PKT_MALFORMED);
+	assert_int_equal(info.error, SDPA_PKT_ERR_BEYOND_IP);
+	assert_int_not_equal(info.outer.l4_type, SDPA_L4_ESP);
+	assert_string_equal(sdpa_pkt_error_name(SDPA_PKT_ERR_ESP_TRUNC), "esp header truncated");
+}
+
+/* RoCEv2: UDP to 4791 carries a 12-byte BTH; a datagram too short for it is TRUNCATED
+ * with its own reason; UDP to another port is plain UDP. */
+static void test_roce_bth(void **state)
+{
+	static const uint8_t f[] =
+	        {
+	                0,    1,    2,    3,    4,    5,    6,    7,    8,  9,
+	                10,   11,   0x08, 0x00, /* eth */
+	                0x45, 0,    0,    48,   0,    1,    0,    0,    64, 17,
+	                0,    0,    10,   0,    0,    1,    10,   0,    0,  2, /* ip4 */
+	                0x12, 0xb5, 0x12, 0xb7, 0,    28,   0,    0, /* udp 4789 -> 4791, len 28 */
+	                0x64, 0x00, 0xff, 0xff, 0x00, 0x10, 0x20, 0x30, /* opcode, ..., dest_qp */
+	                0x80, 0x00, 0x00, 0x07,                         /* ackreq, psn 7 */
+	                'r',  'o',  'c',  'e',  '-',  'v',  '2',  '!',  /* payload */
+	        };
+	struct sdpa_pkt_info info;
+	uint8_t g[sizeof(f)];
+	(void)state;
+
+	sdpa_parse(f, sizeof(f), &info);
+	assert_int_equal(info.error, SDPA_PKT_OK);
+	assert_int_equal(info.outer.l4_type, SDPA_L4_UDP);
+	assert_int_equal(info.outer.roce, 1);
+	assert_memory_equal(info.outer.bth.b, f + 42, 12);
+	assert_int_equal(info.outer.payload_off, 54);
+
+	memcpy(g, f, sizeof(g));
+	g[39] = 8 + 11; /* UDP length: 11 bytes of BTH */
+	sdpa_parse(g, sizeof(g), &info);
+	assert_int_equal(info.error, SDPA_PKT_ERR_BTH_TRUNC);
+	assert_true(info.flags & SDPA_PKT_TRUNCATED);
+	assert_int_equal(info.error_off, 42);
+	assert_int_equal(info.outer.roce, 0);
+	assert_int_equal(info.outer.l4_type, SDPA_L4_UDP); /* the UDP header itself is fine */
+
+	memcpy(g, f, sizeof(g));
+	g[37] = 0xb8; /* port 4792 */
+	sdpa_parse(g, sizeof(g), &info);
+	assert_int_equal(info.error, SDPA_PKT_OK);
+	assert_int_equal(info.outer.roce, 0);
+	assert_int_equal(info.outer.payload_off, 42);
+}
+
 static void test_fragments(void **state)
 {
 	struct sdpa_frame_spec s;
@@ -1609,6 +1701,8 @@ int main(void)
 	        cmocka_unit_test(test_random_garbage),
 	        cmocka_unit_test(test_mutated_frames),
 	        cmocka_unit_test(test_error_names),
+	        cmocka_unit_test(test_esp),
+	        cmocka_unit_test(test_roce_bth),
 	        cmocka_unit_test(test_builder_errors),
 	};
 	return cmocka_run_group_tests_name("parser", tests, NULL, NULL);

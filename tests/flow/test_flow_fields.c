@@ -1,0 +1,484 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * DOCA Flow header fields beyond L3/L4 addresses and ports, on hand-made frames whose
+ * checksums were computed by hand (outside softdpa): ESP SPI and sequence number (match,
+ * conditions, descriptors), the RoCEv2 BTH, IPv4 DSCP/ECN, IPv6 traffic class and flow
+ * label, TCP sequence/acknowledgment numbers and flags, ADD of an immediate value, match
+ * conditions against a value, and the random value.
+ */
+#include <arpa/inet.h>
+#include <string.h>
+
+#include "flow_t.h"
+
+static uint8_t out[SOFTDPA_FRAME_MAX];
+
+#define EXPECT1(call, err, ...)                                                                    \
+	do {                                                                                       \
+		t_log_reset();                                                                     \
+		assert_int_equal((call), (err));                                                   \
+		assert_int_equal(t_log_problems(), 1);                                             \
+		t_assert_logged(__VA_ARGS__);                                                      \
+	} while (0)
+
+static struct doca_flow_pipe *
+mk_pipe(struct doca_flow_port *port, enum doca_flow_pipe_type type, bool root,
+        const struct doca_flow_match *m, const struct doca_flow_match *mask,
+        struct doca_flow_actions *const *acts, struct doca_flow_action_descs *const *descs,
+        size_t nacts, const struct doca_flow_fwd *fwd, const struct doca_flow_fwd *miss)
+{
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *p;
+
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, port), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, type), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, root), DOCA_SUCCESS);
+	if (m || mask)
+		assert_int_equal(doca_flow_pipe_cfg_set_match(pc, m, mask), DOCA_SUCCESS);
+	if (nacts)
+		assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, descs, nacts),
+		                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_miss_counter(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, fwd, miss, &p), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
+	return p;
+}
+
+static void expect_out(uint16_t port, const uint8_t *want, uint32_t len)
+{
+	uint32_t n = ft_drain(port, out);
+
+	assert_int_equal(n, len);
+	assert_memory_equal(out, want, len);
+}
+
+/* Eth | IPv4 10.0.0.1 -> 10.0.0.2 (tos 0, id 1, ttl 64, checksum 0x66c5) | TCP 1234 -> 80,
+ * seq 7, ack 0xffffff00, ACK, window 8192, checksum 0xc688 | "seq-ack!" (62 bytes). */
+static const uint8_t tcp_in[] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00,
+                                 0x02, 0x08, 0x00, 0x45, 0x00, 0x00, 0x30, 0x00, 0x01, 0x00, 0x00,
+                                 0x40, 0x06, 0x66, 0xc5, 0x0a, 0x00, 0x00, 0x01, 0x0a, 0x00, 0x00,
+                                 0x02, 0x04, 0xd2, 0x00, 0x50, 0x00, 0x00, 0x00, 0x07, 0xff, 0xff,
+                                 0xff, 0x00, 0x50, 0x10, 0x20, 0x00, 0xc6, 0x88, 0x00, 0x00, 's',
+                                 'e',  'q',  '-',  'a',  'c',  'k',  '!'};
+
+/* ADD of an immediate (flow_tcp_seq's form): ack 0xffffff00 + 314 wraps to 0x3a; the TCP
+ * checksum goes 0xc688 -> 0xc54f. COPY of the IHL (4 bits) into DSCP/ECN: tos 0 -> 5, the
+ * IPv4 checksum 0x66c5 -> 0x66c0 (flow_fwd_miss's form). */
+static void test_add_immediate_and_copy_checksums(void **state)
+{
+	struct doca_flow_actions a;
+	struct doca_flow_actions *acts[1] = {&a};
+	struct doca_flow_action_desc d[2];
+	struct doca_flow_action_descs ds = {.nb_action_desc = 1, .desc_array = d};
+	struct doca_flow_action_descs *dl[1] = {&ds};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	uint8_t want[sizeof(tcp_in)];
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	memset(d, 0, sizeof(d));
+	d[0].type = DOCA_FLOW_ACTION_ADD;
+	d[0].field_op.dst.field_string = "outer.tcp.ack_num";
+	d[0].field_op.width = 32;
+	a.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_TCP;
+	a.outer.tcp.ack_num = htonl(314);
+	d[1].type = DOCA_FLOW_ACTION_COPY;
+	d[1].field_op.src.field_string = "outer.ipv4.version_ihl";
+	d[1].field_op.dst.field_string = "outer.ipv4.dscp_ecn";
+	d[1].field_op.width = 4;
+	ds.nb_action_desc = 2;
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, acts, dl, 1, &f1, NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, tcp_in, sizeof(tcp_in));
+	ft_sync();
+	memcpy(want, tcp_in, sizeof(want));
+	want[15] = 0x05;                       /* tos = IHL */
+	want[24] = 0x66, want[25] = 0xc0;      /* IPv4 checksum */
+	want[42] = want[43] = want[44] = 0x00; /* ack 0x0000003a */
+	want[45] = 0x3a;
+	want[50] = 0xc5, want[51] = 0x4f; /* TCP checksum */
+	expect_out(1, want, sizeof(want));
+	ft_fini();
+}
+
+/* A control pipe compares outer.tcp.seq_num with an immediate the match holds (flow_tcp_seq):
+ * the match's seq_num is the operand, not a match criterion. Flags are matched. */
+static void test_condition_immediate_tcp(void **state)
+{
+	struct doca_flow_match m, mm;
+	struct doca_flow_match_condition cond;
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	uint8_t f[sizeof(tcp_in)];
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_CONTROL, true, NULL, NULL, NULL, NULL, 0, NULL,
+	            NULL);
+	memset(&cond, 0, sizeof(cond));
+	cond.operation = DOCA_FLOW_COMPARE_LT;
+	cond.field_op.a.field_string = "outer.tcp.seq_num";
+	cond.field_op.width = 32;
+	memset(&m, 0, sizeof(m));
+	memset(&mm, 0, sizeof(mm));
+	m.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_TCP;
+	m.outer.tcp.seq_num = htonl(10);
+	m.outer.tcp.flags = 0x10; /* ACK */
+	mm.outer.tcp.flags = 0xff;
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, p, &m, &mm, &cond, NULL, NULL, NULL,
+	                                                  NULL, 0, &f1, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, tcp_in, sizeof(tcp_in)); /* seq 7 < 10, flags ACK: port 1 */
+	memcpy(f, tcp_in, sizeof(f));
+	f[41] = 12; /* seq 12: no */
+	ft_inject(0, f, sizeof(f));
+	memcpy(f, tcp_in, sizeof(f));
+	f[47] = 0x18; /* PSH|ACK: the flags do not match */
+	ft_inject(0, f, sizeof(f));
+	ft_sync();
+	expect_out(1, tcp_in, sizeof(tcp_in));
+	assert_int_equal(ft_drain_all(1), 0);
+	ft_fini();
+}
+
+/* Eth | IPv4 (proto 50, total_len 36, checksum 0x66a5) | ESP spi, sn | 8 bytes. */
+static uint32_t esp_frame(uint8_t *f, uint32_t spi, uint32_t sn)
+{
+	static const uint8_t hdr[] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00,
+	                              0x00, 0x00, 0x02, 0x08, 0x00, 0x45, 0x00, 0x00, 0x24,
+	                              0x00, 0x01, 0x00, 0x00, 0x40, 0x32, 0x66, 0xa5, 0x0a,
+	                              0x00, 0x00, 0x01, 0x0a, 0x00, 0x00, 0x02};
+	uint32_t v;
+
+	memcpy(f, hdr, sizeof(hdr));
+	v = htonl(spi);
+	memcpy(f + 34, &v, 4);
+	v = htonl(sn);
+	memcpy(f + 38, &v, 4);
+	memcpy(f + 42, "esp-data", 8);
+	memset(f + 50, 0, 10); /* Ethernet padding to 60 */
+	return 60;
+}
+
+/* flow_esp's shape: the root matches tun ESP with the SPI per entry and SN == 2; SPI 5 goes
+ * to "SN < 3", SPI 8 to "SN > 3". A cut ESP header never matches ESP (pipe miss, counted). */
+static void test_esp_match_and_condition(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_match_condition cond;
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd next = {.type = DOCA_FLOW_FWD_PIPE};
+	struct doca_flow_fwd drop = {.type = DOCA_FLOW_FWD_DROP};
+	struct doca_flow_pipe *lt, *gt, *root;
+	struct doca_flow_resource_query q;
+	uint8_t f[64];
+	uint32_t n;
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&cond, 0, sizeof(cond));
+	cond.field_op.a.field_string = "tunnel.esp.sn";
+	cond.field_op.width = 32;
+	memset(&m, 0, sizeof(m));
+	m.tun.type = DOCA_FLOW_TUN_ESP;
+	m.tun.esp_sn = htonl(3);
+	lt = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_CONTROL, false, NULL, NULL, NULL, NULL, 0, NULL,
+	             NULL);
+	cond.operation = DOCA_FLOW_COMPARE_LT;
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, lt, &m, NULL, &cond, NULL, NULL, NULL,
+	                                                  NULL, 0, &f1, NULL, NULL),
+	                 DOCA_SUCCESS);
+	gt = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_CONTROL, false, NULL, NULL, NULL, NULL, 0, NULL,
+	             NULL);
+	cond.operation = DOCA_FLOW_COMPARE_GT;
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, gt, &m, NULL, &cond, NULL, NULL, NULL,
+	                                                  NULL, 0, &f1, NULL, NULL),
+	                 DOCA_SUCCESS);
+	memset(&m, 0, sizeof(m));
+	m.parser_meta.outer_l3_type = DOCA_FLOW_L3_META_IPV4;
+	m.parser_meta.outer_l4_type = DOCA_FLOW_L4_META_ESP;
+	m.tun.type = DOCA_FLOW_TUN_ESP;
+	m.tun.esp_spi = 0xffffffff;
+	m.tun.esp_sn = htonl(2);
+	root = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, NULL, NULL, 0, &next,
+	               &drop);
+	memset(&m, 0, sizeof(m));
+	m.tun.esp_spi = htonl(5);
+	next.next_pipe = lt;
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, root, &m, 0, NULL, NULL, &next,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	m.tun.esp_spi = htonl(8);
+	next.next_pipe = gt;
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, root, &m, 0, NULL, NULL, &next,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+
+	n = esp_frame(f, 5, 2); /* SPI 5, SN 2 < 3: port 1 */
+	ft_inject(0, f, n);
+	ft_sync();
+	expect_out(1, f, n);
+	n = esp_frame(f, 8, 2); /* SPI 8, SN 2 > 3 fails: the control pipe misses */
+	ft_inject(0, f, n);
+	n = esp_frame(f, 5, 4); /* SN 4 != 2: the root misses (drop) */
+	ft_inject(0, f, n);
+	n = esp_frame(f, 5, 2);
+	f[17] = 24;   /* total_len: 4 bytes of ESP only; the header is cut */
+	f[25] = 0xb1; /* IPv4 checksum of that header (0x66b1) */
+	ft_inject(0, f, n);
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 0);
+	assert_int_equal(doca_flow_resource_query_pipe_miss(root, &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_pkts, 2); /* SN 4 and the cut header */
+	assert_int_equal(doca_flow_resource_query_pipe_miss(gt, &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_pkts, 1);
+	ft_fini();
+}
+
+/* COPY tunnel.esp.spi into meta.data, then match meta (flow_rss_esp's descriptor). */
+static void test_esp_spi_copy_to_meta(void **state)
+{
+	struct doca_flow_match m, mm;
+	struct doca_flow_action_desc d;
+	struct doca_flow_action_descs ds = {.nb_action_desc = 1, .desc_array = &d};
+	struct doca_flow_action_descs *dl[1] = {&ds};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd next = {.type = DOCA_FLOW_FWD_PIPE};
+	struct doca_flow_pipe *root, *meta;
+	uint8_t f[64];
+	uint32_t n;
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&m, 0, sizeof(m));
+	memset(&mm, 0, sizeof(mm));
+	mm.meta.pkt_meta = 0xffffffff;
+	meta = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, false, &m, &mm, NULL, NULL, 0, &f1, NULL);
+	m.meta.pkt_meta = htonl(0x2665);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, meta, &m, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	memset(&m, 0, sizeof(m));
+	m.parser_meta.outer_l4_type = DOCA_FLOW_L4_META_ESP;
+	memset(&d, 0, sizeof(d));
+	d.type = DOCA_FLOW_ACTION_COPY;
+	d.field_op.src.field_string = "tunnel.esp.spi";
+	d.field_op.dst.field_string = "meta.data";
+	d.field_op.width = 32;
+	next.next_pipe = meta;
+	root = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, NULL, dl, 1, &next, NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, root, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	n = esp_frame(f, 2665, 1); /* 0xa69: no */
+	ft_inject(0, f, n);
+	n = esp_frame(f, 0x2665, 1);
+	ft_inject(0, f, n);
+	ft_sync();
+	expect_out(1, f, n);
+	assert_int_equal(ft_drain_all(1), 0);
+	ft_fini();
+}
+
+/* Eth | IPv4 (total_len 48, proto UDP, checksum 0x66ba) | UDP 4789 -> 4791 (len 28, checksum 0) |
+ * BTH opcode, dest_qp, ackreq | 8 bytes (62 bytes). */
+static uint32_t roce_frame(uint8_t *f, uint8_t opcode, uint32_t qp, uint8_t flags1)
+{
+	static const uint8_t hdr[] = {
+	        0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x08, 0x00,
+	        0x45, 0x00, 0x00, 0x30, 0x00, 0x01, 0x00, 0x00, 0x40, 0x11, 0x66, 0xba, 0x0a, 0x00,
+	        0x00, 0x01, 0x0a, 0x00, 0x00, 0x02, 0x12, 0xb5, 0x12, 0xb7, 0x00, 0x1c, 0x00, 0x00};
+
+	memcpy(f, hdr, sizeof(hdr));
+	f[42] = opcode;
+	f[43] = 0;
+	f[44] = f[45] = 0xff; /* pkey */
+	f[46] = 0;
+	f[47] = (uint8_t)(qp >> 16), f[48] = (uint8_t)(qp >> 8), f[49] = (uint8_t)qp;
+	f[50] = flags1;
+	f[51] = f[52] = 0, f[53] = 9; /* psn */
+	memcpy(f + 54, "roce-v2!", 8);
+	return 62;
+}
+
+/* flow_switch_roce_bth_header's match: opcode, dest_qp and flags1 per entry. */
+static void test_roce_bth_match(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd drop = {.type = DOCA_FLOW_FWD_DROP};
+	struct doca_flow_pipe *p;
+	uint8_t f[64];
+	uint32_t n;
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&m, 0, sizeof(m));
+	m.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_ROCE_V2;
+	m.outer.roce_v2.udp.l4_port.dst_port = htons(4791);
+	m.outer.roce_v2.bth.opcode = 0xff;
+	memset(m.outer.roce_v2.bth.dest_qp, 0xff, 3);
+	m.outer.roce_v2.bth.flags1 = 0xff;
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, NULL, NULL, 0, &f1, &drop);
+	m.outer.roce_v2.bth.opcode = 0x64;
+	m.outer.roce_v2.bth.dest_qp[0] = 0x10;
+	m.outer.roce_v2.bth.dest_qp[1] = 0x20;
+	m.outer.roce_v2.bth.dest_qp[2] = 0x30;
+	m.outer.roce_v2.bth.flags1 = 0x80;
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	n = roce_frame(f, 0x81, 0x102030, 0x80); /* wrong opcode */
+	ft_inject(0, f, n);
+	n = roce_frame(f, 0x64, 0x002030, 0x80); /* wrong dest_qp */
+	ft_inject(0, f, n);
+	n = roce_frame(f, 0x64, 0x102030, 0x00); /* wrong ackreq */
+	ft_inject(0, f, n);
+	n = roce_frame(f, 0x64, 0x102030, 0x80);
+	f[39] = 8 + 11; /* UDP length: 11 bytes of BTH, a cut BTH is no RoCE */
+	ft_inject(0, f, n);
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 0);
+	n = roce_frame(f, 0x64, 0x102030, 0x80);
+	ft_inject(0, f, n);
+	ft_sync();
+	expect_out(1, f, n);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 4);
+	ft_fini();
+}
+
+/* Eth | IPv6 ::1 -> ::2 (tc 0, flow label 0, payload 16, UDP) | UDP 1000 -> 2000, len 16,
+ * checksum 0x83d7 | "ipv6-tc!" (70 bytes). */
+static const uint8_t udp6_in[] = {
+        0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x86, 0xdd,
+        0x60, 0x00, 0x00, 0x00, 0x00, 0x10, 0x11, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xe8,
+        0x07, 0xd0, 0x00, 0x10, 0x83, 0xd7, 'i',  'p',  'v',  '6',  '-',  't',  'c',  '!'};
+
+/* COPY payload_len -> traffic_class (8 bits, flow_fwd_miss) and meta -> flow_label (20 bits,
+ * flow_ipv6_flow_label): neither is in the UDP checksum. Then match the flow label. */
+static void test_ipv6_tc_and_flow_label(void **state)
+{
+	struct doca_flow_actions a;
+	struct doca_flow_actions *acts[1] = {&a};
+	struct doca_flow_action_desc d[2];
+	struct doca_flow_action_descs ds = {.nb_action_desc = 2, .desc_array = d};
+	struct doca_flow_action_descs *dl[1] = {&ds};
+	struct doca_flow_match m;
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd next = {.type = DOCA_FLOW_FWD_PIPE};
+	struct doca_flow_pipe *root, *fl;
+	uint8_t want[sizeof(udp6_in)];
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP6;
+	m.outer.ip6.flow_label = 0xffffffff;
+	fl = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, false, &m, NULL, NULL, NULL, 0, &f1, NULL);
+	m.outer.ip6.flow_label = htonl(0xabcde);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, fl, &m, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	memset(&a, 0, sizeof(a));
+	a.meta.pkt_meta = htonl(0xfffabcde); /* 20 bits copied: 0xabcde */
+	memset(d, 0, sizeof(d));
+	d[0].type = DOCA_FLOW_ACTION_COPY;
+	d[0].field_op.src.field_string = "outer.ipv6.payload_len";
+	d[0].field_op.dst.field_string = "outer.ipv6.traffic_class";
+	d[0].field_op.width = 8;
+	d[1].type = DOCA_FLOW_ACTION_COPY;
+	d[1].field_op.src.field_string = "meta.data";
+	d[1].field_op.dst.field_string = "outer.ipv6.flow_label";
+	d[1].field_op.width = 20;
+	next.next_pipe = fl;
+	root = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, acts, dl, 1, &next,
+	               NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, root, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, udp6_in, sizeof(udp6_in));
+	ft_sync();
+	memcpy(want, udp6_in, sizeof(want));
+	want[14] = 0x61; /* version 6, traffic class 0x10, flow label 0xabcde */
+	want[15] = 0x0a;
+	want[16] = 0xbc;
+	want[17] = 0xde;
+	expect_out(1, want, sizeof(want));
+	ft_fini();
+}
+
+/* parser_meta.random.value against an immediate (flow_sampling): about the share asked for. */
+static void test_random_condition(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_match_condition cond;
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	uint8_t f[64];
+	uint32_t n, got;
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_CONTROL, true, NULL, NULL, NULL, NULL, 0, NULL,
+	            NULL);
+	memset(&cond, 0, sizeof(cond));
+	cond.operation = DOCA_FLOW_COMPARE_LT;
+	cond.field_op.a.field_string = "parser_meta.random.value";
+	cond.field_op.width = 16;
+	memset(&m, 0, sizeof(m));
+	m.parser_meta.random = htons(22937); /* 35% of 65536 */
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, p, &m, NULL, &cond, NULL, NULL, NULL,
+	                                                  NULL, 0, &f1, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	n = esp_frame(f, 1, 1);
+	got = 0;
+	for (int i = 0; i < 1000; i++) {
+		ft_inject(0, f, n);
+		if (i % 100 == 99) {
+			ft_sync();
+			got += ft_drain_all(1);
+		}
+	}
+	assert_in_range(got, 300, 400);
+	/* The random value is read only. */
+	struct doca_flow_action_desc d = {.type = DOCA_FLOW_ACTION_COPY};
+	struct doca_flow_action_descs ds = {.nb_action_desc = 1, .desc_array = &d};
+	struct doca_flow_action_descs *dl[1] = {&ds};
+	struct doca_flow_pipe_cfg *pc;
+
+	d.field_op.src.field_string = "meta.data";
+	d.field_op.dst.field_string = "parser_meta.random.value";
+	d.field_op.width = 16;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, NULL, NULL, dl, 1), DOCA_ERROR_NOT_SUPPORTED,
+	        "writing \"parser_meta.random.value\" with an action descriptor is not supported");
+	assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
+	ft_fini();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        FT_TEST(test_add_immediate_and_copy_checksums),
+	        FT_TEST(test_condition_immediate_tcp),
+	        FT_TEST(test_esp_match_and_condition),
+	        FT_TEST(test_esp_spi_copy_to_meta),
+	        FT_TEST(test_roce_bth_match),
+	        FT_TEST(test_ipv6_tc_and_flow_label),
+	        FT_TEST(test_random_condition),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
