@@ -549,7 +549,7 @@ enum doca_rss_type {
 	DOCA_FLOW_RSS_IPV6 = (1 << 1),     /**< both IPv6 addresses */
 	DOCA_FLOW_RSS_UDP = (1 << 2),      /**< both UDP ports */
 	DOCA_FLOW_RSS_TCP = (1 << 3),      /**< both TCP ports */
-	DOCA_FLOW_RSS_ESP = (1 << 4),      /**< the ESP SPI (not supported by softdpa) */
+	DOCA_FLOW_RSS_ESP = (1 << 4),      /**< the ESP SPI (outer_flags) */
 	DOCA_FLOW_RSS_IPV4_SRC = (1 << 5), /**< the IPv4 source address */
 	DOCA_FLOW_RSS_IPV4_DST = (1 << 6), /**< the IPv4 destination address */
 	DOCA_FLOW_RSS_IPV6_SRC = (1 << 7), /**< the IPv6 source address */
@@ -1047,7 +1047,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_rss_key(struct doca_flow_cfg *cfg,
  * @param [in] rss
  * The RSS: 1..64 queues, each below 64, enum doca_rss_type flags.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or rss is NULL, or for a bad
- * queue list, hash function or flag; DOCA_ERROR_NOT_SUPPORTED for DOCA_FLOW_RSS_ESP.
+ * queue list, hash function or flag (DOCA_FLOW_RSS_ESP in inner_flags).
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_default_rss(
         struct doca_flow_cfg *cfg, const struct doca_flow_resource_rss_cfg *rss);
@@ -1249,7 +1249,7 @@ DOCA_STABLE doca_error_t doca_flow_port_cfg_set_port_id(struct doca_flow_port_cf
  * @param [in] rss
  * The RSS: 1..64 queues, each below 64, enum doca_rss_type flags.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or rss is NULL, or for a bad
- * queue list, hash function or flag; DOCA_ERROR_NOT_SUPPORTED for DOCA_FLOW_RSS_ESP.
+ * queue list, hash function or flag (DOCA_FLOW_RSS_ESP in inner_flags).
  * @note Without it the port uses the global default RSS, else queue 0.
  */
 DOCA_STABLE doca_error_t doca_flow_port_cfg_set_rss_cfg(
@@ -2297,7 +2297,7 @@ DOCA_STABLE doca_error_t doca_flow_shared_resources_query(
  * @return DOCA_SUCCESS on success; DOCA_ERROR_BAD_STATE when DOCA Flow is not initialised;
  * DOCA_ERROR_INVALID_VALUE when the type is unknown, the id out of range, an RSS has no cfg or a
  * bad RSS or meter configuration; DOCA_ERROR_NOT_SUPPORTED for the other types (PSP, encap,
- * decap, IPsec SA) and for DOCA_FLOW_RSS_ESP; DOCA_ERROR_NO_MEMORY.
+ * decap, IPsec SA); DOCA_ERROR_NO_MEMORY.
  * @note A meter configured again starts with full buckets; entries naming it keep it.
  * @note An RSS may be configured again while traffic flows; packets switch to the new
  * configuration.
@@ -2379,8 +2379,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_put(
  * The configuration: cfg->rss_cfg for RSS, cfg->meter_cfg for METER (may be NULL for COUNTER).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port is not a started port, the
  * type is unknown, the port does not hold the id, an RSS or METER has no cfg or a bad one;
- * DOCA_ERROR_NOT_SUPPORTED in the SYSTEM resource mode, for the other types and for
- * DOCA_FLOW_RSS_ESP; DOCA_ERROR_NO_MEMORY.
+ * DOCA_ERROR_NOT_SUPPORTED in the SYSTEM resource mode and for the other types;
+ * DOCA_ERROR_NO_MEMORY.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_set_cfg(
         struct doca_flow_port *port, enum doca_flow_shared_resource_type type, uint32_t res_id,

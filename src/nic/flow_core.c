@@ -305,12 +305,14 @@ doca_error_t sdpa_rss_compile(const struct doca_flow_resource_rss_cfg *cfg, cons
 			        who, name, fl, fl & ~known);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
-		if (fl & DOCA_FLOW_RSS_ESP) {
-			DOCA_LOG_ERR("%s: RSS %s DOCA_FLOW_RSS_ESP (hash on the ESP SPI) is not "
-			             "supported by softdpa; hash on the IP addresses instead",
-			             who, name);
-			return DOCA_ERROR_NOT_SUPPORTED;
+		if (inner && (fl & DOCA_FLOW_RSS_ESP)) {
+			/* ESP is DOCA's tunnel: there is no ESP header after a tunnel. */
+			DOCA_LOG_ERR("%s: RSS inner_flags DOCA_FLOW_RSS_ESP: the ESP SPI is an "
+			             "outer field; set it in outer_flags",
+			             who);
+			return DOCA_ERROR_INVALID_VALUE;
 		}
+		(void)name;
 	}
 	out->nr_queues = (uint32_t)cfg->nr_queues;
 	out->outer_flags = cfg->outer_flags;

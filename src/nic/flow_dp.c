@@ -287,6 +287,16 @@ static uint32_t rss_input(const struct doca_flow_header_format *h, uint32_t fl, 
 	return n;
 }
 
+/* ESP: the SPI of the outer ESP header (DOCA's tunnel ESP), after the L3/L4 fields. */
+static uint32_t rss_input_esp(const struct doca_flow_match *m, uint32_t fl, uint8_t *in, uint32_t n)
+{
+	if ((fl & DOCA_FLOW_RSS_ESP) && m->tun.type == DOCA_FLOW_TUN_ESP) {
+		memcpy(in + n, &m->tun.esp_spi, 4);
+		n += 4;
+	}
+	return n;
+}
+
 /* Toeplitz over the outer fields outer_flags names, then (for a tunnelled packet) the
  * inner fields inner_flags names. */
 static uint32_t rss_hash(struct pctx *c, const struct sdpa_rss *rss)
@@ -297,6 +307,7 @@ static uint32_t rss_hash(struct pctx *c, const struct sdpa_rss *rss)
 
 	ensure_parsed(c);
 	n = rss_input(&c->m.outer, rss->outer_flags, sym, in, 0);
+	n = rss_input_esp(&c->m, rss->outer_flags, in, n);
 	if (rss->inner_flags && c->m.tun.type != DOCA_FLOW_TUN_NONE)
 		n = rss_input(&c->m.inner, rss->inner_flags, sym, in, n);
 	return toeplitz(in, n, sym);
@@ -571,6 +582,19 @@ static void pop_vlan(struct pctx *c)
 	c->dirty = true;
 }
 
+/* Insert a VLAN tag (TPID, TCI) after the MAC addresses; a frame without headroom for it
+ * is left as it is. */
+static void push_vlan(struct pctx *c, const uint8_t *tag)
+{
+	uint8_t *d;
+
+	if (c->pkt->len < 12 || (d = sdpa_pkt_prepend(c->pkt, 4)) == NULL)
+		return;
+	memmove(d, d + 4, 12);
+	memcpy(d + 12, tag, 4);
+	c->dirty = true;
+}
+
 static bool field_read(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t width, uint64_t *out);
 static bool field_write(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t width, uint64_t v);
 
@@ -656,6 +680,9 @@ static void apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const u
 	}
 	if (t->ndescs)
 		apply_descs(c, t);
+	if (t->push_vlan)
+		push_vlan(c,
+		          t->push_per_entry && vals != NULL ? vals + t->push_val_off : t->push_hdr);
 }
 
 /* ------------------------------------------------------------------ fields by name */

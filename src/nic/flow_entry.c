@@ -1017,7 +1017,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
 	}
-	if (at.nops || at.pop_vlan || at.ndescs) {
+	if (at.nops || at.pop_vlan || at.ndescs || at.push_vlan) {
 		struct sdpa_ol_tmpl *ol = calloc(1, sizeof(*ol));
 
 		if (ol == NULL) {
@@ -1031,6 +1031,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		/* The entry's actions are constants: run them as a one-element list. */
 		for (uint32_t i = 0; i < at.nops; i++)
 			at.ops[i].per_entry = 0;
+		at.push_per_entry = false;
 		ol->nelems = 1;
 		ol->elems[0].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS;
 		ol->elems[0].act = at;

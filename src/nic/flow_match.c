@@ -697,6 +697,29 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 			out->vlen += d->size;
 		}
 	}
+	/* A VLAN push: the TPID and TCI of the template, or each entry's when the template's
+	 * are all ones (changeable). */
+	if (a->has_push) {
+		const uint8_t *ph = (const uint8_t *)&a->push.vlan;
+
+		if (a->push.type != DOCA_FLOW_PUSH_ACTION_VLAN) {
+			DOCA_LOG_ERR("%s: push type %d is unknown; use DOCA_FLOW_PUSH_ACTION_VLAN",
+			             who, (int)a->push.type);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		out->push_vlan = true;
+		memcpy(out->push_hdr, &a->push.vlan.eth_type, 2);
+		memcpy(out->push_hdr + 2, &a->push.vlan.vlan_hdr.tci, 2);
+		if (out->push_hdr[0] == 0 && out->push_hdr[1] == 0)
+			sdpa_put_be16(out->push_hdr, SDPA_ETH_P_VLAN); /* DOCA's default TPID */
+		if (all_ones(ph, 2) || all_ones(ph + 2, 2)) {
+			out->push_per_entry = true;
+			out->push_val_off = (uint16_t)out->vlen;
+			out->vlen += 4;
+		}
+		covered[offsetof(struct doca_flow_actions, has_push)] = 1;
+		memset(covered + offsetof(struct doca_flow_actions, push), 1, sizeof(a->push));
+	}
 	/* Anything else set in the template is an action softdpa does not emulate. */
 	covered[offsetof(struct doca_flow_actions, pop_vlan)] = 1;
 	memset(covered + offsetof(struct doca_flow_actions, outer.l3_type), 1,
@@ -708,7 +731,7 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 			DOCA_LOG_ERR("%s: action %s (byte %u of struct doca_flow_actions, set in "
 			             "the template) is not supported by softdpa; softdpa "
 			             "modifies MACs, IPv4/IPv6 addresses, DSCP, TTL, L4 ports, "
-			             "meta and pops VLANs only",
+			             "meta, pops and pushes VLANs only",
 			             who, action_member_name(i), i);
 			return DOCA_ERROR_NOT_SUPPORTED;
 		}
@@ -720,6 +743,16 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 void sdpa_act_entry_vals(const struct sdpa_act_tmpl *t, const struct doca_flow_actions *a,
                          uint8_t *vals)
 {
+	if (t->push_per_entry) {
+		if (a == NULL || !a->has_push) {
+			memcpy(vals + t->push_val_off, t->push_hdr, 4);
+		} else {
+			memcpy(vals + t->push_val_off, &a->push.vlan.eth_type, 2);
+			memcpy(vals + t->push_val_off + 2, &a->push.vlan.vlan_hdr.tci, 2);
+			if (vals[t->push_val_off] == 0 && vals[t->push_val_off + 1] == 0)
+				sdpa_put_be16(vals + t->push_val_off, SDPA_ETH_P_VLAN);
+		}
+	}
 	for (uint32_t i = 0; i < t->nops; i++) {
 		const struct sdpa_op *op = &t->ops[i];
 

@@ -175,6 +175,10 @@ struct sdpa_desc_op {
 
 struct sdpa_act_tmpl {
 	bool pop_vlan;
+	bool push_vlan;      /* push a VLAN tag after the template's writes */
+	bool push_per_entry; /* its TPID and TCI come from each entry's actions */
+	uint16_t push_val_off;
+	uint8_t push_hdr[4]; /* TPID, TCI (network order) */
 	uint32_t nops;
 	uint32_t vlen; /* per-entry value bytes */
 	struct sdpa_op ops[SDPA_FLOW_MAX_OPS];

@@ -266,10 +266,10 @@ static void test_pipe_errors(void **state)
 	memset(&m, 0, sizeof(m));
 	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, &m), DOCA_SUCCESS);
 	memset(&a, 0, sizeof(a));
-	a.has_push = true;
+	a.has_crypto_encap = true;
 	assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1), DOCA_SUCCESS);
 	EXPECT(doca_flow_pipe_create(pc, NULL, NULL, &p), DOCA_ERROR_NOT_SUPPORTED,
-	       "pops VLANs only");
+	       "has_crypto_encap", "pushes VLANs only");
 	memset(&a, 0, sizeof(a));
 	assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1), DOCA_SUCCESS);
 	memset(&mon, 0, sizeof(mon));

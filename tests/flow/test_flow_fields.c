@@ -468,6 +468,85 @@ static void test_random_condition(void **state)
 	ft_fini();
 }
 
+/* A VLAN push after the template's writes (flow_fwd_miss's PUSH_PIPE): TPID 0x8100, TCI
+ * 0x1234 go between the MACs and the EtherType; nothing else changes. */
+static void test_push_vlan(void **state)
+{
+	struct doca_flow_actions a;
+	struct doca_flow_actions *acts[1] = {&a};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	uint8_t want[sizeof(tcp_in) + 4];
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	a.has_push = true;
+	a.push.type = DOCA_FLOW_PUSH_ACTION_VLAN;
+	a.push.vlan.eth_type = htons(0x8100);
+	a.push.vlan.vlan_hdr.tci = htons(0x1234);
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, acts, NULL, 1, &f1, NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, &a, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, tcp_in, sizeof(tcp_in));
+	ft_sync();
+	memcpy(want, tcp_in, 12);
+	want[12] = 0x81, want[13] = 0x00, want[14] = 0x12, want[15] = 0x34;
+	memcpy(want + 16, tcp_in + 12, sizeof(tcp_in) - 12);
+	expect_out(1, want, sizeof(want));
+	/* An unknown push type is refused at pipe creation. */
+	a.push.type = (enum doca_flow_push_action_type)7;
+	{
+		struct doca_flow_pipe_cfg *pc;
+		struct doca_flow_pipe *q;
+
+		assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1),
+		                 DOCA_SUCCESS);
+		EXPECT1(doca_flow_pipe_create(pc, &f1, NULL, &q), DOCA_ERROR_INVALID_VALUE,
+		        "push type 7 is unknown");
+		assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
+	}
+	ft_fini();
+}
+
+/* RSS on the ESP SPI: Toeplitz over the SPI (after the addresses when IPV4 is set too) with
+ * the default key 2c c6 81 d1 5b db f4 f7 ...: SPI 1 alone hashes to key bits 31..62,
+ * 0xadedfa7b; 10.0.0.1, 10.0.0.2, SPI 1 to 0x09c25e34. */
+static void test_rss_esp(void **state)
+{
+	static uint16_t queues[1] = {0};
+	struct doca_flow_fwd rss = {.type = DOCA_FLOW_FWD_RSS,
+	                            .rss_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED};
+	static struct softdpa_frame fr[1];
+	struct doca_flow_pipe *p;
+	uint8_t f[64];
+	uint32_t n;
+	(void)state;
+
+	rss.rss.queues_array = queues;
+	rss.rss.nr_queues = 1;
+	for (int i = 0; i < 2; i++) {
+		ft_init("vnf,hws", 0, 0, 0, 1);
+		rss.rss.outer_flags = DOCA_FLOW_RSS_ESP | (i ? DOCA_FLOW_RSS_IPV4 : 0);
+		p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, NULL, NULL, 0,
+		            &rss, NULL);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                NULL),
+		                 DOCA_SUCCESS);
+		ft_process(ft_ports[0]);
+		n = esp_frame(f, 1, 77);
+		ft_inject(0, f, n);
+		ft_sync();
+		assert_int_equal(softdpa_port_rx_burst(0, 0, fr, 1), 1);
+		assert_int_equal(fr[0].rss_hash, i ? 0x09c25e34u : 0xadedfa7bu);
+		ft_fini();
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -478,6 +557,8 @@ int main(void)
 	        FT_TEST(test_roce_bth_match),
 	        FT_TEST(test_ipv6_tc_and_flow_label),
 	        FT_TEST(test_random_condition),
+	        FT_TEST(test_push_vlan),
+	        FT_TEST(test_rss_esp),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1278,14 +1278,14 @@ static void test_rss_field_bits(void **state)
 		assert_true((h == h_dst) == (flags[i] == DOCA_FLOW_RSS_IPV4_SRC));
 		ft_fini();
 	}
-	/* Hashing on the ESP SPI is refused, naming the flag; unknown bits are invalid. */
+	/* The ESP SPI is an outer field (ESP is DOCA's tunnel); unknown bits are invalid. */
 	ft_init("vnf,hws", 0, 0, 0, 1);
 	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
-	rss.rss.outer_flags = DOCA_FLOW_RSS_IPV4 | DOCA_FLOW_RSS_ESP;
-	t_log_reset();
-	assert_int_equal(doca_flow_pipe_create(pc, &rss, NULL, &p), DOCA_ERROR_NOT_SUPPORTED);
-	t_assert_logged("outer_flags", "DOCA_FLOW_RSS_ESP", "not supported");
 	rss.rss.outer_flags = DOCA_FLOW_RSS_IPV4;
+	rss.rss.inner_flags = DOCA_FLOW_RSS_ESP;
+	t_log_reset();
+	assert_int_equal(doca_flow_pipe_create(pc, &rss, NULL, &p), DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("inner_flags", "DOCA_FLOW_RSS_ESP", "outer field");
 	rss.rss.inner_flags = 1u << 20;
 	t_log_reset();
 	assert_int_equal(doca_flow_pipe_create(pc, &rss, NULL, &p), DOCA_ERROR_INVALID_VALUE);
