@@ -547,6 +547,144 @@ static void test_rss_esp(void **state)
 	}
 }
 
+/* flow_fwd_miss's chain: ROOT (per-entry l3 meta) -> IP_SELECTOR (IPv4, miss counter,
+ * fwd_miss MODIFY) -> IPV4 (1.2.3.4 -> 8.8.8.8, fwd_miss MODIFY) -> port; MODIFY copies the
+ * IHL into DSCP/ECN (IPv4) or the payload length into the traffic class (IPv6). Then both
+ * misses move to a PUSH pipe with doca_flow_pipe_update_miss. */
+static void test_fwd_miss_chain(void **state)
+{
+	struct doca_flow_match m;
+	struct doca_flow_actions a;
+	struct doca_flow_actions *acts[1] = {&a};
+	struct doca_flow_action_desc d4, d6;
+	struct doca_flow_action_descs ds4 = {.nb_action_desc = 1, .desc_array = &d4};
+	struct doca_flow_action_descs ds6 = {.nb_action_desc = 1, .desc_array = &d6};
+	struct doca_flow_action_descs *dl[2] = {&ds4, &ds6};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd drop = {.type = DOCA_FLOW_FWD_DROP};
+	struct doca_flow_fwd next = {.type = DOCA_FLOW_FWD_PIPE},
+	                     miss = {.type = DOCA_FLOW_FWD_PIPE};
+	struct doca_flow_pipe *modify, *ipv4, *sel, *root, *push;
+	struct doca_flow_resource_query q;
+	uint8_t f[sizeof(tcp_in)], want[sizeof(tcp_in) + 4], g[sizeof(udp6_in)],
+	        w6[sizeof(udp6_in) + 4];
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&m, 0, sizeof(m));
+	m.parser_meta.outer_l3_type = UINT32_MAX;
+	memset(&d4, 0, sizeof(d4));
+	d4.type = DOCA_FLOW_ACTION_COPY;
+	d4.field_op.src.field_string = "outer.ipv4.version_ihl";
+	d4.field_op.dst.field_string = "outer.ipv4.dscp_ecn";
+	d4.field_op.width = 4;
+	memset(&d6, 0, sizeof(d6));
+	d6.type = DOCA_FLOW_ACTION_COPY;
+	d6.field_op.src.field_string = "outer.ipv6.payload_len";
+	d6.field_op.dst.field_string = "outer.ipv6.traffic_class";
+	d6.field_op.width = 8;
+	modify =
+	        mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, false, &m, NULL, NULL, dl, 2, &f1, NULL);
+	memset(&a, 0, sizeof(a));
+	m.parser_meta.outer_l3_type = DOCA_FLOW_L3_META_IPV4;
+	assert_int_equal(
+	        doca_flow_pipe_basic_add_entry(0, modify, &m, 0, &a, NULL, NULL, 0, NULL, NULL),
+	        DOCA_SUCCESS);
+	m.parser_meta.outer_l3_type = DOCA_FLOW_L3_META_IPV6;
+	assert_int_equal(
+	        doca_flow_pipe_basic_add_entry(0, modify, &m, 1, &a, NULL, NULL, 0, NULL, NULL),
+	        DOCA_SUCCESS);
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.src_ip = htonl(0x0a000001);
+	m.outer.ip4.dst_ip = htonl(0x0a000002);
+	miss.next_pipe = modify;
+	ipv4 = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, false, &m, NULL, NULL, NULL, 0, &f1,
+	               &miss);
+	assert_int_equal(
+	        doca_flow_pipe_basic_add_entry(0, ipv4, &m, 0, NULL, NULL, NULL, 0, NULL, NULL),
+	        DOCA_SUCCESS);
+	memset(&m, 0, sizeof(m));
+	m.parser_meta.outer_l3_type = DOCA_FLOW_L3_META_IPV4;
+	next.next_pipe = ipv4;
+	sel = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, false, &m, NULL, NULL, NULL, 0, &next,
+	              &miss);
+	assert_int_equal(
+	        doca_flow_pipe_basic_add_entry(0, sel, &m, 0, NULL, NULL, NULL, 0, NULL, NULL),
+	        DOCA_SUCCESS);
+	m.parser_meta.outer_l3_type = UINT32_MAX;
+	next.next_pipe = sel;
+	root = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, &m, NULL, NULL, NULL, 0, &next,
+	               &drop);
+	m.parser_meta.outer_l3_type = DOCA_FLOW_L3_META_IPV4;
+	assert_int_equal(
+	        doca_flow_pipe_basic_add_entry(0, root, &m, 0, NULL, NULL, NULL, 0, NULL, NULL),
+	        DOCA_SUCCESS);
+	m.parser_meta.outer_l3_type = DOCA_FLOW_L3_META_IPV6;
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, root, &m, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+
+	/* 10.0.0.1 -> 10.0.0.2 hits IPV4 as it is; 10.0.0.9 misses it (MODIFY: tos 5, IPv4
+	 * checksum 0x66be - 5 = 0x66b9); IPv6 misses the selector (MODIFY:
+	 * traffic class 16). */
+	ft_inject(0, tcp_in, sizeof(tcp_in));
+	ft_sync();
+	expect_out(1, tcp_in, sizeof(tcp_in));
+	memcpy(f, tcp_in, sizeof(f));
+	f[33] = 9, f[25] = 0xbe, f[51] = 0x81; /* dst 10.0.0.9; IPv4 0x66be; TCP 0xc681 */
+	ft_inject(0, f, sizeof(f));
+	ft_sync();
+	memcpy(want, f, sizeof(f));
+	want[15] = 5, want[25] = 0xb9;
+	expect_out(1, want, sizeof(f));
+	ft_inject(0, udp6_in, sizeof(udp6_in));
+	ft_sync();
+	memcpy(w6, udp6_in, sizeof(udp6_in));
+	w6[14] = 0x61;
+	expect_out(1, w6, sizeof(udp6_in));
+	assert_int_equal(ft_drain_all(1), 0);
+	assert_int_equal(doca_flow_resource_query_pipe_miss(sel, &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_pkts, 1);
+
+	/* Both misses go to PUSH now (VLAN 0x1234). */
+	memset(&a, 0, sizeof(a));
+	a.has_push = true;
+	a.push.type = DOCA_FLOW_PUSH_ACTION_VLAN;
+	a.push.vlan.eth_type = htons(0x8100);
+	a.push.vlan.vlan_hdr.tci = htons(0x1234);
+	memset(&m, 0, sizeof(m));
+	push = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, false, &m, NULL, acts, NULL, 1, &f1,
+	               NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, push, &m, 0, &a, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	miss.next_pipe = push;
+	assert_int_equal(doca_flow_pipe_update_miss(ipv4, &miss), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_update_miss(sel, &miss), DOCA_SUCCESS);
+	ft_inject(0, tcp_in, sizeof(tcp_in));
+	ft_sync();
+	expect_out(1, tcp_in, sizeof(tcp_in));
+	ft_inject(0, f, sizeof(f));
+	ft_sync();
+	memcpy(want, f, 12);
+	want[12] = 0x81, want[13] = 0x00, want[14] = 0x12, want[15] = 0x34;
+	memcpy(want + 16, f + 12, sizeof(f) - 12);
+	expect_out(1, want, sizeof(want));
+	memcpy(g, udp6_in, sizeof(g));
+	ft_inject(0, g, sizeof(g));
+	ft_sync();
+	memcpy(w6, g, 12);
+	w6[12] = 0x81, w6[13] = 0x00, w6[14] = 0x12, w6[15] = 0x34;
+	memcpy(w6 + 16, g + 12, sizeof(g) - 12);
+	expect_out(1, w6, sizeof(w6));
+	assert_int_equal(doca_flow_resource_query_pipe_miss(sel, &q), DOCA_SUCCESS);
+	assert_int_equal(q.counter.total_pkts, 2);
+	ft_fini();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -559,6 +697,7 @@ int main(void)
 	        FT_TEST(test_random_condition),
 	        FT_TEST(test_push_vlan),
 	        FT_TEST(test_rss_esp),
+	        FT_TEST(test_fwd_miss_chain),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
