@@ -308,6 +308,31 @@ static void case_c(void)
 	CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
 }
 
+/* Case a's setup: CPU ns per entry added (pipe creation, adds, entries_process), and the
+ * resident memory it grew by, per entry (table, entries, data, counters). */
+static double insert_ns = -1, bytes_per_entry = -1;
+
+static double thread_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double rss_bytes(void)
+{
+	unsigned long size = 0, res = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+
+	if (f == NULL)
+		return -1;
+	if (fscanf(f, "%lu %lu", &size, &res) != 2)
+		res = 0;
+	fclose(f);
+	return (double)res * 4096.0;
+}
+
 /* Best of REPS runs (the machine may be shared: the minimum is the least disturbed). */
 enum { REPS = 5 };
 
@@ -331,6 +356,9 @@ static void report(const char *name, uint32_t workers, uint64_t total, double t,
 	if (workers == 0)
 		printf(",\"worker_cpu_ns_per_frame\":%s",
 		       bench_json(bench_div(tc * 1e9, (double)total), 1).s);
+	if (insert_ns >= 0)
+		printf(",\"insert_cpu_ns_per_entry\":%s,\"rss_bytes_per_entry\":%s",
+		       bench_json(insert_ns, 1).s, bench_json(bytes_per_entry, 1).s);
 	{
 		struct softdpa_port_stats s0, s1;
 
@@ -382,7 +410,9 @@ static struct bench_cli cli = {
                   "  ratio; with 0 workers also worker_mpps, baseline_worker_mpps, worker_ratio,\n"
                   "  worker_ns_per_frame (the NIC's share), pipeline_ns_per_frame (that minus\n"
                   "  the baseline's), worker_cpu_ns_per_frame (that share in CPU time: without\n"
-                  "  the time the thread waited for a core)",
+                  "  the time the thread waited for a core); case a also insert_cpu_ns_per_entry\n"
+                  "  (CPU time of the pipe's creation and its adds, per entry) and\n"
+                  "  rss_bytes_per_entry (resident memory they added, per entry)",
         .args = args,
         .nargs = sizeof(args) / sizeof(args[0]),
 };
@@ -421,9 +451,14 @@ int main(int argc, char **argv)
 					tbn[c] = nic_time < tbn[c] ? nic_time : tbn[c];
 				}
 			}
-			if (c == 0)
+			insert_ns = bytes_per_entry = -1;
+			if (c == 0) {
+				double c0 = thread_cpu(), m0 = rss_bytes();
+
 				case_a();
-			else if (c == 1)
+				insert_ns = (thread_cpu() - c0) * 1e9 / nentries_a;
+				bytes_per_entry = (rss_bytes() - m0) / nentries_a;
+			} else if (c == 1)
 				hash_pipe(true);
 			else
 				case_c();

@@ -30,6 +30,7 @@
 #include "core/util.h"
 #include "io/port.h"
 #include "nic/ext_resource.h"
+#include "nic/flow_em.h"
 #include "nic/flow_priv.h"
 #include "nic/grace.h"
 #include "nic/nat64.h"
@@ -1034,23 +1035,8 @@ static struct doca_flow_pipe_entry *em_lookup(struct doca_flow_pipe *pipe, const
                                               uint32_t h)
 {
 	const struct sdpa_em_table *t = sdpa_load_acquire(&pipe->em); /* A-em: pairs with R-em */
-	uint32_t mask, i;
 
-	if (t == NULL)
-		return NULL;
-	mask = t->size - 1;
-	for (i = h & mask;; i = (i + 1) & mask) {
-		const struct sdpa_em_slot *s = &t->slots[i];
-		struct doca_flow_pipe_entry *e;
-
-		e = sdpa_load_acquire(&s->e); /* A-slot: pairs with R-slot in flow_entry.c */
-		if (e == NULL)
-			return NULL;
-		if (e == SDPA_EM_TOMB || e->hash != h)
-			continue;
-		if (memcmp(e->key, key, pipe->mt.klen) == 0)
-			return e;
-	}
+	return t == NULL ? NULL : sdpa_em_find(t, key, pipe->mt.klen, h);
 }
 
 static uint32_t next_active(const struct sdpa_hash_state *hs, uint32_t from, uint32_t nr)
@@ -1268,12 +1254,13 @@ static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sd
 #undef c
 }
 
-/* A lookup in a large exact-match table misses the cache three times: the slot, the
- * entry, its data. When the root pipe is BASIC and its table is larger than the caches,
- * find the burst's slots first and prefetch along the chain, so that the misses of a
- * whole burst overlap instead of adding up. Only hints: a wrong guess (a key that also
- * depends on metadata set later) costs one wasted prefetch, never a wrong result. */
-enum { EM_PREFETCH_MIN_SLOTS = 1u << 17 };
+/* A lookup in a large exact-match table misses the cache twice: the bucket, then the entry
+ * (its action data in the same slot, flow_em.h). When the root pipe is BASIC and its table
+ * is larger than the caches, find the burst's buckets first, then its entries, prefetching
+ * each, so that the misses of a whole burst overlap instead of adding up. Only hints: a
+ * wrong guess (a key that also depends on metadata set later) costs one wasted prefetch,
+ * never a wrong result. */
+enum { EM_PREFETCH_MIN_SLOTS = 1u << 17, EM_PREFETCH_KEY_MAX = 64 };
 
 static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, struct sdpa_pkt **pkts,
                              uint16_t n)
@@ -1281,20 +1268,22 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 	const struct doca_flow_pipe *root =
 	        sdpa_load_acquire(&port->root); /* A-root: pairs with R-root */
 	const struct sdpa_em_table *t;
-	struct doca_flow_pipe_entry *e[SDPA_WIRE_BURST_MAX];
-	const struct sdpa_em_slot *sl[SDPA_WIRE_BURST_MAX];
-	uint8_t key[SDPA_FLOW_KEY_MAX];
+	uint8_t key[SDPA_WIRE_BURST_MAX][EM_PREFETCH_KEY_MAX];
+	uint32_t h[SDPA_WIRE_BURST_MAX];
+	bool ok[SDPA_WIRE_BURST_MAX];
 	struct pctx *c = &w->pre;
+	uint32_t klen;
 
 	if (root == NULL || root->type != DOCA_FLOW_PIPE_BASIC)
 		return;
 	t = sdpa_load_acquire(&root->em); /* A-em: pairs with R-em */
 	if (t == NULL || t->size < EM_PREFETCH_MIN_SLOTS)
 		return;
+	klen = root->mt.klen;
+	if (klen > EM_PREFETCH_KEY_MAX)
+		return;
 	for (uint16_t i = 0; i < n; i++) {
-		uint32_t h;
-
-		sl[i] = NULL;
+		ok[i] = false;
 		if (pkts[i]->len < SDPA_ETH_HLEN)
 			continue;
 		c->pkt = pkts[i];
@@ -1302,27 +1291,25 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 		ensure_view(c, &root->mt);
 		if (!sdpa_match_selectors_ok(&root->mt, (const uint8_t *)&c->m))
 			continue;
-		sdpa_match_key(&root->mt, (const uint8_t *)&c->m, key);
-		h = sdpa_em_hash(key, root->mt.klen);
-		sl[i] = &t->slots[h & (t->size - 1)];
-		__builtin_prefetch(sl[i]);
+		sdpa_match_key(&root->mt, (const uint8_t *)&c->m, key[i]);
+		h[i] = sdpa_em_hash(key[i], klen);
+		__builtin_prefetch(sdpa_em_home(t, h[i]));
+		ok[i] = true;
 	}
 	for (uint16_t i = 0; i < n; i++) {
-		e[i] = NULL;
-		if (sl[i] == NULL)
+		const struct doca_flow_pipe_entry *e;
+
+		if (!ok[i])
 			continue;
-		e[i] = sdpa_load_acquire(&sl[i]->e); /* A-slot: pairs with R-slot */
-		if (e[i] == NULL || e[i] == SDPA_EM_TOMB) {
-			e[i] = NULL;
+		e = sdpa_em_find(t, key[i], klen, h[i]);
+		if (e == NULL)
 			continue;
-		}
-		__builtin_prefetch(e[i]);
-		__builtin_prefetch((const char *)e[i] + 64); /* the key */
+		/* The entry's lines: its state, its data (same slot), for longer keys the key. */
+		__builtin_prefetch(e);
+		__builtin_prefetch((const char *)e + 64);
+		__builtin_prefetch((const char *)e + 128);
+		__builtin_prefetch((const char *)e + 192);
 	}
-	for (uint16_t i = 0; i < n; i++)
-		if (e[i] != NULL)
-			__builtin_prefetch(
-			        sdpa_load_acquire(&e[i]->data)); /* A-data: pairs with R-data */
 }
 
 /* Process one burst of a port; returns how many frames it took. */

@@ -18,11 +18,11 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "core/log.h"
 #include "core/nic_clock.h"
 #include "core/util.h"
+#include "nic/flow_em.h"
 #include "nic/flow_priv.h"
 #include "nic/flow_ready.h"
 #include "nic/nic.h"
@@ -235,111 +235,9 @@ void sdpa_entry_registry_clear(void)
 
 /* ------------------------------------------------------------------ tables */
 
-struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size)
-{
-	size_t bytes = sizeof(struct sdpa_em_table) + (size_t)size * sizeof(struct sdpa_em_slot);
-	const size_t huge = 2u << 20;
-	struct sdpa_em_table *t;
-
-	if (bytes >= huge) {
-		bytes = (bytes + huge - 1) & ~(huge - 1);
-		t = aligned_alloc(huge, bytes);
-		if (t == NULL)
-			return NULL;
-		(void)madvise(t, bytes, MADV_HUGEPAGE); /* a hint: failure only costs speed */
-		memset(t, 0, bytes);
-	} else {
-		t = calloc(1, bytes);
-		if (t == NULL)
-			return NULL;
-	}
-	t->size = size;
-	return t;
-}
-
 static void em_free_cb(void *p)
 {
 	free(p);
-}
-
-bool sdpa_em_rebuild(struct doca_flow_pipe *pipe, uint32_t size)
-{
-	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
-	struct sdpa_em_table *n = sdpa_em_table_alloc(size);
-	uint32_t mask = size - 1;
-
-	if (n == NULL)
-		return false;
-	for (uint32_t k = 0; k < t->size; k++) {
-		struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->slots[k].e);
-		uint32_t i;
-
-		if (x == NULL || x == SDPA_EM_TOMB)
-			continue;
-		for (i = x->hash & mask; sdpa_load_relaxed(&n->slots[i].e) != NULL;
-		     i = (i + 1) & mask)
-			;
-		sdpa_store_relaxed(&n->slots[i].e, x);
-		n->used++;
-		n->live++;
-	}
-	/* Readers see the old table or the new one, each holding every live entry. */
-	sdpa_store_release(&pipe->em, n); /* R-em: pairs with A-em */
-	sdpa_nic_defer(em_free_cb, t);
-	return true;
-}
-
-static bool em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
-{
-	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
-	uint32_t mask = t->size - 1;
-	uint32_t i, tomb = UINT32_MAX;
-
-	if (t->used + 1 > t->size / 4 * 3) {
-		/* Too many tombstones: rebuild at the same size. */
-		if (!sdpa_em_rebuild(pipe, t->size))
-			return false;
-		t = sdpa_load_relaxed(&pipe->em);
-	}
-	for (i = e->hash & mask;; i = (i + 1) & mask) {
-		struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->slots[i].e);
-
-		if (x == NULL)
-			break;
-		if (x == SDPA_EM_TOMB) {
-			if (tomb == UINT32_MAX)
-				tomb = i;
-			continue;
-		}
-		if (x->hash == e->hash && memcmp(x->key, e->key, pipe->mt.klen) == 0)
-			return false;
-	}
-	if (tomb != UINT32_MAX)
-		i = tomb;
-	else
-		t->used++;
-	t->live++;
-	/* R-slot: the entry (key, data, counters) is complete before readers can find it. */
-	sdpa_store_release(&t->slots[i].e, e);
-	return true;
-}
-
-static void em_remove(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
-{
-	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
-	uint32_t mask = t->size - 1;
-
-	for (uint32_t i = e->hash & mask;; i = (i + 1) & mask) {
-		struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->slots[i].e);
-
-		if (x == NULL)
-			return;
-		if (x == e) {
-			sdpa_store_release(&t->slots[i].e, SDPA_EM_TOMB);
-			t->live--;
-			return;
-		}
-	}
 }
 
 static bool snap_less(const struct doca_flow_pipe *pipe, const struct doca_flow_pipe_entry *a,
@@ -393,7 +291,7 @@ static bool link_hw(struct doca_flow_pipe_entry *e)
 
 	switch (pipe->type) {
 	case DOCA_FLOW_PIPE_BASIC:
-		return em_insert(pipe, e);
+		return sdpa_em_insert(pipe, e);
 	case DOCA_FLOW_PIPE_CONTROL:
 	case DOCA_FLOW_PIPE_ORDERED_LIST:
 		return snap_update(pipe, e, NULL);
@@ -424,7 +322,7 @@ void sdpa_entry_unlink_hw(struct doca_flow_pipe_entry *e)
 		return;
 	switch (pipe->type) {
 	case DOCA_FLOW_PIPE_BASIC:
-		em_remove(pipe, e);
+		sdpa_em_remove(pipe, e);
 		break;
 	case DOCA_FLOW_PIPE_CONTROL:
 	case DOCA_FLOW_PIPE_ORDERED_LIST:
@@ -451,7 +349,8 @@ static void data_free(struct sdpa_entry_data *d)
 	}
 	if (d->meter_owned)
 		sdpa_meter_free(d->meter);
-	free(d);
+	if (!d->in_slot)
+		free(d);
 }
 
 static void data_free_cb(void *p)
@@ -869,6 +768,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 	                     entry};
 	struct sdpa_entry_data *d;
 	struct doca_flow_pipe_entry *e;
+	size_t doff, dsize;
 	doca_error_t r;
 
 	LOCK_INITED(a.who);
@@ -879,12 +779,28 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
 	}
-	e = entry_alloc(sizeof(*e) + pipe->mt.klen);
+	/* The entry, its key and its data in one slot: a lookup that finds the entry has its
+	 * data in the next cache lines (flow_em.h). Data too large for the largest slot class
+	 * stays apart. */
+	doff = (sizeof(*e) + pipe->mt.klen + _Alignof(struct sdpa_entry_data) - 1) &
+	       ~(_Alignof(struct sdpa_entry_data) - 1);
+	dsize = sizeof(*d) + d->vlen;
+	if (doff + dsize > sizeof(*e) + SDPA_FLOW_KEY_MAX)
+		doff = 0;
+	e = entry_alloc(doff != 0 ? doff + dsize : sizeof(*e) + pipe->mt.klen);
 	if (e == NULL) {
 		data_free(d);
 		pthread_mutex_unlock(&flow_g.lock);
 		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
 		return DOCA_ERROR_NO_MEMORY;
+	}
+	if (doff != 0) {
+		struct sdpa_entry_data *in = (struct sdpa_entry_data *)((uint8_t *)e + doff);
+
+		memcpy(in, d, dsize);
+		in->in_slot = true;
+		free(d); /* the shell: what it points to belongs to the copy now */
+		d = in;
 	}
 	sdpa_match_entry_key(&pipe->mt, match, e->key);
 	e->hash = sdpa_em_hash(e->key, pipe->mt.klen);

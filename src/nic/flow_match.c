@@ -419,12 +419,17 @@ bool sdpa_match_consts_ok(const struct sdpa_match_tmpl *mt, const uint8_t *view)
 void sdpa_match_entry_key(const struct sdpa_match_tmpl *mt, const struct doca_flow_match *em,
                           uint8_t *key)
 {
-	uint8_t tmp[sizeof(struct doca_flow_match)];
 	const uint8_t *e = (const uint8_t *)em;
+	uint32_t k = 0;
 
-	for (uint32_t i = 0; i < sizeof(tmp); i++)
-		tmp[i] = mt->per_entry[i] ? (e ? e[i] : 0) : mt->cval[i];
-	sdpa_match_key(mt, tmp, key);
+	/* sdpa_match_key over the entry's bytes with the constants merged in, visiting the
+	 * key's bytes only (not the whole struct: an insert's main cost otherwise). */
+	for (uint32_t s = 0; s < mt->nsegs; s++) {
+		const struct sdpa_seg *g = &mt->segs[s];
+
+		for (uint32_t i = g->off; i < (uint32_t)g->off + g->len; i++)
+			key[k++] = (mt->per_entry[i] ? (e ? e[i] : 0) : mt->cval[i]) & mt->mask[i];
+	}
 }
 
 /* ------------------------------------------------------------------ packet view */

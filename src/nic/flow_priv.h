@@ -237,6 +237,7 @@ struct sdpa_ol_tmpl {
 /* ---- entries ---- */
 struct sdpa_entry_data {
 	uint8_t action_idx;
+	bool in_slot; /* in the entry's pool slot (BASIC: one object), not malloc'd */
 	struct sdpa_ctr *shared_ctr; /* SDPA_FLOW_NW blocks of the shared counter, or NULL */
 	struct sdpa_fwd fwd;
 	struct sdpa_ol_tmpl *ol;  /* ORDERED_LIST: this entry's list (values resolved) */
@@ -273,22 +274,31 @@ struct doca_flow_pipe_entry {
 	uint8_t key[];              /* BASIC: compact key */
 };
 
-/* ---- exact-match table (BASIC pipes) ---- */
-struct sdpa_em_slot {
-	sdpa_atomic_ptr e; /* NULL = never used, SDPA_EM_TOMB = removed */
+/* ---- exact-match table (BASIC pipes; flow_em.h) ---- */
+enum {
+	SDPA_EM_LANES = 4,      /* slots per 64-byte bucket */
+	SDPA_EM_INLINE_KEY = 8, /* keys up to this many bytes are their own tag */
+};
+
+struct sdpa_em_bucket {
+	sdpa_atomic_u64 tag[SDPA_EM_LANES]; /* the key (<= 8 bytes), else its hash */
+	sdpa_atomic_ptr e[SDPA_EM_LANES];   /* NULL = never used, SDPA_EM_TOMB = removed */
 };
 
 #define SDPA_EM_TOMB ((struct doca_flow_pipe_entry *)(uintptr_t)1)
 
 struct sdpa_em_table {
-	uint32_t size; /* power of two */
+	uint32_t size; /* slots: SDPA_EM_LANES * nbkt */
+	uint32_t nbkt; /* buckets, a power of two */
 	uint32_t used; /* live + tombstones (control plane) */
 	uint32_t live;
-	struct sdpa_em_slot slots[];
+	uint8_t pad_[48]; /* the buckets start on a cache line */
+	struct sdpa_em_bucket b[];
 };
 
-/* A zeroed exact-match table of 'size' slots; large ones ask for transparent huge pages
- * (a lookup touches a random slot: TLB misses dominate otherwise). NULL on NO_MEMORY. */
+/* A zeroed exact-match table of 'size' slots (a power of two, at least 16), one
+ * allocation (free() frees it). Large ones ask for transparent huge pages (a lookup touches
+ * a random bucket: TLB misses dominate otherwise). NULL on NO_MEMORY. */
 struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size);
 
 /* A snapshot array (CONTROL and ORDERED_LIST pipes), replaced copy-on-write. */
@@ -606,8 +616,8 @@ struct sdpa_ctr *sdpa_shared_ctr_resolve(struct doca_flow_port *port, uint32_t i
 sdpa_atomic_ptr *sdpa_shared_rss_resolve(struct doca_flow_port *port, uint32_t id, const char *who);
 
 /* ---- resizable pipes (flow_resize.c) ---- */
-/* A BASIC pipe's exact-match table rebuilt at 'size' slots (power of two) and published;
- * false on NO_MEMORY (the old table stays). Flow lock held. */
+/* A BASIC pipe's exact-match table rebuilt at 'size' slots (power of two; flow_em.c) and
+ * published; false on NO_MEMORY (the old table stays). Flow lock held. */
 bool sdpa_em_rebuild(struct doca_flow_pipe *pipe, uint32_t size);
 /* A live entry handle (flow_entry.c). */
 bool sdpa_entry_live(const struct doca_flow_pipe_entry *e);

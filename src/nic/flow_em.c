@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The exact-match table of BASIC pipes: allocation, insert and remove (the control plane).
+ * The layout and the lock-free lookup are in flow_em.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "nic/flow_em.h"
+#include "nic/nic.h"
+
+_Static_assert(sizeof(struct sdpa_em_bucket) == 64, "a bucket is one cache line");
+_Static_assert(offsetof(struct sdpa_em_table, b) == 64, "buckets start on a cache line");
+
+struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size)
+{
+	uint32_t nbkt = (size < 4 * SDPA_EM_LANES ? 4 * SDPA_EM_LANES : size) / SDPA_EM_LANES;
+	size_t bytes = sizeof(struct sdpa_em_table) + (size_t)nbkt * sizeof(struct sdpa_em_bucket);
+	const size_t huge = 2u << 20;
+	struct sdpa_em_table *t;
+
+	if (nbkt == 0 || (nbkt & (nbkt - 1)) != 0)
+		return NULL;
+	if (bytes >= huge) {
+		bytes = (bytes + huge - 1) & ~(huge - 1);
+		t = aligned_alloc(huge, bytes);
+		if (t == NULL)
+			return NULL;
+		/* Huge pages where the kernel has them (transparent, a hint: without them the
+		 * table is on normal pages and lookups only cost more TLB misses). */
+		(void)madvise(t, bytes, MADV_HUGEPAGE);
+	} else {
+		bytes = (bytes + 63) & ~(size_t)63;
+		t = aligned_alloc(64, bytes);
+		if (t == NULL)
+			return NULL;
+	}
+	memset(t, 0, bytes);
+	t->size = nbkt * SDPA_EM_LANES;
+	t->nbkt = nbkt;
+	return t;
+}
+
+static void em_free_cb(void *p)
+{
+	free(p);
+}
+
+/* Place e in the first free slot of its probe sequence (no duplicate check): a table being
+ * built, not yet published. */
+static void place(struct sdpa_em_table *t, struct doca_flow_pipe_entry *e, uint64_t tag)
+{
+	uint32_t mask = t->nbkt - 1;
+
+	for (uint32_t b = e->hash & mask;; b = (b + 1) & mask)
+		for (uint32_t l = 0; l < SDPA_EM_LANES; l++)
+			if (sdpa_load_relaxed(&t->b[b].e[l]) == NULL) {
+				sdpa_store_relaxed(&t->b[b].tag[l], tag);
+				sdpa_store_relaxed(&t->b[b].e[l], e);
+				t->used++;
+				t->live++;
+				return;
+			}
+}
+
+bool sdpa_em_rebuild(struct doca_flow_pipe *pipe, uint32_t size)
+{
+	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
+	struct sdpa_em_table *n = sdpa_em_table_alloc(size);
+
+	if (n == NULL)
+		return false;
+	for (uint32_t b = 0; b < t->nbkt; b++)
+		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
+			struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->b[b].e[l]);
+
+			if (x != NULL && x != SDPA_EM_TOMB)
+				place(n, x, sdpa_load_relaxed(&t->b[b].tag[l]));
+		}
+	/* Readers see the old table or the new one, each holding every live entry. */
+	sdpa_store_release(&pipe->em, n); /* R-em: pairs with A-em */
+	sdpa_nic_defer(em_free_cb, t);
+	return true;
+}
+
+bool sdpa_em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
+{
+	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
+	uint32_t klen = pipe->mt.klen;
+	uint64_t tag = sdpa_em_tag(e->key, klen, e->hash);
+	struct sdpa_em_bucket *fb = NULL; /* the first tombstone met: reused */
+	uint32_t fl = 0, mask;
+
+	if (t->used + 1 > t->size / 4 * 3) {
+		/* Too many tombstones: rebuild at the same size. */
+		if (!sdpa_em_rebuild(pipe, t->size))
+			return false;
+		t = sdpa_load_relaxed(&pipe->em);
+	}
+	mask = t->nbkt - 1;
+	for (uint32_t b = e->hash & mask;; b = (b + 1) & mask) {
+		struct sdpa_em_bucket *k = &t->b[b];
+
+		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
+			struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&k->e[l]);
+
+			if (x == NULL) {
+				if (fb == NULL) {
+					fb = k;
+					fl = l;
+					t->used++;
+				}
+				t->live++;
+				/* R-emtag pairs with A-emtag in sdpa_em_find: the slot's previous
+				 * entry was removed (its release) before the new tag shows. */
+				sdpa_store_release(&fb->tag[fl], tag);
+				/* R-emslot pairs with A-emslot in sdpa_em_find: the entry (key,
+				 * data, counters) and its tag are complete before readers find it.
+				 */
+				sdpa_store_release(&fb->e[fl], e);
+				return true;
+			}
+			if (x == SDPA_EM_TOMB) {
+				if (fb == NULL) {
+					fb = k;
+					fl = l;
+				}
+				continue;
+			}
+			if (x->hash == e->hash && sdpa_load_relaxed(&k->tag[l]) == tag &&
+			    memcmp(x->key, e->key, klen) == 0)
+				return false;
+		}
+	}
+}
+
+void sdpa_em_remove(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
+{
+	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
+	uint32_t mask = t->nbkt - 1;
+
+	for (uint32_t b = e->hash & mask;; b = (b + 1) & mask)
+		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
+			struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->b[b].e[l]);
+
+			if (x == NULL)
+				return;
+			if (x == e) {
+				/* R-emdel pairs with A-emslot in sdpa_em_find (a reader that finds
+				 * the tombstone skips the slot). */
+				sdpa_store_release(&t->b[b].e[l], SDPA_EM_TOMB);
+				t->live--;
+				return;
+			}
+		}
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The exact-match table of BASIC pipes (flow_em.c), in the manner of DPDK's rte_hash: the
+ * slots are grouped four to a 64-byte bucket, each slot holding a tag next to its entry
+ * pointer. A key of up to 8 bytes (an IPv4 address, a port pair, a MAC) is its own tag, so
+ * a lookup decides in the bucket's one cache line and touches the entry only to use it; a
+ * longer key's tag is its hash, and the entry's key confirms the match. The entry carries
+ * its action data in the same pool slot (flow_entry.c), so a hit costs two cache lines: the
+ * bucket and the entry. A burst prefetches all its buckets, then all its entries
+ * (flow_dp.c), so that the misses of a burst overlap.
+ *
+ * Probing is linear over slots, bucket after bucket, from the bucket the hash names; an
+ * empty slot (NULL) ends it, a removed one (SDPA_EM_TOMB) does not. The control plane (the
+ * DOCA Flow lock) inserts and removes; the datapath reads lock-free: a slot is published
+ * tag first, entry second (release), a removal turns the entry into a tombstone (release),
+ * and a table rebuilt to shed tombstones is swapped in whole, the old one freed after a
+ * grace period (QSBR, flow_dp.c), as are removed entries.
+ */
+#ifndef SDPA_NIC_FLOW_EM_H
+#define SDPA_NIC_FLOW_EM_H
+
+#include <string.h>
+
+#include "nic/flow_priv.h"
+
+/* The tag of a key: the key itself (zero-padded) up to 8 bytes, else its hash. */
+static inline uint64_t sdpa_em_tag(const uint8_t *key, uint32_t klen, uint32_t h)
+{
+	uint64_t t = 0;
+
+	if (klen > SDPA_EM_INLINE_KEY)
+		return h;
+	memcpy(&t, key, klen);
+	return t;
+}
+
+/* The bucket a lookup of hash h starts from (prefetch it early). */
+static inline const struct sdpa_em_bucket *sdpa_em_home(const struct sdpa_em_table *t, uint32_t h)
+{
+	return &t->b[h & (t->nbkt - 1)];
+}
+
+/* The live entry with this key, or NULL. Lock-free; the caller is a datapath thread
+ * between quiescent points (or holds the DOCA Flow lock). */
+static inline struct doca_flow_pipe_entry *
+sdpa_em_find(const struct sdpa_em_table *t, const uint8_t *key, uint32_t klen, uint32_t h)
+{
+	uint64_t tag = sdpa_em_tag(key, klen, h);
+	uint32_t mask = t->nbkt - 1;
+
+	for (uint32_t b = h & mask;; b = (b + 1) & mask) {
+		const struct sdpa_em_bucket *k = &t->b[b];
+
+		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
+			/* A-emslot pairs with R-emslot in flow_em.c: the tag and the entry are
+			 * complete. */
+			struct doca_flow_pipe_entry *e = sdpa_load_acquire(&k->e[l]);
+
+			if (e == NULL)
+				return NULL;
+			/* A-emtag pairs with R-emtag in flow_em.c: a tag newer than 'e' comes
+			 * after e's removal, which the check below then sees. */
+			if (e == SDPA_EM_TOMB || sdpa_load_acquire(&k->tag[l]) != tag)
+				continue;
+			if (klen <= SDPA_EM_INLINE_KEY) {
+				/* The tag is the key: it belongs to 'e' if the slot still holds e.
+				 */
+				if (sdpa_load_relaxed(&k->e[l]) == e)
+					return e;
+				continue;
+			}
+			if (e->hash == h && memcmp(e->key, key, klen) == 0)
+				return e;
+		}
+	}
+}
+
+/* Control plane (DOCA Flow lock held). Insert: false on a duplicate key or NO_MEMORY (a
+ * rebuild that could not allocate). Remove: a no-op when e is not in the table. */
+bool sdpa_em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e);
+void sdpa_em_remove(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e);
+
+#endif
