@@ -4,10 +4,11 @@
  * softdpa — doca_ctx.h: the generic DOCA context, the base every data-path library's
  * object converts to (e.g. doca_rdma_as_ctx).
  *
- * The only contexts a DPA program creates are RDMA and Comch objects, which softdpa does
- * not emulate (they cannot be created). So every call here checks its arguments
- * (INVALID_VALUE for a NULL context or result pointer) and otherwise answers
- * DOCA_ERROR_NOT_SUPPORTED with one log line naming itself.
+ * softdpa's contexts are doca_rdma's (doca_rdma_as_ctx): for them these calls work as DOCA
+ * documents them (start and stop are synchronous: a context goes IDLE -> RUNNING -> IDLE
+ * and the state-changed callback sees each move). Any other non-NULL pointer (a context of
+ * a library softdpa does not emulate) answers DOCA_ERROR_NOT_SUPPORTED with one log line
+ * naming the call; NULL arguments answer DOCA_ERROR_INVALID_VALUE.
  */
 #ifndef DOCA_CTX_H_
 #define DOCA_CTX_H_
@@ -61,10 +62,10 @@ typedef void (*doca_ctx_state_changed_callback_t)(const union doca_data user_dat
  *
  * @param [in] ctx
  * The context.
- * @return DOCA_ERROR_INVALID_VALUE when ctx is NULL;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
- * answers DOCA_ERROR_NOT_SUPPORTED.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is NULL or destroyed;
+ * DOCA_ERROR_BAD_STATE in the wrong state (start: already started; stop: not started);
+ * DOCA_ERROR_NOT_SUPPORTED for a context of a library softdpa does not emulate, or what the
+ * context's own start refuses.
  */
 DOCA_STABLE doca_error_t doca_ctx_start(struct doca_ctx *ctx);
 
@@ -73,10 +74,10 @@ DOCA_STABLE doca_error_t doca_ctx_start(struct doca_ctx *ctx);
  *
  * @param [in] ctx
  * The context.
- * @return DOCA_ERROR_INVALID_VALUE when ctx is NULL;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
- * answers DOCA_ERROR_NOT_SUPPORTED.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is NULL or destroyed;
+ * DOCA_ERROR_BAD_STATE in the wrong state (start: already started; stop: not started);
+ * DOCA_ERROR_NOT_SUPPORTED for a context of a library softdpa does not emulate, or what the
+ * context's own start refuses.
  */
 DOCA_STABLE doca_error_t doca_ctx_stop(struct doca_ctx *ctx);
 
@@ -87,10 +88,8 @@ DOCA_STABLE doca_error_t doca_ctx_stop(struct doca_ctx *ctx);
  * The context.
  * @param [out] num_inflight_tasks
  * The number of tasks.
- * @return DOCA_ERROR_INVALID_VALUE for a NULL argument;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
- * answers DOCA_ERROR_NOT_SUPPORTED.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
+ * DOCA_ERROR_NOT_SUPPORTED for a context of a library softdpa does not emulate.
  */
 DOCA_STABLE doca_error_t doca_ctx_get_num_inflight_tasks(const struct doca_ctx *ctx,
                                                          size_t *num_inflight_tasks);
@@ -102,10 +101,8 @@ DOCA_STABLE doca_error_t doca_ctx_get_num_inflight_tasks(const struct doca_ctx *
  * The context.
  * @param [in] user_data
  * The cookie.
- * @return DOCA_ERROR_INVALID_VALUE when ctx is NULL;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
- * answers DOCA_ERROR_NOT_SUPPORTED.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is NULL or destroyed;
+ * DOCA_ERROR_NOT_SUPPORTED for a context of a library softdpa does not emulate.
  */
 DOCA_STABLE doca_error_t doca_ctx_set_user_data(struct doca_ctx *ctx, union doca_data user_data);
 
@@ -116,10 +113,8 @@ DOCA_STABLE doca_error_t doca_ctx_set_user_data(struct doca_ctx *ctx, union doca
  * The context.
  * @param [out] user_data
  * The cookie.
- * @return DOCA_ERROR_INVALID_VALUE for a NULL argument;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
- * answers DOCA_ERROR_NOT_SUPPORTED.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
+ * DOCA_ERROR_NOT_SUPPORTED for a context of a library softdpa does not emulate.
  */
 DOCA_STABLE doca_error_t doca_ctx_get_user_data(const struct doca_ctx *ctx,
                                                 union doca_data *user_data);
@@ -131,10 +126,9 @@ DOCA_STABLE doca_error_t doca_ctx_get_user_data(const struct doca_ctx *ctx,
  * The context.
  * @param [in] cb
  * The callback.
- * @return DOCA_ERROR_INVALID_VALUE for a NULL argument;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
- * answers DOCA_ERROR_NOT_SUPPORTED.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
+ * DOCA_ERROR_BAD_STATE when the context is started; DOCA_ERROR_NOT_SUPPORTED for a context
+ * of a library softdpa does not emulate.
  */
 DOCA_STABLE doca_error_t doca_ctx_set_state_changed_cb(struct doca_ctx *ctx,
                                                        doca_ctx_state_changed_callback_t cb);
@@ -146,10 +140,8 @@ DOCA_STABLE doca_error_t doca_ctx_set_state_changed_cb(struct doca_ctx *ctx,
  * The context.
  * @param [out] state
  * The state.
- * @return DOCA_ERROR_INVALID_VALUE for a NULL argument;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
- * answers DOCA_ERROR_NOT_SUPPORTED.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
+ * DOCA_ERROR_NOT_SUPPORTED for a context of a library softdpa does not emulate.
  */
 DOCA_STABLE doca_error_t doca_ctx_get_state(const struct doca_ctx *ctx,
                                             enum doca_ctx_states *state);
@@ -162,10 +154,9 @@ DOCA_STABLE doca_error_t doca_ctx_get_state(const struct doca_ctx *ctx,
  * The context.
  * @param [in] dpa
  * The DPA context.
- * @return DOCA_ERROR_INVALID_VALUE when ctx is NULL or dpa is NULL or not a DPA context;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa creates no context (RDMA and Comch are not emulated): every valid call
- * answers DOCA_ERROR_NOT_SUPPORTED.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is NULL or dpa is NULL or
+ * not a DPA context; DOCA_ERROR_BAD_STATE when the context is started;
+ * DOCA_ERROR_NOT_SUPPORTED for a context of a library softdpa does not emulate.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_ctx_set_datapath_on_dpa(struct doca_ctx *ctx,
                                                             struct doca_dpa *dpa);

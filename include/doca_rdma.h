@@ -5,11 +5,14 @@
  * receive, read, write, atomics, remote sync events), its connections (export/connect or
  * the connection manager), its tasks, and its data path on the DPA.
  *
- * softdpa does not emulate RDMA. Every call checks its arguments like DOCA
- * (DOCA_ERROR_INVALID_VALUE, with a log line saying what is wrong), then answers
- * DOCA_ERROR_NOT_SUPPORTED (or its documented failure value: NULL, 0) and logs one line
- * naming itself: doca_rdma_create never succeeds, so a program that depends on RDMA learns
- * it at the first call. Kernels that post RDMA operations still build (doca_dpa_dev_rdma.h).
+ * softdpa emulates RDMA contexts on every emulated function (PF, VF, SF) with their data
+ * path on the DPA (docs/DPA.md, "RDMA"): configuration, export/connect and connection ids,
+ * the DPA completion, and the posts of kernels (doca_dpa_dev_rdma.h), over RC queue pairs
+ * of one process. The CPU data path -- tasks on a progress engine, the connection manager
+ * (addresses, listen/accept), the bridge and the GPU handle -- is not emulated: those calls
+ * check their arguments like DOCA (DOCA_ERROR_INVALID_VALUE, with a log line saying what is
+ * wrong), then answer DOCA_ERROR_NOT_SUPPORTED (or their documented failure value: NULL, 0)
+ * and log one line naming themselves.
  *
  * As DOCA's, this header pulls in <rdma/rdma_cma.h> (and through it <infiniband/verbs.h>
  * and the C headers those include), for struct rdma_cm_id. Where librdmacm's headers are
@@ -358,8 +361,7 @@ typedef void (*doca_rdma_task_remote_net_sync_event_notify_add_completion_cb_t)(
  * The device the context uses.
  * @param [out] rdma
  * The new context.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dev or rdma is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dev or rdma is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **rdma);
 
@@ -369,7 +371,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_create(struct doca_dev *dev, struct doc
  * @param [in] rdma
  * The RDMA context.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not stopped; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not stopped.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_destroy(struct doca_rdma *rdma);
 
@@ -379,7 +381,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_destroy(struct doca_rdma *rdma);
  *
  * @param [in] rdma
  * The RDMA context.
- * @return The doca_ctx, or NULL on failure (always in softdpa, as no RDMA context exists).
+ * @return The doca_ctx, or NULL when rdma is not a context (logged).
  */
 DOCA_EXPERIMENTAL struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma);
 
@@ -397,8 +399,7 @@ DOCA_EXPERIMENTAL struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma);
  * The new connection.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, local_rdma_conn_details,
  * local_rdma_conn_details_size or rdma_connection is NULL; DOCA_ERROR_BAD_STATE before
- * doca_ctx_start(); DOCA_ERROR_FULL when every connection is used; DOCA_ERROR_NOT_SUPPORTED in
- * softdpa (RDMA is not emulated).
+ * doca_ctx_start(); DOCA_ERROR_FULL when every connection is used.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_export(struct doca_rdma *rdma,
                                                 const void **local_rdma_conn_details,
@@ -418,8 +419,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_export(struct doca_rdma *rdma,
  * The local connection (doca_rdma_export).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, remote_rdma_conn_details or
  * rdma_connection is NULL; DOCA_ERROR_BAD_STATE when the context is not started or already
- * connected; DOCA_ERROR_CONNECTION_ABORTED when the details are corrupt; DOCA_ERROR_NOT_SUPPORTED
- * in softdpa (RDMA is not emulated).
+ * connected; DOCA_ERROR_CONNECTION_ABORTED when the details are corrupt or of another transport
+ * type; DOCA_ERROR_NOT_SUPPORTED in softdpa when the peer is in another process (connections
+ * join contexts of one process).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect(struct doca_rdma *rdma,
                                                  const void *remote_rdma_conn_details,
@@ -438,7 +440,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect(struct doca_rdma *rdma,
  * @param [out] addr
  * The new address object.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when address or addr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_create(enum doca_rdma_addr_type addr_type,
                                                      const char *address, uint16_t port,
@@ -450,7 +452,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_create(enum doca_rdma_addr_type ad
  * @param [in] addr
  * The address object.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when addr is NULL; DOCA_ERROR_BAD_STATE
- * while a connection uses it; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * while a connection uses it; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_destroy(struct doca_rdma_addr *addr);
 
@@ -462,7 +465,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_destroy(struct doca_rdma_addr *add
  * @param [in] port
  * The port to listen on.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_start_listen_to_port(struct doca_rdma *rdma,
                                                               uint16_t port);
@@ -475,7 +478,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_start_listen_to_port(struct doca_rdma *
  * @param [in] port
  * The port.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_stop_listen_to_port(struct doca_rdma *rdma, uint16_t port);
 
@@ -489,7 +492,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_stop_listen_to_port(struct doca_rdma *r
  * @param [in] private_data_len
  * Its length (0 without data).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma_connection is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_accept(
         struct doca_rdma_connection *rdma_connection, void *private_data, uint8_t private_data_len);
@@ -500,7 +503,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_accept(
  * @param [in] rdma_connection
  * The connection.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma_connection is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_connection_reject(struct doca_rdma_connection *rdma_connection);
@@ -515,7 +518,7 @@ doca_rdma_connection_reject(struct doca_rdma_connection *rdma_connection);
  * @param [in] connection_user_data
  * User data of the new connection.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or addr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *rdma,
                                                          struct doca_rdma_addr *addr,
@@ -527,7 +530,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *rdma,
  * @param [in] rdma_connection
  * The connection.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma_connection is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_connection_disconnect(struct doca_rdma_connection *rdma_connection);
@@ -543,7 +546,7 @@ doca_rdma_connection_disconnect(struct doca_rdma_connection *rdma_connection);
  * @param [out] rdma_connection
  * The new connection.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, cm_id or rdma_connection is
- * NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_bridge_prepare_connection(struct doca_rdma *rdma, struct rdma_cm_id *cm_id,
@@ -561,7 +564,7 @@ doca_rdma_bridge_prepare_connection(struct doca_rdma *rdma, struct rdma_cm_id *c
  * @param [in] rdma_connection
  * The connection.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or rdma_connection is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_bridge_accept(struct doca_rdma *rdma, void *private_data, uint8_t private_data_len,
@@ -575,7 +578,7 @@ doca_rdma_bridge_accept(struct doca_rdma *rdma, void *private_data, uint8_t priv
  * @param [in] rdma_connection
  * The connection.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or rdma_connection is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_bridge_established(struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection);
@@ -590,7 +593,7 @@ doca_rdma_bridge_established(struct doca_rdma *rdma, struct doca_rdma_connection
  * @param [out] max_recv_queue_size
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when devinfo or max_recv_queue_size is
- * NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_recv_queue_size(
         const struct doca_devinfo *devinfo, uint32_t *max_recv_queue_size);
@@ -603,7 +606,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_recv_queue_size(
  * @param [out] max_send_queue_size
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when devinfo or max_send_queue_size is
- * NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_queue_size(
         const struct doca_devinfo *devinfo, uint32_t *max_send_queue_size);
@@ -616,7 +619,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_queue_size(
  * @param [out] max_send_buf_list_len
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when devinfo or max_send_buf_list_len
- * is NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_buf_list_len(
         const struct doca_devinfo *devinfo, uint32_t *max_send_buf_list_len);
@@ -629,7 +632,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_buf_list_len(
  * @param [out] max_message_size
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when devinfo or max_message_size is
- * NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_get_max_message_size(const struct doca_devinfo *devinfo, uint32_t *max_message_size);
@@ -641,8 +644,7 @@ doca_rdma_cap_get_max_message_size(const struct doca_devinfo *devinfo, uint32_t 
  * The device to query.
  * @param [out] gid_table_size
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when devinfo or gid_table_size is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when devinfo or gid_table_size is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_gid_table_size(const struct doca_devinfo *devinfo,
                                                                 uint32_t *gid_table_size);
@@ -658,8 +660,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_gid_table_size(const struct doc
  * Entries to read.
  * @param [in,out] gid_array
  * Room for num_entries GIDs, filled on success.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when devinfo or gid_array is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when devinfo or gid_array is NULL,
+ * or the range is past the table (doca_rdma_cap_get_gid_table_size).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_gid(const struct doca_devinfo *devinfo,
                                                      uint32_t start_index, uint32_t num_entries,
@@ -673,7 +675,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_gid(const struct doca_devinfo *
  * @param [in] transport_type
  * The transport.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports RC; DC is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_transport_type_is_supported(
         const struct doca_devinfo *devinfo, enum doca_rdma_transport_type transport_type);
@@ -688,7 +691,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_transport_type_is_supported(
  * @param [in] send_queue_size
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_send_queue_size(struct doca_rdma *rdma,
                                                              uint32_t send_queue_size);
@@ -702,7 +705,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_send_queue_size(struct doca_rdma *r
  * @param [in] recv_queue_size
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_recv_queue_size(struct doca_rdma *rdma,
                                                              uint32_t recv_queue_size);
@@ -715,7 +718,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_recv_queue_size(struct doca_rdma *r
  * @param [in] max_send_buf_list_len
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_max_send_buf_list_len(struct doca_rdma *rdma,
                                                                    uint32_t max_send_buf_list_len);
@@ -728,7 +731,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_max_send_buf_list_len(struct doca_r
  * @param [in] transport_type
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_set_transport_type(struct doca_rdma *rdma, enum doca_rdma_transport_type transport_type);
@@ -741,7 +744,7 @@ doca_rdma_set_transport_type(struct doca_rdma *rdma, enum doca_rdma_transport_ty
  * @param [in] mtu
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_mtu(struct doca_rdma *rdma, enum doca_mtu_size mtu);
 
@@ -754,7 +757,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_mtu(struct doca_rdma *rdma, enum do
  * @param [in] permissions
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_permissions(struct doca_rdma *rdma,
                                                          uint32_t permissions);
@@ -768,7 +771,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_permissions(struct doca_rdma *rdma,
  * @param [in] grh_enabled
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma,
                                                          uint8_t grh_enabled);
@@ -781,7 +784,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma,
  * @param [in] gid_index
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_gid_index(struct doca_rdma *rdma, uint32_t gid_index);
 
@@ -793,7 +796,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_gid_index(struct doca_rdma *rdma, u
  * @param [in] sl
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_sl(struct doca_rdma *rdma, uint32_t sl);
 
@@ -805,7 +808,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_sl(struct doca_rdma *rdma, uint32_t
  * @param [in] timeout
  * Milliseconds.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_connection_request_timeout(struct doca_rdma *rdma,
                                                                         uint16_t timeout);
@@ -817,8 +820,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_connection_request_timeout(struct d
  * The connection.
  * @param [in] connection_user_data
  * The user data.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma_connection is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma_connection is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_set_user_data(
         struct doca_rdma_connection *rdma_connection, union doca_data connection_user_data);
@@ -831,7 +833,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_set_user_data(
  * @param [in] max_num_connections
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_max_num_connections(struct doca_rdma *rdma,
                                                                  uint16_t max_num_connections);
@@ -845,7 +847,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_max_num_connections(struct doca_rdm
  * @param [in] rnr_retry_count
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_rnr_retry_count(struct doca_rdma *rdma,
                                                              uint8_t rnr_retry_count);
@@ -857,8 +859,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_rnr_retry_count(struct doca_rdma *r
  * The RDMA context.
  * @param [out] send_queue_size
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or send_queue_size is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or send_queue_size is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_send_queue_size(const struct doca_rdma *rdma,
                                                              uint32_t *send_queue_size);
@@ -870,8 +871,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_send_queue_size(const struct doca_r
  * The RDMA context.
  * @param [out] recv_queue_size
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or recv_queue_size is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or recv_queue_size is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_recv_queue_size(const struct doca_rdma *rdma,
                                                              uint32_t *recv_queue_size);
@@ -884,7 +884,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_recv_queue_size(const struct doca_r
  * @param [out] max_send_buf_list_len
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or max_send_buf_list_len is
- * NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_send_buf_list_len(const struct doca_rdma *rdma,
                                                                    uint32_t *max_send_buf_list_len);
@@ -896,8 +896,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_send_buf_list_len(const struct 
  * The RDMA context.
  * @param [out] transport_type
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or transport_type is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or transport_type is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_transport_type(
         const struct doca_rdma *rdma, enum doca_rdma_transport_type *transport_type);
@@ -909,8 +908,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_transport_type(
  * The RDMA context.
  * @param [out] mtu
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or mtu is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or mtu is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_mtu(const struct doca_rdma *rdma,
                                                  enum doca_mtu_size *mtu);
@@ -922,8 +920,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_mtu(const struct doca_rdma *rdma,
  * The RDMA context.
  * @param [out] permissions
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or permissions is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or permissions is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_permissions(struct doca_rdma *rdma,
                                                          uint32_t *permissions);
@@ -935,8 +932,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_permissions(struct doca_rdma *rdma,
  * The RDMA context.
  * @param [out] grh_enabled
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or grh_enabled is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or grh_enabled is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma *rdma,
                                                          uint8_t *grh_enabled);
@@ -948,8 +944,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma 
  * The RDMA context.
  * @param [out] gid_index
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or gid_index is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or gid_index is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gid_index(const struct doca_rdma *rdma,
                                                        uint32_t *gid_index);
@@ -961,8 +956,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gid_index(const struct doca_rdma *r
  * The RDMA context.
  * @param [out] sl
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or sl is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or sl is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_sl(const struct doca_rdma *rdma, uint32_t *sl);
 
@@ -974,8 +968,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_sl(const struct doca_rdma *rdma, ui
  * @param [out] dpa_rdma
  * The DPA handle.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or dpa_rdma is NULL;
- * DOCA_ERROR_BAD_STATE before doca_ctx_start() or without a DPA data path; DOCA_ERROR_NOT_SUPPORTED
- * in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_BAD_STATE before doca_ctx_start() or without a DPA data path.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma,
                                                         doca_dpa_dev_rdma_t *dpa_rdma);
@@ -989,7 +982,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma,
  * The GPU handle.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or gpu_rdma is NULL;
  * DOCA_ERROR_BAD_STATE before doca_ctx_start() or without a GPU data path; DOCA_ERROR_NOT_SUPPORTED
- * in softdpa (RDMA is not emulated).
+ * in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *rdma,
                                                         struct doca_gpu_dev_rdma **gpu_rdma);
@@ -1002,7 +995,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *rdma,
  * @param [out] connection_request_timeout
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or connection_request_timeout
- * is NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_connection_request_timeout(
         const struct doca_rdma *rdma, uint16_t *connection_request_timeout);
@@ -1015,7 +1008,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_connection_request_timeout(
  * @param [out] addr
  * The address object.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma_connection or addr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_addr(
         const struct doca_rdma_connection *rdma_connection, struct doca_rdma_addr **addr);
@@ -1032,7 +1025,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_addr(
  * @param [out] port
  * The port.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when addr, addr_type, address or port
- * is NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * is NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_get_params(struct doca_rdma_addr *addr,
                                                          enum doca_rdma_addr_type *addr_type,
@@ -1046,7 +1039,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_get_params(struct doca_rdma_addr *
  * @param [out] connection_user_data
  * The user data.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma_connection or
- * connection_user_data is NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * connection_user_data is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_user_data(
         const struct doca_rdma_connection *rdma_connection, union doca_data *connection_user_data);
@@ -1059,7 +1052,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_user_data(
  * @param [out] connection_id
  * The identifier.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma_connection or connection_id
- * is NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_id(
         const struct doca_rdma_connection *rdma_connection, uint32_t *connection_id);
@@ -1072,7 +1065,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_id(
  * @param [out] max_num_connections
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or max_num_connections is
- * NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_num_connections(struct doca_rdma *rdma,
                                                                  uint16_t *max_num_connections);
@@ -1084,8 +1077,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_num_connections(struct doca_rdm
  * The RDMA context.
  * @param [out] rnr_retry_count
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or rnr_retry_count is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or rnr_retry_count is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_rnr_retry_count(const struct doca_rdma *rdma,
                                                              uint8_t *rnr_retry_count);
@@ -1106,7 +1098,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_rnr_retry_count(const struct doca_r
  * @param [in] doca_rdma_disconnect_cb
  * Called when a connection closes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or a callback other than the
- * request one is NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * request one is NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_connection_state_callbacks(
         struct doca_rdma *rdma, doca_rdma_connection_request_cb_t doca_rdma_connect_request_cb,
@@ -1122,7 +1114,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_connection_state_callbacks(
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_receive_is_supported(const struct doca_devinfo *devinfo);
@@ -1137,7 +1129,7 @@ doca_rdma_cap_task_receive_is_supported(const struct doca_devinfo *devinfo);
  * @param [out] max_buf_list_len
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when devinfo or max_buf_list_len is
- * NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_task_receive_get_max_dst_buf_list_len(
         const struct doca_devinfo *devinfo, enum doca_rdma_transport_type transport_type,
@@ -1156,7 +1148,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_task_receive_get_max_dst_buf_list_l
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_conf(
         struct doca_rdma *rdma,
@@ -1171,7 +1164,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_conf(
  * @param [in] buf_list_len
  * The value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_dst_buf_list_len(struct doca_rdma *rdma,
                                                                            uint32_t buf_list_len);
@@ -1183,8 +1176,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_dst_buf_list_len(struc
  * The RDMA context.
  * @param [out] buf_list_len
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or buf_list_len is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or buf_list_len is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_task_receive_get_dst_buf_list_len(const struct doca_rdma *rdma, uint32_t *buf_list_len);
@@ -1201,8 +1193,8 @@ doca_rdma_task_receive_get_dst_buf_list_len(const struct doca_rdma *rdma, uint32
  * @param [out] task
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or task is NULL;
- * DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not
- * emulated).
+ * DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path
+ * is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_allocate_init(
         struct doca_rdma *rdma, struct doca_buf *dst_buf, union doca_data user_data,
@@ -1287,7 +1279,7 @@ doca_rdma_task_receive_get_result_rdma_connection(const struct doca_rdma_task_re
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_send_is_supported(const struct doca_devinfo *devinfo);
@@ -1305,7 +1297,8 @@ doca_rdma_cap_task_send_is_supported(const struct doca_devinfo *devinfo);
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_set_conf(
         struct doca_rdma *rdma, doca_rdma_task_send_completion_cb_t successful_task_completion_cb,
@@ -1325,8 +1318,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_set_conf(
  * @param [out] task
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, rdma_connection or task is
- * NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not
- * emulated).
+ * NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU
+ * data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_allocate_init(
         struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
@@ -1393,7 +1386,7 @@ doca_rdma_task_send_get_rdma_connection(const struct doca_rdma_task_send *task);
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_send_imm_is_supported(const struct doca_devinfo *devinfo);
@@ -1411,7 +1404,8 @@ doca_rdma_cap_task_send_imm_is_supported(const struct doca_devinfo *devinfo);
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_imm_set_conf(
         struct doca_rdma *rdma,
@@ -1434,8 +1428,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_imm_set_conf(
  * @param [out] task
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, rdma_connection or task is
- * NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not
- * emulated).
+ * NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU
+ * data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_send_imm_allocate_init(
         struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
@@ -1525,7 +1519,7 @@ doca_rdma_task_send_imm_get_rdma_connection(const struct doca_rdma_task_send_imm
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_read_is_supported(const struct doca_devinfo *devinfo);
@@ -1543,7 +1537,8 @@ doca_rdma_cap_task_read_is_supported(const struct doca_devinfo *devinfo);
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_read_set_conf(
         struct doca_rdma *rdma, doca_rdma_task_read_completion_cb_t successful_task_completion_cb,
@@ -1566,7 +1561,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_read_set_conf(
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, rdma_connection, src_buf,
  * dst_buf or task is NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in
- * softdpa (RDMA is not emulated).
+ * softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_read_allocate_init(
         struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
@@ -1664,7 +1659,7 @@ doca_rdma_task_read_get_result_len(const struct doca_rdma_task_read *task);
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_write_is_supported(const struct doca_devinfo *devinfo);
@@ -1682,7 +1677,8 @@ doca_rdma_cap_task_write_is_supported(const struct doca_devinfo *devinfo);
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_set_conf(
         struct doca_rdma *rdma, doca_rdma_task_write_completion_cb_t successful_task_completion_cb,
@@ -1705,7 +1701,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_set_conf(
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, rdma_connection, src_buf,
  * dst_buf or task is NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in
- * softdpa (RDMA is not emulated).
+ * softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_allocate_init(
         struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
@@ -1793,7 +1789,7 @@ doca_rdma_task_write_get_rdma_connection(const struct doca_rdma_task_write *task
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_write_imm_is_supported(const struct doca_devinfo *devinfo);
@@ -1811,7 +1807,8 @@ doca_rdma_cap_task_write_imm_is_supported(const struct doca_devinfo *devinfo);
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_imm_set_conf(
         struct doca_rdma *rdma,
@@ -1836,8 +1833,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_imm_set_conf(
  * @param [out] task
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, rdma_connection, dst_buf or
- * task is NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in softdpa
- * (RDMA is not emulated).
+ * task is NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in softdpa (its
+ * CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_write_imm_allocate_init(
         struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
@@ -1948,7 +1945,7 @@ doca_rdma_task_write_imm_get_rdma_connection(const struct doca_rdma_task_write_i
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_atomic_cmp_swp_is_supported(const struct doca_devinfo *devinfo);
@@ -1966,7 +1963,8 @@ doca_rdma_cap_task_atomic_cmp_swp_is_supported(const struct doca_devinfo *devinf
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_cmp_swp_set_conf(
         struct doca_rdma *rdma,
@@ -1994,7 +1992,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_cmp_swp_set_conf(
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, rdma_connection, dst_buf,
  * result_buf or task is NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED
- * in softdpa (RDMA is not emulated).
+ * in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(
         struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
@@ -2129,7 +2127,7 @@ doca_rdma_task_atomic_cmp_swp_get_rdma_connection(const struct doca_rdma_task_at
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_atomic_fetch_add_is_supported(const struct doca_devinfo *devinfo);
@@ -2147,7 +2145,8 @@ doca_rdma_cap_task_atomic_fetch_add_is_supported(const struct doca_devinfo *devi
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_fetch_add_set_conf(
         struct doca_rdma *rdma,
@@ -2174,7 +2173,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_fetch_add_set_conf(
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, rdma_connection, dst_buf,
  * result_buf or task is NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED
- * in softdpa (RDMA is not emulated).
+ * in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_atomic_fetch_add_allocate_init(
         struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
@@ -2288,7 +2287,7 @@ doca_rdma_task_atomic_fetch_add_get_rdma_connection(
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_cap_task_remote_net_sync_event_get_is_supported(const struct doca_devinfo *devinfo);
@@ -2306,7 +2305,8 @@ doca_rdma_cap_task_remote_net_sync_event_get_is_supported(const struct doca_devi
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_get_set_conf(
         struct doca_rdma *rdma,
@@ -2331,7 +2331,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_get_set_conf
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, rdma_connection, event,
  * dst_buf or task is NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in
- * softdpa (RDMA is not emulated).
+ * softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_get_allocate_init(
         struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
@@ -2433,7 +2433,7 @@ DOCA_EXPERIMENTAL uint32_t doca_rdma_task_remote_net_sync_event_get_get_result_l
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_task_remote_net_sync_event_notify_set_is_supported(
         const struct doca_devinfo *devinfo);
@@ -2451,7 +2451,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_task_remote_net_sync_event_notify_s
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_set_conf(
         struct doca_rdma *rdma,
@@ -2478,7 +2479,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_s
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, rdma_connection, event,
  * src_buf or task is NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED in
- * softdpa (RDMA is not emulated).
+ * softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_allocate_init(
         struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
@@ -2572,7 +2573,7 @@ doca_rdma_task_remote_net_sync_event_notify_set_get_src_buf(
  * @param [in] devinfo
  * The device to query.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_INVALID_VALUE when devinfo is NULL;
- * DOCA_ERROR_NOT_SUPPORTED when not (always in softdpa: RDMA is not emulated).
+ * DOCA_ERROR_NOT_SUPPORTED when not (softdpa: every emulated device supports it).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_task_remote_net_sync_event_notify_add_is_supported(
         const struct doca_devinfo *devinfo);
@@ -2590,7 +2591,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_task_remote_net_sync_event_notify_a
  * @param [in] num_tasks
  * Tasks of this kind the context may have at once.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma is NULL; DOCA_ERROR_BAD_STATE
- * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is not emulated).
+ * when the context is not idle; DOCA_ERROR_NOT_SUPPORTED in softdpa (its CPU data path is not
+ * emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_set_conf(
         struct doca_rdma *rdma,
@@ -2619,7 +2621,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_s
  * The new task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma, rdma_connection, event,
  * result_buf or task is NULL; DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_NOT_SUPPORTED
- * in softdpa (RDMA is not emulated).
+ * in softdpa (its CPU data path is not emulated).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_allocate_init(
         struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
@@ -2735,8 +2737,7 @@ doca_rdma_task_remote_net_sync_event_notify_add_get_rdma_connection(
  * @param [in] dpa_comp
  * The DPA completion context (doca_dpa_completion_create).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when rdma or dpa_comp is NULL;
- * DOCA_ERROR_BAD_STATE when the context is started; DOCA_ERROR_NOT_SUPPORTED in softdpa (RDMA is
- * not emulated).
+ * DOCA_ERROR_BAD_STATE when the context is started.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_rdma_dpa_completion_attach(struct doca_rdma *rdma, struct doca_dpa_completion *dpa_comp);

@@ -4,13 +4,19 @@
  * softdpa — doca_dpa_dev_rdma.h: RDMA operations posted from DPA kernels on the RDMA
  * context whose data path the host put on the DPA (doca_rdma_get_dpa_handle).
  *
- * softdpa does not emulate RDMA: no doca_rdma context can be created on the host, so no
- * kernel ever holds a valid handle. Kernels that call these functions build and link as with
- * DOCA; when one of them runs, softdpa logs one line naming the call and the kernel ends with
- * a device fault: the DPA context enters its error state (doca_dpa_peek_at_last_error), the
- * launch never completes, an RPC answers an error (docs/DPA.md). Each post_* takes 'flags',
- * a bitwise OR of enum doca_dpa_dev_submit_flag; addresses lie inside the given mmap and
- * lengths are in bytes.
+ * Each post is carried out by softdpa's queue-pair engine (docs/DPA.md, "RDMA") as RoCE's RC
+ * service does: requests of a connection execute in order at the peer, each completes into
+ * the DPA completion attached to its RDMA context (doca_rdma_dpa_completion_attach) -- an
+ * error always, a success unless DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS was given -- and a
+ * completion activates the DPA thread attached to that completion context. Incoming sends
+ * (and writes with immediate) consume receives posted on the context and complete there as
+ * DOCA_DPA_DEV_COMP_RECV_* elements whose user data is the connection id. An error
+ * completion (remote access, a receive too short, local memory out of its mmap, posting
+ * before the connection is connected, a peer never connected back) moves the connection to
+ * the error state: later requests complete with an error. A handle that names no started
+ * RDMA context, or a connection id it does not have, ends the kernel with a device fault
+ * (docs/DPA.md). Each post_* takes 'flags', a bitwise OR of enum doca_dpa_dev_submit_flag;
+ * addresses lie inside the given mmap and lengths are in bytes.
  */
 #ifndef DOCA_DPA_DEV_RDMA_H_
 #define DOCA_DPA_DEV_RDMA_H_
@@ -45,7 +51,6 @@ typedef uint64_t doca_dpa_dev_rdma_t;
  * Bytes to read.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_read(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                  doca_dpa_dev_mmap_t dst_mmap_handle, uint64_t dst_addr,
@@ -65,7 +70,6 @@ void doca_dpa_dev_rdma_post_read(doca_dpa_dev_rdma_t rdma, uint32_t connection_i
  * The peer's source buffer.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_buf_read(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                      doca_dpa_dev_buf_t dst_buf_handle,
@@ -90,7 +94,6 @@ void doca_dpa_dev_rdma_post_buf_read(doca_dpa_dev_rdma_t rdma, uint32_t connecti
  * Bytes to write.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_write(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                   doca_dpa_dev_mmap_t dst_mmap_handle, uint64_t dst_addr,
@@ -110,7 +113,6 @@ void doca_dpa_dev_rdma_post_write(doca_dpa_dev_rdma_t rdma, uint32_t connection_
  * Local source buffer.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_buf_write(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                       doca_dpa_dev_buf_t dst_buf_handle,
@@ -138,7 +140,6 @@ void doca_dpa_dev_rdma_post_buf_write(doca_dpa_dev_rdma_t rdma, uint32_t connect
  * Immediate data for the peer.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_write_imm(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                       doca_dpa_dev_mmap_t dst_mmap_handle, uint64_t dst_addr,
@@ -160,7 +161,6 @@ void doca_dpa_dev_rdma_post_write_imm(doca_dpa_dev_rdma_t rdma, uint32_t connect
  * Immediate data for the peer.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_buf_write_imm(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                           doca_dpa_dev_buf_t dst_buf_handle,
@@ -182,7 +182,6 @@ void doca_dpa_dev_rdma_post_buf_write_imm(doca_dpa_dev_rdma_t rdma, uint32_t con
  * Bytes to send.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_send(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                  doca_dpa_dev_mmap_t mmap_handle, uint64_t addr, size_t length,
@@ -199,7 +198,6 @@ void doca_dpa_dev_rdma_post_send(doca_dpa_dev_rdma_t rdma, uint32_t connection_i
  * Local buffer to send.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_buf_send(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                      doca_dpa_dev_buf_t send_buf_handle, uint32_t flags);
@@ -221,7 +219,6 @@ void doca_dpa_dev_rdma_post_buf_send(doca_dpa_dev_rdma_t rdma, uint32_t connecti
  * Immediate data for the peer.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_send_imm(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                      doca_dpa_dev_mmap_t mmap_handle, uint64_t addr, size_t length,
@@ -240,7 +237,6 @@ void doca_dpa_dev_rdma_post_send_imm(doca_dpa_dev_rdma_t rdma, uint32_t connecti
  * Immediate data for the peer.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_buf_send_imm(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                          doca_dpa_dev_buf_t send_buf_handle, uint32_t immediate,
@@ -257,7 +253,6 @@ void doca_dpa_dev_rdma_post_buf_send_imm(doca_dpa_dev_rdma_t rdma, uint32_t conn
  * Address inside mmap_handle.
  * @param [in] length
  * Bytes available at addr.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_receive(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_mmap_t mmap_handle,
                                     uint64_t addr, size_t length);
@@ -269,7 +264,6 @@ void doca_dpa_dev_rdma_post_receive(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_mmap_
  * The RDMA context's DPA handle.
  * @param [in] receive_buf_handle
  * Local buffer that receives the data.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_buf_receive(doca_dpa_dev_rdma_t rdma,
                                         doca_dpa_dev_buf_t receive_buf_handle);
@@ -281,7 +275,8 @@ void doca_dpa_dev_rdma_post_buf_receive(doca_dpa_dev_rdma_t rdma,
  * The RDMA context's DPA handle.
  * @param [in] num_acked
  * Receives to acknowledge.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
+ * @note softdpa frees a receive's slot when its message arrives; the call only checks the
+ * handle (a handle of no started RDMA context ends the kernel with a device fault).
  */
 void doca_dpa_dev_rdma_receive_ack(doca_dpa_dev_rdma_t rdma, uint32_t num_acked);
 
@@ -291,7 +286,6 @@ void doca_dpa_dev_rdma_receive_ack(doca_dpa_dev_rdma_t rdma, uint32_t num_acked)
  * @param [in] comp_element
  * A completion element (doca_dpa_dev_get_completion).
  * @return The work request index.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 uint32_t doca_dpa_dev_rdma_completion_get_wr_index(doca_dpa_dev_completion_element_t comp_element);
 
@@ -310,7 +304,6 @@ uint32_t doca_dpa_dev_rdma_completion_get_wr_index(doca_dpa_dev_completion_eleme
  * Value to add.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                              doca_dpa_dev_mmap_t dst_mmap_handle, uint64_t dst_addr,
@@ -329,7 +322,6 @@ void doca_dpa_dev_rdma_post_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, uint32_t 
  * Value to add.
  * @param [in] flags
  * Bitwise OR of enum doca_dpa_dev_submit_flag.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_post_buf_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                                  doca_dpa_dev_buf_t dst_buf_handle, uint64_t value,
@@ -346,7 +338,8 @@ void doca_dpa_dev_rdma_post_buf_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, uint3
  * The peer's event (doca_sync_event_remote_net_get_dpa_handle).
  * @param [in] count
  * The new count.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
+ * @note softdpa: remote-net sync events are not emulated; the call ends the kernel with a
+ * device fault.
  */
 void doca_dpa_dev_rdma_signal_set(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                   doca_dpa_dev_sync_event_remote_net_t remote_sync_event,
@@ -363,7 +356,8 @@ void doca_dpa_dev_rdma_signal_set(doca_dpa_dev_rdma_t rdma, uint32_t connection_
  * The peer's event (doca_sync_event_remote_net_get_dpa_handle).
  * @param [in] count
  * Value to add.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
+ * @note softdpa: remote-net sync events are not emulated; the call ends the kernel with a
+ * device fault.
  */
 void doca_dpa_dev_rdma_signal_add(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                   doca_dpa_dev_sync_event_remote_net_t remote_sync_event,

@@ -59,6 +59,10 @@ enum sdpa_handle_kind {
 	SDPA_H_PROV_CTX,
 	SDPA_H_PROV_PIPE,
 	SDPA_H_PROV_RES,
+	/* generic contexts (src/core/ctx.c) and RDMA (src/rdma) */
+	SDPA_H_CTX,
+	SDPA_H_RDMA,
+	SDPA_H_RDMA_CONN,
 };
 
 enum { SDPA_HANDLE_QUARANTINE = 1024 };

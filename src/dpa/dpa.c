@@ -179,6 +179,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_create(struct doca_dev *dev, struct doca
 	struct doca_devinfo *info;
 	enum doca_pci_func_type type = DOCA_PCI_FUNC_TYPE_PF;
 
+	sdpa_dpa_rdma_hooks();
 	if (dev == NULL || dpa == NULL) {
 		DOCA_LOG_ERR("doca_dpa_create: %s is NULL; pass an opened doca_dev and a result "
 		             "pointer",

@@ -156,6 +156,9 @@ void sdpa_exec_checkpoint(void);
  * ends the current execution with a device fault: one log line, the context becomes fatal,
  * and the execution unwinds (SDPA_END_FAULT). Returns only when host code made the call. */
 void sdpa_exec_fault(const char *call, const char *what);
+/* A device call with an argument the DPA cannot use (a handle of nothing, say): the same end
+ * as sdpa_exec_fault, the line naming 'what_and_fix' instead of "not emulated". */
+void sdpa_exec_misuse(const char *call, const char *what_and_fix);
 
 struct sdpa_eu {
 	unsigned int id;
@@ -407,7 +410,8 @@ struct sdpa_comp_elem {
 	uint32_t type;
 	uint32_t user_data;
 	uint32_t immediate;
-	uint32_t pad;
+	uint32_t wr_index; /* RDMA: the work request's index
+	                      (doca_dpa_dev_rdma_completion_get_wr_index) */
 };
 
 struct doca_dpa_completion {
@@ -446,6 +450,13 @@ struct doca_dpa_async_ops {
 void sdpa_thread_activate(struct doca_dpa_thread *t);
 /* Post an element; activates the attached thread when armed. False when full (logged). */
 bool sdpa_completion_post(struct doca_dpa_completion *c, uint32_t type, uint32_t user_data);
+/* The same with an immediate value and a work request index (RDMA completions). */
+bool sdpa_completion_post_elem(struct doca_dpa_completion *c, uint32_t type, uint32_t user_data,
+                               uint32_t immediate, uint32_t wr_index);
+/* True when 'c' is a live DPA completion. */
+bool sdpa_completion_valid(const struct doca_dpa_completion *c);
+/* Register the DPA layer's hooks with the RDMA layer (rdma_dev.c); idempotent. */
+void sdpa_dpa_rdma_hooks(void);
 /* The EU finished an activation of 't' in way 'how'. Takes root->lock. */
 void sdpa_thread_activation_done(struct doca_dpa_thread *t, enum sdpa_exec_end how);
 

@@ -88,6 +88,7 @@ DOCA_STABLE doca_error_t doca_mmap_create(struct doca_mmap **mmap)
 		DOCA_LOG_ERR("doca_mmap_create: mmap is NULL; pass a result pointer");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
+	sdpa_dpa_rdma_hooks();
 	m = calloc(1, sizeof(*m));
 	if (m == NULL || !sdpa_handle_add(m, SDPA_H_MMAP)) {
 		free(m);

@@ -102,11 +102,25 @@ void sdpa_exec_checkpoint(void)
 		longjmp(*ex->jb, SDPA_END_ABORT);
 }
 
+/* End the current execution with a device fault: 'line' is logged, 'msg' is the fatal state's
+ * cause. */
+static void exec_fault_end(struct sdpa_exec *ex, const char *line, const char *msg)
+{
+	struct doca_dpa *dpa = ex->dpa;
+
+	DOCA_LOG_ERR("%s", line);
+	sdpa_dpa_set_fatal(dpa, DOCA_ERROR_BAD_STATE, msg);
+	pthread_mutex_lock(&dpa->lock);
+	pthread_cond_broadcast(&dpa->launcher_cond);
+	pthread_mutex_unlock(&dpa->lock);
+	if (ex->jb != NULL)
+		longjmp(*ex->jb, SDPA_END_FAULT);
+}
+
 void sdpa_exec_fault(const char *call, const char *what)
 {
 	struct sdpa_exec *ex = cur_exec;
-	struct doca_dpa *dpa;
-	char who[160], msg[256];
+	char who[160], msg[256], line[768];
 
 	if (ex == NULL) {
 		DOCA_LOG_RATE_LIMIT_ERR(
@@ -115,21 +129,38 @@ void sdpa_exec_fault(const char *call, const char *what)
 		        call, what);
 		return;
 	}
-	dpa = ex->dpa;
 	sdpa_exec_describe(ex, who, sizeof(who));
 	snprintf(msg, sizeof(msg), "%s called %s, which softdpa does not emulate (%s)", who, call,
 	         what);
-	DOCA_LOG_ERR("DPA context %u: %s is not emulated by softdpa (%s); %s ends with a device "
-	             "fault and the context enters the error state (doca_dpa_peek_at_last_error "
-	             "reports it, later launches and RPCs fail). Run this kernel on a BlueField "
-	             "(NVIDIA's dpacc), or remove the call",
-	             dpa->id, call, what, who);
-	sdpa_dpa_set_fatal(dpa, DOCA_ERROR_BAD_STATE, msg);
-	pthread_mutex_lock(&dpa->lock);
-	pthread_cond_broadcast(&dpa->launcher_cond);
-	pthread_mutex_unlock(&dpa->lock);
-	if (ex->jb != NULL)
-		longjmp(*ex->jb, SDPA_END_FAULT);
+	snprintf(line, sizeof(line),
+	         "DPA context %u: %s is not emulated by softdpa (%s); %s ends with a device "
+	         "fault and the context enters the error state (doca_dpa_peek_at_last_error "
+	         "reports it, later launches and RPCs fail). Run this kernel on a BlueField "
+	         "(NVIDIA's dpacc), or remove the call",
+	         ex->dpa->id, call, what, who);
+	exec_fault_end(ex, line, msg);
+}
+
+void sdpa_exec_misuse(const char *call, const char *what_and_fix)
+{
+	struct sdpa_exec *ex = cur_exec;
+	char who[160], msg[256], line[768];
+
+	if (ex == NULL) {
+		DOCA_LOG_RATE_LIMIT_ERR(
+		        "%s was called by host code; device API functions work only "
+		        "inside DPA kernels (%s)",
+		        call, what_and_fix);
+		return;
+	}
+	sdpa_exec_describe(ex, who, sizeof(who));
+	snprintf(msg, sizeof(msg), "%s: %s: %s", who, call, what_and_fix);
+	snprintf(line, sizeof(line),
+	         "DPA context %u: %s in %s: %s. %s ends with a device fault and the context enters "
+	         "the error state (doca_dpa_peek_at_last_error reports it, later launches and RPCs "
+	         "fail)",
+	         ex->dpa->id, call, who, what_and_fix, who);
+	exec_fault_end(ex, line, msg);
 }
 
 static void sleep_ms(unsigned int ms)

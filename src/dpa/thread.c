@@ -610,6 +610,11 @@ static bool comp_ok(const struct doca_dpa_completion *c)
 	return sdpa_handle_live(c, SDPA_H_COMP) && c->magic == SDPA_COMP_MAGIC;
 }
 
+bool sdpa_completion_valid(const struct doca_dpa_completion *c)
+{
+	return comp_ok(c);
+}
+
 #define CHECK_COMP(c, fn)                                                                          \
 	do {                                                                                       \
 		if (!comp_ok(c))                                                                   \
@@ -767,6 +772,12 @@ DOCA_EXPERIMENTAL doca_error_t doca_dpa_completion_get_dpa_handle(struct doca_dp
 
 bool sdpa_completion_post(struct doca_dpa_completion *c, uint32_t type, uint32_t user_data)
 {
+	return sdpa_completion_post_elem(c, type, user_data, 0, 0);
+}
+
+bool sdpa_completion_post_elem(struct doca_dpa_completion *c, uint32_t type, uint32_t user_data,
+                               uint32_t immediate, uint32_t wr_index)
+{
 	struct doca_dpa_thread *wake = NULL;
 	bool ok = true;
 
@@ -776,7 +787,10 @@ bool sdpa_completion_post(struct doca_dpa_completion *c, uint32_t type, uint32_t
 		ok = false;
 	} else {
 		c->ring[c->prod & (c->queue_size - 1)] =
-		        (struct sdpa_comp_elem){.type = type, .user_data = user_data};
+		        (struct sdpa_comp_elem){.type = type,
+		                                .user_data = user_data,
+		                                .immediate = immediate,
+		                                .wr_index = wr_index};
 		c->prod++;
 		if (c->armed && c->thread != NULL) {
 			c->armed = false;

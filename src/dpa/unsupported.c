@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Comch objects, the generic doca_ctx that RDMA and Comch objects convert to, and remote-net
- * sync events (which travel over RDMA): not emulated (RDMA itself: rdma_unsupported.c).
+ * Comch objects and remote-net sync events (which travel over RDMA): not emulated (the
+ * generic doca_ctx: core/ctx.c; RDMA: src/rdma).
  * Each call checks its arguments like DOCA (INVALID_VALUE), then refuses and says so, once
  * per call site and second at most (a polling loop must not flood the log).
  */
 #include <doca_comch.h>
-#include <doca_ctx.h>
 #include <doca_rdma.h>
 #include <doca_sync_event.h>
 
@@ -53,99 +52,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_comch_client_create(struct doca_dev *dev, co
 DOCA_EXPERIMENTAL doca_error_t doca_comch_client_destroy(struct doca_comch_client *comch_client)
 {
 	(void)comch_client;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-/* ---- doca_ctx: no context can be created, so any non-NULL one is refused ---- */
-
-#define CTX_FIX "pass the doca_ctx of a created context (e.g. doca_rdma_as_ctx)"
-
-DOCA_STABLE doca_error_t doca_ctx_start(struct doca_ctx *ctx)
-{
-	if (ctx == NULL) {
-		SAY_BAD_ARG("ctx is NULL", CTX_FIX);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_STABLE doca_error_t doca_ctx_stop(struct doca_ctx *ctx)
-{
-	if (ctx == NULL) {
-		SAY_BAD_ARG("ctx is NULL", CTX_FIX);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_STABLE doca_error_t doca_ctx_get_num_inflight_tasks(const struct doca_ctx *ctx,
-                                                         size_t *num_inflight_tasks)
-{
-	if (ctx == NULL || num_inflight_tasks == NULL) {
-		SAY_BAD_ARG(ctx == NULL ? "ctx is NULL" : "num_inflight_tasks is NULL",
-		            CTX_FIX " and a result pointer");
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_STABLE doca_error_t doca_ctx_set_user_data(struct doca_ctx *ctx, union doca_data user_data)
-{
-	(void)user_data;
-	if (ctx == NULL) {
-		SAY_BAD_ARG("ctx is NULL", CTX_FIX);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_STABLE doca_error_t doca_ctx_get_user_data(const struct doca_ctx *ctx,
-                                                union doca_data *user_data)
-{
-	if (ctx == NULL || user_data == NULL) {
-		SAY_BAD_ARG(ctx == NULL ? "ctx is NULL" : "user_data is NULL",
-		            CTX_FIX " and a result pointer");
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_STABLE doca_error_t doca_ctx_set_state_changed_cb(struct doca_ctx *ctx,
-                                                       doca_ctx_state_changed_callback_t cb)
-{
-	if (ctx == NULL || cb == NULL) {
-		SAY_BAD_ARG(ctx == NULL ? "ctx is NULL" : "cb is NULL", CTX_FIX " and a callback");
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_STABLE doca_error_t doca_ctx_get_state(const struct doca_ctx *ctx, enum doca_ctx_states *state)
-{
-	if (ctx == NULL || state == NULL) {
-		SAY_BAD_ARG(ctx == NULL ? "ctx is NULL" : "state is NULL",
-		            CTX_FIX " and a result pointer");
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_ctx_set_datapath_on_dpa(struct doca_ctx *ctx,
-                                                            struct doca_dpa *dpa)
-{
-	if (ctx == NULL || !sdpa_dpa_valid(dpa)) {
-		SAY_BAD_ARG(ctx == NULL ? "ctx is NULL" : "dpa is NULL or not a DPA context",
-		            CTX_FIX " and a context from doca_dpa_create");
-		return DOCA_ERROR_INVALID_VALUE;
-	}
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
 }

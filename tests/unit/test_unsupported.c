@@ -52,18 +52,19 @@ static void test_rdma_and_comch(void **state)
 	doca_dpa_dev_rdma_t h = 7;
 
 	(void)state;
-	/* RDMA checks its arguments first (INVALID_VALUE naming the argument), then refuses;
-	 * tests/dpa/test_rdma_verbs.c covers the whole of doca_rdma.h. */
+	/* RDMA is emulated (tests/dpa/test_rdma.c); a pointer that is no context is refused
+	 * as an invalid argument, outputs untouched. */
 	EXPECT_INVALID(doca_rdma_create(NULL, &rdma), "doca_rdma_create", "dev is NULL");
-	EXPECT_UNSUPPORTED(doca_rdma_create(FAKE_DEV, &rdma), "doca_rdma_create");
+	EXPECT_INVALID(doca_rdma_create(FAKE_DEV, &rdma), "doca_rdma_create", "not an open device");
 	assert_ptr_equal(rdma, (struct doca_rdma *)0x1); /* outputs untouched */
 	EXPECT_INVALID(doca_rdma_destroy(NULL), "doca_rdma_destroy", "rdma is NULL");
-	EXPECT_UNSUPPORTED(doca_rdma_destroy(rdma), "doca_rdma_destroy");
+	EXPECT_INVALID(doca_rdma_destroy(rdma), "doca_rdma_destroy", "not an RDMA context");
 	t_log_reset();
 	assert_null(doca_rdma_as_ctx(rdma));
 	assert_int_equal(t_log_problems(), 1);
-	t_assert_logged("doca_rdma_as_ctx", "not supported");
-	EXPECT_UNSUPPORTED(doca_rdma_get_dpa_handle(rdma, &h), "doca_rdma_get_dpa_handle");
+	t_assert_logged("doca_rdma_as_ctx", "not an RDMA context");
+	EXPECT_INVALID(doca_rdma_get_dpa_handle(rdma, &h), "doca_rdma_get_dpa_handle",
+	               "not an RDMA context");
 	assert_int_equal(h, 7);
 	EXPECT_UNSUPPORTED(doca_comch_server_create(NULL, NULL, "x", &srv),
 	                   "doca_comch_server_create");
@@ -118,7 +119,7 @@ static void test_ctx(void **state)
 	               "not a DPA context");
 	EXPECT_UNSUPPORTED(doca_ctx_set_datapath_on_dpa(FAKE_CTX, dpa),
 	                   "doca_ctx_set_datapath_on_dpa");
-	/* What NVIDIA's dpa_common.c does with an RDMA context ends in a refusal too. */
+	/* A NULL RDMA context gives a NULL doca_ctx, which the generic calls refuse. */
 	rdma_ctx = doca_rdma_as_ctx(NULL); /* logs its own line */
 	assert_null(rdma_ctx);
 	EXPECT_INVALID(doca_ctx_set_datapath_on_dpa(rdma_ctx, dpa), "doca_ctx_set_datapath_on_dpa",

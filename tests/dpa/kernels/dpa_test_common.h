@@ -30,4 +30,16 @@ struct dpa_test_record {
 
 #define DPA_TEST_HELLO_MAGIC 0x48454c4c4f21ull /* "HELLO!" */
 
+/* The state of the RDMA tests' DPA thread (kernels/rdma.c), in DPA memory. */
+struct dpa_test_rdma_thread {
+	uint64_t rdma;  /* doca_dpa_dev_rdma_t */
+	uint64_t comp;  /* doca_dpa_dev_completion_t */
+	uint64_t event; /* doca_dpa_dev_sync_event_t: set to 'received' after each activation */
+	uint64_t buf;   /* the receive buffer (8 bytes) */
+	uint32_t mmap;  /* its doca_dpa_dev_mmap_t */
+	uint32_t last_type;
+	uint64_t last_value;
+	uint64_t received;
+};
+
 #endif

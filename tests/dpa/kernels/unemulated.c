@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Kernels that call device functions softdpa does not emulate (RDMA, Verbs queues). They
- * must build and link as with DOCA; at run time softdpa reports the call and fails as a
- * device error would (tests/dpa/test_dpa_unemulated.c).
+ * Kernels that call device functions softdpa does not emulate (Verbs queues), or RDMA posts
+ * with a handle of no RDMA context. They must build and link as with DOCA; at run time
+ * softdpa reports the call and fails as a device error would
+ * (tests/dpa/test_dpa_unemulated.c).
  */
 #include <doca_dpa_dev.h>
 #include <doca_dpa_dev_buf.h>

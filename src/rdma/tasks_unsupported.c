@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * DOCA RDMA (doca_rdma.h): not emulated. The RC task capability queries answer for the
- * device (below); every other call checks its arguments like DOCA
+ * DOCA RDMA's CPU data path (doca_rdma.h): tasks on a progress engine, the connection
+ * manager, the bridge and the GPU handle are not emulated (the context, its configuration,
+ * export/connect and the DPA data path are: rdma.c). The RC task capability queries answer
+ * for the device (below); every other call here checks its arguments like DOCA
  * (INVALID_VALUE and one line naming what is wrong), then refuses and says so, once per call
- * site and second at most (a polling loop must not flood the log). No RDMA context can be
- * created, so no later call can receive a valid one.
+ * site and second at most (a polling loop must not flood the log).
  */
 #include <stddef.h>
 
@@ -13,9 +14,10 @@
 #include "core/log.h"
 #include "core/refuse.h"
 
-SDPA_LOG_REGISTER(dpa_rdma);
+SDPA_LOG_REGISTER(rdma_cpu);
 
-#define SAY_UNSUPPORTED() SDPA_SAY_REFUSED("RDMA is not emulated")
+#define SAY_UNSUPPORTED()                                                                          \
+	SDPA_SAY_REFUSED("RDMA's CPU data path is not emulated; put the data path on the DPA")
 
 /* What to pass instead of a bad argument (the records join several with "; "). */
 #define RDMA_FIX    "pass the context from doca_rdma_create"
@@ -40,54 +42,6 @@ static doca_error_t device_has_rc(const char *fn, const struct doca_devinfo *dev
 }
 
 /* ---- Context ---- */
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **rdma)
-{
-	if (SDPA_NULL_ARGS("pass an opened device (doca_dev_open); " RESULT_FIX, dev, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_destroy(struct doca_rdma *rdma)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma)
-{
-	if (!SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		SAY_UNSUPPORTED();
-	return NULL;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_export(struct doca_rdma *rdma,
-                                                const void **local_rdma_conn_details,
-                                                size_t *local_rdma_conn_details_size,
-                                                struct doca_rdma_connection **rdma_connection)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, local_rdma_conn_details,
-	                   local_rdma_conn_details_size, rdma_connection))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect(struct doca_rdma *rdma,
-                                                 const void *remote_rdma_conn_details,
-                                                 size_t remote_rdma_conn_details_size,
-                                                 struct doca_rdma_connection *rdma_connection)
-{
-	(void)remote_rdma_conn_details_size;
-	if (SDPA_NULL_ARGS(RDMA_FIX "; pass the details the peer exported; " CONN_FIX, rdma,
-	                   remote_rdma_conn_details, rdma_connection))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_create(enum doca_rdma_addr_type addr_type,
                                                      const char *address, uint16_t port,
@@ -201,304 +155,12 @@ doca_rdma_bridge_established(struct doca_rdma *rdma, struct doca_rdma_connection
 
 /* ---- Capabilities ---- */
 
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_recv_queue_size(
-        const struct doca_devinfo *devinfo, uint32_t *max_recv_queue_size)
-{
-	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, max_recv_queue_size))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_queue_size(
-        const struct doca_devinfo *devinfo, uint32_t *max_send_queue_size)
-{
-	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, max_send_queue_size))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_max_send_buf_list_len(
-        const struct doca_devinfo *devinfo, uint32_t *max_send_buf_list_len)
-{
-	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, max_send_buf_list_len))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t
-doca_rdma_cap_get_max_message_size(const struct doca_devinfo *devinfo, uint32_t *max_message_size)
-{
-	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, max_message_size))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_gid_table_size(const struct doca_devinfo *devinfo,
-                                                                uint32_t *gid_table_size)
-{
-	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, gid_table_size))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_get_gid(const struct doca_devinfo *devinfo,
-                                                     uint32_t start_index, uint32_t num_entries,
-                                                     struct doca_rdma_gid *gid_array)
-{
-	(void)start_index;
-	(void)num_entries;
-	if (SDPA_NULL_ARGS(DEVINFO_FIX "; pass room for num_entries GIDs", devinfo, gid_array))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_transport_type_is_supported(
-        const struct doca_devinfo *devinfo, enum doca_rdma_transport_type transport_type)
-{
-	(void)transport_type;
-	if (SDPA_NULL_ARGS(DEVINFO_FIX, devinfo))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
 /* ---- Properties (before doca_ctx_start) ---- */
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_send_queue_size(struct doca_rdma *rdma,
-                                                             uint32_t send_queue_size)
-{
-	(void)send_queue_size;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_recv_queue_size(struct doca_rdma *rdma,
-                                                             uint32_t recv_queue_size)
-{
-	(void)recv_queue_size;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_max_send_buf_list_len(struct doca_rdma *rdma,
-                                                                   uint32_t max_send_buf_list_len)
-{
-	(void)max_send_buf_list_len;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t
-doca_rdma_set_transport_type(struct doca_rdma *rdma, enum doca_rdma_transport_type transport_type)
-{
-	(void)transport_type;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_mtu(struct doca_rdma *rdma, enum doca_mtu_size mtu)
-{
-	(void)mtu;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_permissions(struct doca_rdma *rdma,
-                                                         uint32_t permissions)
-{
-	(void)permissions;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma,
-                                                         uint8_t grh_enabled)
-{
-	(void)grh_enabled;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_gid_index(struct doca_rdma *rdma, uint32_t gid_index)
-{
-	(void)gid_index;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_sl(struct doca_rdma *rdma, uint32_t sl)
-{
-	(void)sl;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_connection_request_timeout(struct doca_rdma *rdma,
-                                                                        uint16_t timeout)
-{
-	(void)timeout;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_set_user_data(
-        struct doca_rdma_connection *rdma_connection, union doca_data connection_user_data)
-{
-	(void)connection_user_data;
-	if (SDPA_NULL_ARGS(CONN_FIX, rdma_connection))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_max_num_connections(struct doca_rdma *rdma,
-                                                                 uint16_t max_num_connections)
-{
-	(void)max_num_connections;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_set_rnr_retry_count(struct doca_rdma *rdma,
-                                                             uint8_t rnr_retry_count)
-{
-	(void)rnr_retry_count;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_send_queue_size(const struct doca_rdma *rdma,
-                                                             uint32_t *send_queue_size)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, send_queue_size))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_recv_queue_size(const struct doca_rdma *rdma,
-                                                             uint32_t *recv_queue_size)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, recv_queue_size))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_send_buf_list_len(const struct doca_rdma *rdma,
-                                                                   uint32_t *max_send_buf_list_len)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, max_send_buf_list_len))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_transport_type(
-        const struct doca_rdma *rdma, enum doca_rdma_transport_type *transport_type)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, transport_type))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_mtu(const struct doca_rdma *rdma,
-                                                 enum doca_mtu_size *mtu)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, mtu))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_permissions(struct doca_rdma *rdma,
-                                                         uint32_t *permissions)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, permissions))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma *rdma,
-                                                         uint8_t *grh_enabled)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, grh_enabled))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gid_index(const struct doca_rdma *rdma,
-                                                       uint32_t *gid_index)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, gid_index))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_sl(const struct doca_rdma *rdma, uint32_t *sl)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, sl))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma,
-                                                        doca_dpa_dev_rdma_t *dpa_rdma)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, dpa_rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
 
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *rdma,
                                                         struct doca_gpu_dev_rdma **gpu_rdma)
 {
 	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, gpu_rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_connection_request_timeout(
-        const struct doca_rdma *rdma, uint16_t *connection_request_timeout)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, connection_request_timeout))
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
@@ -519,42 +181,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_addr_get_params(struct doca_rdma_addr *
 {
 	if (SDPA_NULL_ARGS("pass an address from doca_rdma_addr_create; " RESULT_FIX, addr,
 	                   addr_type, address, port))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_user_data(
-        const struct doca_rdma_connection *rdma_connection, union doca_data *connection_user_data)
-{
-	if (SDPA_NULL_ARGS(CONN_FIX "; " RESULT_FIX, rdma_connection, connection_user_data))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_connection_get_id(
-        const struct doca_rdma_connection *rdma_connection, uint32_t *connection_id)
-{
-	if (SDPA_NULL_ARGS(CONN_FIX "; " RESULT_FIX, rdma_connection, connection_id))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_max_num_connections(struct doca_rdma *rdma,
-                                                                 uint16_t *max_num_connections)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, max_num_connections))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_get_rnr_retry_count(const struct doca_rdma *rdma,
-                                                             uint8_t *rnr_retry_count)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, rnr_retry_count))
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
@@ -594,17 +220,6 @@ doca_rdma_cap_task_receive_is_supported(const struct doca_devinfo *devinfo)
 	return device_has_rc(__func__, devinfo);
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_cap_task_receive_get_max_dst_buf_list_len(
-        const struct doca_devinfo *devinfo, enum doca_rdma_transport_type transport_type,
-        uint32_t *max_buf_list_len)
-{
-	(void)transport_type;
-	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, max_buf_list_len))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
 DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_conf(
         struct doca_rdma *rdma,
         doca_rdma_task_receive_completion_cb_t successful_task_completion_cb,
@@ -617,25 +232,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_conf(
 		return DOCA_ERROR_INVALID_VALUE;
 	if (SDPA_BAD_ARG(successful_task_completion_cb == NULL || error_task_completion_cb == NULL,
 	                 "a completion callback is NULL", CBS_FIX))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_task_receive_set_dst_buf_list_len(struct doca_rdma *rdma,
-                                                                           uint32_t buf_list_len)
-{
-	(void)buf_list_len;
-	if (SDPA_NULL_ARGS(RDMA_FIX, rdma))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t
-doca_rdma_task_receive_get_dst_buf_list_len(const struct doca_rdma *rdma, uint32_t *buf_list_len)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; " RESULT_FIX, rdma, buf_list_len))
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
@@ -1802,13 +1398,3 @@ doca_rdma_task_remote_net_sync_event_notify_add_get_rdma_connection(
 }
 
 /* ---- DPA completion ---- */
-
-DOCA_EXPERIMENTAL doca_error_t doca_rdma_dpa_completion_attach(struct doca_rdma *rdma,
-                                                               struct doca_dpa_completion *dpa_comp)
-{
-	if (SDPA_NULL_ARGS(RDMA_FIX "; pass a completion from doca_dpa_completion_create", rdma,
-	                   dpa_comp))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
