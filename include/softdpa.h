@@ -45,6 +45,10 @@ enum softdpa_drop_reason {
 	SOFTDPA_DROP_NO_PIPE,    /**< the port has no root pipe and no default miss target */
 	SOFTDPA_DROP_WIRE_ERROR, /**< the wire failed to write the frame (pcap/afpacket I/O) */
 	SOFTDPA_DROP_METER_RED,  /**< a meter colored it red and its pipe forwards out of the NIC */
+	/** an encap/decap could not be applied: no or a truncated/malformed tunnel, a frame
+	 * without the header the action needs, or a result longer than a frame (the reason is
+	 * in the "tunnels" stats section) */
+	SOFTDPA_DROP_TUNNEL,
 	SOFTDPA_DROP_REASON_MAX = 16, /**< size of softdpa_port_stats.dropped (not a reason) */
 };
 

@@ -511,6 +511,7 @@ err:
 	free(flow_g.shared_ctr);
 	shared_rss_free();
 	sdpa_meter_global_free();
+	sdpa_shared_tun_free_all();
 	flow_g.shared_ctr = NULL;
 	flow_g.shared_rss = NULL;
 	pthread_mutex_unlock(&flow_g.lock);
@@ -1332,11 +1333,14 @@ doca_flow_shared_resource_set_cfg(enum doca_flow_shared_resource_type type, uint
 	case DOCA_FLOW_SHARED_RESOURCE_METER:
 		r = sdpa_meter_global_set(id, cfg ? &cfg->meter_cfg : NULL,
 		                          "doca_flow_shared_resource_set_cfg");
+	case DOCA_FLOW_SHARED_RESOURCE_ENCAP:
+	case DOCA_FLOW_SHARED_RESOURCE_DECAP:
+		r = sdpa_shared_tun_cfg(NULL, type, id, cfg, "doca_flow_shared_resource_set_cfg");
 		break;
 	default:
 		r = DOCA_ERROR_NOT_SUPPORTED;
 		DOCA_LOG_ERR("doca_flow_shared_resource_set_cfg: shared %s resources (cfg->%s) are "
-		             "not supported by softdpa; use COUNTER, RSS or METER",
+		             "not supported by softdpa; use COUNTER, RSS, METER, ENCAP or DECAP",
 		             sdpa_shared_type_name(type), sdpa_shared_cfg_member(type));
 		break;
 	}

@@ -47,12 +47,13 @@ struct pctx {
 	uint16_t in_port;
 	bool parsed;
 	bool dirty;
-	bool csum_done;           /* parser_meta l4_checksum_ok filled for this parse */
-	bool egress;              /* in an egress pipe: a PORT forward goes out, not to an
-	                           * egress root again */
-	bool eport_set;           /* eport is known: where an egress miss sends the frame */
-	uint16_t eport;           /* the port the frame is leaving through */
-	struct doca_flow_match m; /* packet view (meta persists across pipes) */
+	bool csum_done; /* parser_meta l4_checksum_ok filled for this parse */
+	bool egress;    /* in an egress pipe: a PORT forward goes out, not to an
+	                 * egress root again */
+	bool eport_set; /* eport is known: where an egress miss sends the frame */
+	uint16_t eport; /* the port the frame is leaving through */
+	const struct doca_flow_port *port; /* the port of the pipe whose actions run */
+	struct doca_flow_match m;          /* packet view (meta persists across pipes) */
 	struct sdpa_pkt_info info;
 };
 
@@ -481,8 +482,40 @@ static void ip4_csum_fix(uint8_t *ip, uint32_t hlen)
 	sdpa_put_be16(ip + 10, sdpa_csum_fold(sdpa_csum_partial(ip, hlen, 0)));
 }
 
+/* A tunnel header field of the frame's own tunnel (actions.tun); NULL when the frame has
+ * no whole tunnel of that type. */
+static uint8_t *tun_target(struct pctx *c, uint8_t kind, uint16_t arg)
+{
+	const struct sdpa_pkt_tun *t = &c->info.tun;
+	uint8_t *f = c->pkt->data;
+
+	if (t->hlen == 0)
+		return NULL;
+	switch (kind) {
+	case SDPA_OP_TUN_VXLAN_VNI:
+		return t->type == SDPA_TUN_VXLAN ? f + t->off + 4 : NULL;
+	case SDPA_OP_TUN_VXLAN_RSVD1:
+		return t->type == SDPA_TUN_VXLAN ? f + t->off + 7 : NULL;
+	case SDPA_OP_TUN_GRE_KEY:
+		return t->type == SDPA_TUN_GRE && t->gre_key_present
+		               ? f + t->off + 4 + (f[t->off] & 0x80 ? 4 : 0)
+		               : NULL;
+	case SDPA_OP_TUN_GTP_TEID:
+		return t->type == SDPA_TUN_GTPU ? f + t->off + 4 : NULL;
+	case SDPA_OP_TUN_GTP_QFI:
+		return t->type == SDPA_TUN_GTPU && t->gtp_has_psc ? f + t->gtp_psc_off : NULL;
+	case SDPA_OP_TUN_GENEVE_VNI:
+		return t->type == SDPA_TUN_GENEVE ? f + t->off + 4 : NULL;
+	case SDPA_OP_TUN_MPLS:
+		return t->type == SDPA_TUN_MPLS_O_UDP && arg < t->mpls_n ? f + t->off + 4 * arg
+		                                                         : NULL;
+	default:
+		return NULL;
+	}
+}
+
 /* Where a header op lands in the frame; NULL when the packet lacks that header. */
-static uint8_t *op_target(struct pctx *c, uint8_t kind)
+static uint8_t *op_target(struct pctx *c, uint8_t kind, uint16_t arg)
 {
 	const struct sdpa_pkt_hdrs *h = &c->info.outer;
 	uint8_t *f = c->pkt->data;
@@ -517,16 +550,16 @@ static uint8_t *op_target(struct pctx *c, uint8_t kind)
 		               ? f + h->l4_off + 2
 		               : NULL;
 	default:
-		return NULL;
+		return tun_target(c, kind, arg);
 	}
 }
 
 /* Write 'size' bytes (new = old & ~mask | val & mask) into a header field, keeping the
  * IPv4 header checksum and the TCP/UDP checksum right. Parse must be current. */
-static void hdr_write(struct pctx *c, uint8_t kind, const uint8_t *val, const uint8_t *mask,
-                      uint32_t size)
+static void hdr_write(struct pctx *c, uint8_t kind, uint16_t arg, const uint8_t *val,
+                      const uint8_t *mask, uint32_t size)
 {
-	uint8_t *t = op_target(c, kind);
+	uint8_t *t = op_target(c, kind, arg);
 	const struct sdpa_pkt_hdrs *h = &c->info.outer;
 	uint8_t old[16], nv[16];
 	uint8_t *l4csum = NULL;
@@ -560,6 +593,27 @@ static void hdr_write(struct pctx *c, uint8_t kind, const uint8_t *val, const ui
 	case SDPA_OP_L4_DST:
 		if (l4csum != NULL)
 			csum_replace(l4csum, old, nv, size, udp && h->l3_type == SDPA_L3_IP4);
+		break;
+	case SDPA_OP_TUN_VXLAN_VNI:
+	case SDPA_OP_TUN_VXLAN_RSVD1:
+	case SDPA_OP_TUN_GTP_TEID:
+	case SDPA_OP_TUN_GTP_QFI:
+	case SDPA_OP_TUN_GENEVE_VNI:
+	case SDPA_OP_TUN_MPLS:
+		/* in the outer UDP payload: keep a computed UDP checksum right (odd offsets
+		 * and lengths: replace the aligned 16-bit words around the field) */
+		if (l4csum != NULL && udp) {
+			/* l4_off is even (headers are whole 16-bit words) */
+			uint32_t at = (uint32_t)(t - c->pkt->data), a0 = at & ~1u;
+			uint32_t n = ((at + size + 1) & ~1u) - a0;
+			uint8_t ow[20], nw[20];
+
+			memcpy(ow, c->pkt->data + a0, n);
+			memcpy(nw, ow, n);
+			memcpy(ow + (at - a0), old, size);
+			memcpy(nw + (at - a0), nv, size);
+			csum_replace(l4csum, ow, nw, n, h->l3_type == SDPA_L3_IP4);
+		}
 		break;
 	default:
 		break;
@@ -648,9 +702,56 @@ static void apply_descs(struct pctx *c, const struct sdpa_act_tmpl *t)
 	}
 }
 
-static void apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const uint8_t *vals,
+/* Encap/decap of a template (flow_tunnel.c); false: drop the frame (counted here with
+ * its tunnel reason; the caller counts the port drop). */
+static bool tun_done(struct pctx *c, bool encap, uint32_t why)
+{
+	uint32_t widx = my_worker < 0 ? 0 : (uint32_t)my_worker;
+
+	sdpa_tun_count(widx, encap, why, c->info.error);
+	if (why != SDPA_TUNDROP_NONE)
+		return false;
+	c->dirty = true;
+	return true;
+}
+
+static bool apply_decap(struct pctx *c, const struct sdpa_act_tmpl *t, const uint8_t *vals)
+{
+	const struct sdpa_decap *d = &t->decap;
+	uint32_t id = t->decap_id;
+
+	ensure_parsed(c);
+	if (t->decap_kind == SDPA_TUN_ACT_ENTRY)
+		d = (const struct sdpa_decap *)(vals + t->decap_voff);
+	if (t->decap_kind == SDPA_TUN_ACT_SHARED_ENTRY)
+		memcpy(&id, vals + t->decap_voff, 4);
+	if (t->decap_kind == SDPA_TUN_ACT_SHARED || t->decap_kind == SDPA_TUN_ACT_SHARED_ENTRY)
+		d = sdpa_shared_decap_get(c->port, id);
+	return tun_done(c, false, sdpa_tun_decap(c->pkt, &c->info, d));
+}
+
+static bool apply_encap(struct pctx *c, const struct sdpa_act_tmpl *t, const uint8_t *vals)
+{
+	const struct sdpa_encap *e = &t->encap;
+	uint32_t id = t->encap_id;
+
+	ensure_parsed(c);
+	if (t->encap_kind == SDPA_TUN_ACT_ENTRY)
+		e = (const struct sdpa_encap *)(vals + t->encap_voff);
+	if (t->encap_kind == SDPA_TUN_ACT_SHARED_ENTRY)
+		memcpy(&id, vals + t->encap_voff, 4);
+	if (t->encap_kind == SDPA_TUN_ACT_SHARED || t->encap_kind == SDPA_TUN_ACT_SHARED_ENTRY)
+		e = sdpa_shared_encap_get(c->port, id);
+	return tun_done(c, true, sdpa_tun_encap(c->pkt, &c->info, e));
+}
+
+/* A template's actions, in DOCA's order: decap, VLAN pop, field writes, descriptors,
+ * encap. false: the frame must be dropped (SOFTDPA_DROP_TUNNEL). */
+static bool apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const uint8_t *vals,
                           const struct sdpa_hash_slot *slot)
 {
+	if (t->decap_kind != SDPA_TUN_ACT_NONE && !apply_decap(c, t, vals))
+		return false;
 	if (t->pop_vlan)
 		pop_vlan(c);
 	for (uint32_t i = 0; i < t->nops; i++) {
@@ -677,13 +778,16 @@ static void apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const u
 			continue;
 		}
 		ensure_parsed(c);
-		hdr_write(c, op->kind, v, op->mask, op->size);
+		hdr_write(c, op->kind, op->arg, v, op->mask, op->size);
 	}
 	if (t->ndescs)
 		apply_descs(c, t);
 	if (t->push_vlan)
 		push_vlan(c,
 		          t->push_per_entry && vals != NULL ? vals + t->push_val_off : t->push_hdr);
+	if (t->encap_kind != SDPA_TUN_ACT_NONE)
+		return apply_encap(c, t, vals);
+	return true;
 }
 
 /* ------------------------------------------------------------------ fields by name */
@@ -950,10 +1054,13 @@ static void hit(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
 		sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
 	if (d->meter != NULL && !meter(w, c, pipe, d))
 		return;
-	if (pipe->nr_actions)
-		apply_actions(c, &pipe->act[d->action_idx], d->vals, slot);
-	if (d->ol != NULL && pipe->type == DOCA_FLOW_PIPE_CONTROL)
-		apply_actions(c, &d->ol->elems[0].act, d->vals, NULL);
+	c->port = pipe->port;
+	if ((pipe->nr_actions && !apply_actions(c, &pipe->act[d->action_idx], d->vals, slot)) ||
+	    (d->ol != NULL && pipe->type == DOCA_FLOW_PIPE_CONTROL &&
+	     !apply_actions(c, &d->ol->elems[0].act, d->vals, NULL))) {
+		drop(w, c, SOFTDPA_DROP_TUNNEL);
+		return;
+	}
 	entry_fwd(w, c, pipe, d, hops);
 }
 
@@ -985,7 +1092,11 @@ static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe
 
 		switch (el->type) {
 		case DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS:
-			apply_actions(c, &el->act, d->vals + el->val_off, NULL);
+			c->port = pipe->port;
+			if (!apply_actions(c, &el->act, d->vals + el->val_off, NULL)) {
+				drop(w, c, SOFTDPA_DROP_TUNNEL);
+				return;
+			}
 			break;
 		case DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR:
 			if (el->counter)

@@ -95,7 +95,11 @@ enum fgroup {
 	G_ICMP,
 	G_VXLAN,
 	G_OTHER_TUN,
-	G_ESP,  /* tun.type ESP: the SPI and sequence number of IPsec ESP (IP protocol 50) */
+	G_ESP, /* tun.type ESP: the SPI and sequence number of IPsec ESP (IP protocol 50) */
+	G_GRE,
+	G_GTP,
+	G_MPLS,
+	G_GENEVE,
 	G_ROCE, /* l4_type_ext ROCE_V2: UDP ports, then the InfiniBand BTH */
 };
 
@@ -171,19 +175,37 @@ static const struct mfield mfields[] = {
         MF(parser_meta.inner_l4_checksum_ok, G_ALL, 0),
         HDR_FIELDS(outer, F_OUTER),
         MF(tun.type, G_ALL, F_SEL),
-        MF(tun.vxlan_type, G_VXLAN, F_UNSUP),
-        MF(tun.vxlan_gpe_flags, G_VXLAN, F_UNSUP),
-        MF(tun.vxlan_gpe_next_protocol, G_VXLAN, F_UNSUP),
+        MF(tun.vxlan_type, G_VXLAN, 0),
+        MF(tun.vxlan_gpe_flags, G_VXLAN, 0),
+        MF(tun.vxlan_gpe_next_protocol, G_VXLAN, 0),
         MF(tun.vxlan_tun_id, G_VXLAN, 0),
-        MF(tun.vxlan_tun_rsvd1, G_VXLAN, F_UNSUP),
+        MF(tun.vxlan_tun_rsvd1, G_VXLAN, 0),
+        /* GRE; NVGRE's vs_id/flow_id are moved onto gre_key first (tun_canon). */
+        MF(tun.gre_type, G_GRE, 0),
+        MF(tun.protocol, G_GRE, 0),
+        MF(tun.key_present, G_GRE, 0),
+        MF(tun.gre_key, G_GRE, 0),
+        MF(tun.gtp_teid, G_GTP, 0),
+        MF(tun.gtp_next_ext_hdr_type, G_GTP, 0),
+        MF(tun.gtp_ext_psc_qfi, G_GTP, 0),
         MF(tun.esp_spi, G_ESP, 0),
         MF(tun.esp_sn, G_ESP, 0),
-        /* Every byte of the other tunnels' union members (GRE, NVGRE, GTP, ESP, MPLS,
-         * GENEVE): none is parsed. */
-        {"tun fields of a non-VXLAN tunnel",
-         (uint16_t)offsetof(struct doca_flow_match, tun.gre_type),
-         (uint16_t)(sizeof(struct doca_flow_tun) - offsetof(struct doca_flow_tun, gre_type)),
-         G_OTHER_TUN, F_UNSUP},
+        MF(tun.mpls[0], G_MPLS, 0),
+        MF(tun.mpls[1], G_MPLS, 0),
+        MF(tun.mpls[2], G_MPLS, 0),
+        MF(tun.mpls[3], G_MPLS, 0),
+        MF(tun.mpls[4], G_MPLS, 0),
+        MF(tun.geneve.ver_opt_len, G_GENEVE, 0),
+        MF(tun.geneve.o_c, G_GENEVE, 0),
+        MF(tun.geneve.next_proto, G_GENEVE, 0),
+        MF(tun.geneve.vni, G_GENEVE, 0),
+        {"tun.geneve_options (create the option parser with "
+         "doca_flow_parser_geneve_opt_create)",
+         (uint16_t)offsetof(struct doca_flow_match, tun.geneve_options),
+         (uint16_t)sizeof(((struct doca_flow_tun *)0)->geneve_options), G_GENEVE, F_UNSUP},
+        /* The PSP member of the union: not parsed. */
+        {"tun fields of a PSP tunnel", (uint16_t)offsetof(struct doca_flow_match, tun.psp),
+         (uint16_t)sizeof(((struct doca_flow_tun *)0)->psp), G_OTHER_TUN, F_UNSUP},
         HDR_FIELDS(inner, F_INNER),
 };
 
@@ -241,9 +263,16 @@ static bool group_active(uint8_t group, const struct doca_flow_match *match,
 		return l4 == DOCA_FLOW_L4_TYPE_EXT_ICMP || l4 == DOCA_FLOW_L4_TYPE_EXT_ICMP6;
 	case G_VXLAN:
 		return tun == DOCA_FLOW_TUN_NONE || tun == DOCA_FLOW_TUN_VXLAN;
+	case G_GRE:
+		return tun == DOCA_FLOW_TUN_GRE;
+	case G_GTP:
+		return tun == DOCA_FLOW_TUN_GTPU;
+	case G_MPLS:
+		return tun == DOCA_FLOW_TUN_MPLS_O_UDP;
+	case G_GENEVE:
+		return tun == DOCA_FLOW_TUN_GENEVE;
 	case G_OTHER_TUN:
-		return tun != DOCA_FLOW_TUN_NONE && tun != DOCA_FLOW_TUN_VXLAN &&
-		       tun != DOCA_FLOW_TUN_ESP;
+		return tun == DOCA_FLOW_TUN_PSP;
 	case G_ESP:
 		return tun == DOCA_FLOW_TUN_ESP;
 	default:
@@ -321,9 +350,61 @@ static doca_error_t finish(struct sdpa_match_tmpl *out, const char *who)
 	return DOCA_SUCCESS;
 }
 
+/* NVGRE's virtual subnet id (upper 24 bits of nvgre_vs_id) and flow id are the GRE key
+ * on the wire; the packet view holds the key in gre_key (the GRE_STANDARD member). Move
+ * them there, clearing the bytes of the NVGRE member, so one view serves both. */
+static void tun_canon(struct doca_flow_match *m)
+{
+	uint8_t key[4];
+
+	memcpy(key, &m->tun.nvgre_vs_id, 3);
+	key[3] = m->tun.nvgre_flow_id;
+	memset(&m->tun.nvgre_vs_id, 0, sizeof(m->tun.nvgre_vs_id));
+	m->tun.nvgre_flow_id = 0;
+	m->tun.key_present = false;
+	memcpy(&m->tun.gre_key, key, 4);
+}
+
+static bool is_nvgre(const struct doca_flow_match *match, const struct doca_flow_match *mask)
+{
+	const struct doca_flow_match *m = match ? match : mask;
+	uint32_t tun = match && match->tun.type ? match->tun.type : (mask ? mask->tun.type : 0);
+
+	if (tun != DOCA_FLOW_TUN_GRE || m == NULL)
+		return false;
+	return m->tun.gre_type == DOCA_FLOW_TUN_EXT_GRE_NVGRE ||
+	       (mask && mask->tun.gre_type == DOCA_FLOW_TUN_EXT_GRE_NVGRE);
+}
+
+static doca_error_t match_compile(const struct doca_flow_match *match,
+                                  const struct doca_flow_match *mask, bool literal, const char *who,
+                                  struct sdpa_match_tmpl *out);
+
 doca_error_t sdpa_match_compile(const struct doca_flow_match *match,
                                 const struct doca_flow_match *mask, bool literal, const char *who,
                                 struct sdpa_match_tmpl *out)
+{
+	struct doca_flow_match cm, ck;
+	doca_error_t r;
+
+	if (!is_nvgre(match, mask))
+		return match_compile(match, mask, literal, who, out);
+	if (match) {
+		cm = *match;
+		tun_canon(&cm);
+	}
+	if (mask) {
+		ck = *mask;
+		tun_canon(&ck);
+	}
+	r = match_compile(match ? &cm : NULL, mask ? &ck : NULL, literal, who, out);
+	out->nvgre = true;
+	return r;
+}
+
+static doca_error_t match_compile(const struct doca_flow_match *match,
+                                  const struct doca_flow_match *mask, bool literal, const char *who,
+                                  struct sdpa_match_tmpl *out)
 {
 	const uint8_t *mv = (const uint8_t *)match;
 	const uint8_t *mk = (const uint8_t *)mask;
@@ -421,6 +502,13 @@ void sdpa_match_entry_key(const struct sdpa_match_tmpl *mt, const struct doca_fl
 {
 	const uint8_t *e = (const uint8_t *)em;
 	uint32_t k = 0;
+	struct doca_flow_match cm;
+
+	if (mt->nvgre && em) {
+		cm = *em;
+		tun_canon(&cm);
+		e = (const uint8_t *)&cm;
+	}
 
 	/* sdpa_match_key over the entry's bytes with the constants merged in, visiting the
 	 * key's bytes only (not the whole struct: an insert's main cost otherwise). */
@@ -492,6 +580,46 @@ static uint32_t l4_meta(uint8_t t)
 	}
 }
 
+/* The tunnel header as DOCA names it (see tun_canon for GRE keys). */
+static void view_tun(struct doca_flow_tun *v, const struct sdpa_pkt_tun *t)
+{
+	v->type = (enum doca_flow_tun_type)t->type;
+	switch (t->type) {
+	case SDPA_TUN_VXLAN:
+		v->vxlan_type = (enum doca_flow_tun_ext_vxlan_type)t->vxlan_type;
+		if (t->vxlan_type == DOCA_FLOW_TUN_EXT_VXLAN_GPE) {
+			v->vxlan_gpe_flags = t->vxlan_flags;
+			v->vxlan_gpe_next_protocol = t->vxlan_gpe_next_protocol;
+		}
+		v->vxlan_tun_id = t->vxlan_tun_id;
+		v->vxlan_tun_rsvd1 = t->vxlan_rsvd1;
+		break;
+	case SDPA_TUN_GRE:
+		v->gre_type = t->gre_key_present && sdpa_be16((const uint8_t *)&t->gre_protocol) ==
+		                                            SDPA_ETH_P_TEB
+		                      ? DOCA_FLOW_TUN_EXT_GRE_NVGRE
+		                      : DOCA_FLOW_TUN_EXT_GRE_STANDARD;
+		v->protocol = t->gre_protocol;
+		v->key_present = t->gre_key_present;
+		v->gre_key = t->gre_key;
+		break;
+	case SDPA_TUN_GTPU:
+		v->gtp_teid = t->gtp_teid;
+		v->gtp_next_ext_hdr_type = t->gtp_next_ext_hdr_type;
+		v->gtp_ext_psc_qfi = t->gtp_psc_qfi;
+		break;
+	case SDPA_TUN_MPLS_O_UDP:
+		memcpy(v->mpls, t->mpls, (size_t)t->mpls_n * 4);
+		break;
+	case SDPA_TUN_GENEVE:
+		memcpy(&v->geneve, t->geneve_hdr, sizeof(v->geneve));
+		((uint8_t *)&v->geneve.vni)[3] = 0; /* reserved, not part of the VNI */
+		break;
+	default:
+		break;
+	}
+}
+
 void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info)
 {
 	struct doca_flow_parser_meta *pm = &m->parser_meta;
@@ -524,9 +652,7 @@ void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info
 		m->tun.esp_sn = info->outer.esp.sn;
 	}
 	if (info->tun.type != SDPA_TUN_NONE) {
-		m->tun.type = (enum doca_flow_tun_type)info->tun.type;
-		if (info->tun.type == SDPA_TUN_VXLAN)
-			m->tun.vxlan_tun_id = info->tun.vxlan_tun_id;
+		view_tun(&m->tun, &info->tun);
 		pm->inner_l2_type = (enum doca_flow_l2_meta)info->inner.l2_type;
 		pm->inner_l3_type = (enum doca_flow_l3_meta)info->inner.l3_type;
 		pm->inner_l4_type = (enum doca_flow_l4_meta)l4_meta(info->inner.l4_type);
@@ -604,6 +730,24 @@ static const struct afield afields[] = {
         AF(outer.ip6.hop_limit, SDPA_OP_IP6_HOP, G_IP6, 0),
         AF(outer.tcp.l4_port.src_port, SDPA_OP_L4_SRC, G_ALL, 0),
         AF(outer.tcp.l4_port.dst_port, SDPA_OP_L4_DST, G_ALL, 0),
+/* Tunnel fields: the template's tun.type says which union member is meant. VNIs are the
+ * upper 3 bytes of their doca_be32_t. */
+#define AFN(path, n, kind, grp, arg)                                                               \
+	{                                                                                          \
+#path, (uint16_t)offsetof(struct doca_flow_actions, path), n, kind, grp, arg       \
+	}
+        AFN(tun.vxlan_tun_id, 3, SDPA_OP_TUN_VXLAN_VNI, G_VXLAN, 0),
+        AF(tun.vxlan_tun_rsvd1, SDPA_OP_TUN_VXLAN_RSVD1, G_VXLAN, 0),
+        AF(tun.gre_key, SDPA_OP_TUN_GRE_KEY, G_GRE, 0),
+        AF(tun.gtp_teid, SDPA_OP_TUN_GTP_TEID, G_GTP, 0),
+        AF(tun.gtp_ext_psc_qfi, SDPA_OP_TUN_GTP_QFI, G_GTP, 0),
+        AFN(tun.geneve.vni, 3, SDPA_OP_TUN_GENEVE_VNI, G_GENEVE, 0),
+        AF(tun.mpls[0], SDPA_OP_TUN_MPLS, G_MPLS, 0),
+        AF(tun.mpls[1], SDPA_OP_TUN_MPLS, G_MPLS, 1),
+        AF(tun.mpls[2], SDPA_OP_TUN_MPLS, G_MPLS, 2),
+        AF(tun.mpls[3], SDPA_OP_TUN_MPLS, G_MPLS, 3),
+        AF(tun.mpls[4], SDPA_OP_TUN_MPLS, G_MPLS, 4),
+#undef AFN
 };
 
 /* The member of struct doca_flow_actions that holds byte 'off', for error lines. */
@@ -662,6 +806,14 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 	memset(covered, 0, sizeof(covered));
 	ip6 = a->outer.l3_type == DOCA_FLOW_L3_TYPE_IP6 ||
 	      (m && m->outer.l3_type == DOCA_FLOW_L3_TYPE_IP6);
+	uint32_t tt = a->tun.type ? a->tun.type : (m ? m->tun.type : 0);
+	uint8_t tun_group = tt == DOCA_FLOW_TUN_VXLAN        ? G_VXLAN
+	                    : tt == DOCA_FLOW_TUN_GRE        ? G_GRE
+	                    : tt == DOCA_FLOW_TUN_GTPU       ? G_GTP
+	                    : tt == DOCA_FLOW_TUN_MPLS_O_UDP ? G_MPLS
+	                    : tt == DOCA_FLOW_TUN_GENEVE     ? G_GENEVE
+	                    : tt == DOCA_FLOW_TUN_ESP        ? G_ESP
+	                                                     : G_ALL;
 	for (size_t f = 0; f < SDPA_ARRAY_SIZE(afields); f++) {
 		const struct afield *d = &afields[f];
 		const uint8_t *v = av + d->off;
@@ -671,7 +823,14 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 
 		if ((d->group == G_IP4 && ip6) || (d->group == G_IP6 && !ip6))
 			continue;
-		memset(covered + d->off, 1, d->size);
+		if ((d->group == G_VXLAN || d->group == G_GRE || d->group == G_GTP ||
+		     d->group == G_MPLS || d->group == G_GENEVE || d->group == G_ESP) &&
+		    d->group != tun_group)
+			continue;
+		memset(covered + d->off, 1,
+		       d->kind == SDPA_OP_TUN_VXLAN_VNI || d->kind == SDPA_OP_TUN_GENEVE_VNI
+		               ? 4
+		               : d->size);
 		if (k) {
 			if (all_zero(k, d->size))
 				continue;
@@ -695,6 +854,8 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 		op->per_entry = per;
 		for (uint32_t i = 0; i < d->size; i++) {
 			op->mask[i] = k ? k[i] : 0xff;
+			if (d->kind == SDPA_OP_TUN_GTP_QFI)
+				op->mask[i] &= 0x3f; /* the QFI is 6 bits */
 			op->cval[i] = per ? 0 : (uint8_t)(v[i] & op->mask[i]);
 		}
 		if (per) {
@@ -725,6 +886,11 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 		covered[offsetof(struct doca_flow_actions, has_push)] = 1;
 		memset(covered + offsetof(struct doca_flow_actions, push), 1, sizeof(a->push));
 	}
+	/* Encap/decap (flow_tunnel.c), after the modify values. */
+	doca_error_t tr = sdpa_tun_act_compile(a, who, out, covered);
+	if (tr != DOCA_SUCCESS)
+		return tr;
+	memset(covered + offsetof(struct doca_flow_actions, tun.type), 1, sizeof(a->tun.type));
 	/* Anything else set in the template is an action softdpa does not emulate. */
 	covered[offsetof(struct doca_flow_actions, pop_vlan)] = 1;
 	memset(covered + offsetof(struct doca_flow_actions, outer.l3_type), 1,
@@ -768,4 +934,6 @@ void sdpa_act_entry_vals(const struct sdpa_act_tmpl *t, const struct doca_flow_a
 		else
 			memcpy(vals + op->val_off, (const uint8_t *)a + op->act_off, op->size);
 	}
+	if (t->encap_kind || t->decap_kind)
+		sdpa_tun_entry_vals(t, a, vals);
 }

@@ -115,6 +115,7 @@ struct sdpa_match_tmpl {
 	uint32_t nsel;
 	bool needs_parse;  /* anything beyond meta/port_id/random: the packet must be parsed */
 	bool needs_l4csum; /* masks a parser_meta l4_checksum_ok: verify the L4 checksums */
+	bool nvgre;        /* GRE NVGRE match: entries' vs_id/flow_id move onto gre_key */
 	/* CONTROL entries: a match condition comparing two named fields (has_cond). */
 	bool has_cond;
 	uint8_t cond_op;                            /* enum doca_flow_compare_op */
@@ -149,6 +150,14 @@ enum sdpa_op_kind {
 	SDPA_OP_IP6_HOP,
 	SDPA_OP_L4_SRC,
 	SDPA_OP_L4_DST,
+	/* tunnel header fields (actions.tun; the frame's own tunnel must be of that type) */
+	SDPA_OP_TUN_VXLAN_VNI,
+	SDPA_OP_TUN_VXLAN_RSVD1,
+	SDPA_OP_TUN_GRE_KEY,
+	SDPA_OP_TUN_GTP_TEID,
+	SDPA_OP_TUN_GTP_QFI,
+	SDPA_OP_TUN_GENEVE_VNI,
+	SDPA_OP_TUN_MPLS, /* arg: label index 0..4 */
 };
 
 struct sdpa_op {
@@ -173,12 +182,84 @@ struct sdpa_desc_op {
 	uint64_t imm;
 };
 
+/* ---- tunnels (flow_tunnel.c) ---- */
+enum {
+	SDPA_ENCAP_MAX = 160,   /* eth + 2 VLANs + IPv6 + UDP + GENEVE with 19 option words */
+	SDPA_DECAP_L2_MAX = 22, /* eth + 2 VLANs */
+	SDPA_TUN_PATCH_MAX = 24,
+};
+
+/* A compiled encapsulation: the bytes pushed, and where the datapath fills lengths,
+ * checksums and the entropy source port. All bytes, so it may sit unaligned in entry
+ * values. */
+struct sdpa_encap {
+	uint8_t len;           /* header bytes */
+	uint8_t is_l2;         /* push in front of the frame; else replace the frame's L2 */
+	uint8_t tun;           /* enum doca_flow_tun_type */
+	uint8_t l3;            /* SDPA_L3_IP4 / SDPA_L3_IP6 */
+	uint8_t l3_off;        /* outer IP header in hdr */
+	uint8_t l4_off;        /* outer UDP header in hdr, 0 = none */
+	uint8_t tun_off;       /* tunnel header in hdr */
+	uint8_t entropy;       /* UDP source port 0: from the inner 5-tuple (VXLAN, GENEVE) */
+	uint8_t auto_ip_proto; /* IP protocol/next header 0: IPv4 4 or IPv6 41 by the inner L3 */
+	uint8_t auto_type_off; /* != 0: 16-bit EtherType at hdr[off] from the inner L3 (GRE,
+	                        * GENEVE L3) */
+	uint8_t auto_gpe_off;  /* != 0: VXLAN-GPE next protocol at hdr[off] from the inner L3 */
+	uint8_t hdr[SDPA_ENCAP_MAX];
+};
+
+/* A compiled decapsulation. */
+struct sdpa_decap {
+	uint8_t is_l2;     /* strip up to the inner Ethernet header; else up to the inner L3 */
+	uint8_t l2len;     /* L3: bytes of l2 pushed in front of the inner L3 header */
+	uint8_t auto_type; /* L3: EtherType 0 in the action: from the inner L3 */
+	uint8_t l2[SDPA_DECAP_L2_MAX];
+};
+
+/* A per-entry field of an encap/decap template (all-ones in the pipe's actions): 'size'
+ * bytes of the entry's struct doca_flow_actions at act_off go to hdr (encap) or l2 (decap)
+ * at dst. */
+struct sdpa_tun_patch {
+	uint16_t act_off;
+	uint8_t dst;
+	uint8_t size;
+	uint8_t decap;
+};
+
+enum sdpa_tun_kind {
+	SDPA_TUN_ACT_NONE = 0,
+	SDPA_TUN_ACT_CONST,        /* the template's own (compiled once) */
+	SDPA_TUN_ACT_ENTRY,        /* per-entry fields: a copy in the entry values */
+	SDPA_TUN_ACT_SHARED,       /* a shared resource, id in the template */
+	SDPA_TUN_ACT_SHARED_ENTRY, /* a shared resource, id in the entry values */
+};
+
+/* Tunnel-field modifications (actions.tun): where in the tunnel header. */
+enum sdpa_tun_mod {
+	SDPA_TMOD_VXLAN_VNI = 1,
+	SDPA_TMOD_GRE_KEY,
+	SDPA_TMOD_GTP_TEID,
+	SDPA_TMOD_GTP_QFI,
+	SDPA_TMOD_GENEVE_VNI,
+	SDPA_TMOD_MPLS0, /* ..MPLS0+4: label stack entry i */
+};
+
 struct sdpa_act_tmpl {
 	bool pop_vlan;
 	bool push_vlan;      /* push a VLAN tag after the template's writes */
 	bool push_per_entry; /* its TPID and TCI come from each entry's actions */
 	uint16_t push_val_off;
 	uint8_t push_hdr[4]; /* TPID, TCI (network order) */
+	uint8_t encap_kind;  /* enum sdpa_tun_kind */
+	uint8_t decap_kind;
+	uint16_t encap_voff; /* ENTRY: struct sdpa_encap in the values; SHARED_ENTRY: the id */
+	uint16_t decap_voff;
+	uint32_t encap_id; /* SHARED */
+	uint32_t decap_id;
+	uint8_t npatch;
+	struct sdpa_tun_patch patch[SDPA_TUN_PATCH_MAX];
+	struct sdpa_encap encap; /* CONST, or the base of ENTRY */
+	struct sdpa_decap decap;
 	uint32_t nops;
 	uint32_t vlen; /* per-entry value bytes */
 	struct sdpa_op ops[SDPA_FLOW_MAX_OPS];
@@ -612,6 +693,8 @@ void sdpa_port_res_release(struct sdpa_port_res *r);
 /* The counter blocks a shared counter id names for a pipe of 'port' (global pool in SYSTEM
  * mode, the port's in PORT mode). NULL, logged with 'who', when the id is not usable. */
 struct sdpa_ctr *sdpa_shared_ctr_resolve(struct doca_flow_port *port, uint32_t id, const char *who);
+/* PORT mode: the port's shared encap (decap false) or decap slots and their number. */
+sdpa_atomic_ptr *sdpa_port_res_tun_slots(struct sdpa_port_res *r, bool decap, uint32_t *n);
 /* The slot of a configured shared RSS id, as above. */
 sdpa_atomic_ptr *sdpa_shared_rss_resolve(struct doca_flow_port *port, uint32_t id, const char *who);
 
@@ -658,6 +741,59 @@ doca_error_t sdpa_mon_tmpl_compile(const struct doca_flow_monitor *m, struct doc
  * and the entry's monitor (NULL: none). */
 doca_error_t sdpa_mon_entry(const struct doca_flow_pipe *pipe, const struct doca_flow_monitor *m,
                             const char *who, struct sdpa_entry_data *d, uint32_t *aging_sec);
+/* ---- tunnels (flow_tunnel.c) ---- */
+/* Compile actions.decap_* / encap_* into t (marks the bytes it consumed in 'covered').
+ * NOT_SUPPORTED / INVALID_VALUE with one log line naming 'who'. */
+doca_error_t sdpa_tun_act_compile(const struct doca_flow_actions *a, const char *who,
+                                  struct sdpa_act_tmpl *t, uint8_t *covered);
+/* Entry values of the tunnel part of a template (a: the entry's actions, may be NULL). */
+void sdpa_tun_entry_vals(const struct sdpa_act_tmpl *t, const struct doca_flow_actions *a,
+                         uint8_t *vals);
+/* A template whose actions are also its values (CONTROL entries): per-entry encap/decap
+ * fields take the template's own values, shared ids stay as given. */
+void sdpa_tun_make_const(struct sdpa_act_tmpl *t, const struct doca_flow_actions *a);
+/* Compile a shared encap / decap configuration. */
+doca_error_t sdpa_encap_compile(const struct doca_flow_resource_encap_cfg *cfg, const char *who,
+                                struct sdpa_encap *out);
+doca_error_t sdpa_decap_compile(const struct doca_flow_resource_decap_cfg *cfg, const char *who,
+                                struct sdpa_decap *out);
+/* Shared encap/decap slots: the compiled resource of an id, NULL when not configured.
+ * Datapath (acquire load). */
+const struct sdpa_encap *sdpa_shared_encap_get(const struct doca_flow_port *port, uint32_t id);
+const struct sdpa_decap *sdpa_shared_decap_get(const struct doca_flow_port *port, uint32_t id);
+/* Store a compiled resource in its slot (flow lock held); frees the old one after a grace
+ * period. global: SYSTEM mode (else the port's pool). */
+doca_error_t sdpa_shared_tun_set(struct doca_flow_port *port, bool decap, uint32_t id,
+                                 void *compiled, const char *who);
+void sdpa_shared_tun_free_all(void);
+/* doca_flow_(port_)shared_resource_set_cfg of an ENCAP or DECAP id (flow lock held;
+ * port NULL: SYSTEM mode). */
+doca_error_t sdpa_shared_tun_cfg(struct doca_flow_port *port, uint32_t type, uint32_t id,
+                                 const struct doca_flow_shared_resource_cfg *cfg, const char *who);
+
+/* Why a tunnel action could not be applied (a drop with SOFTDPA_DROP_TUNNEL). */
+enum sdpa_tun_drop {
+	SDPA_TUNDROP_NONE = 0,
+	SDPA_TUNDROP_NO_TUNNEL, /* decap of a frame without a (whole) tunnel */
+	SDPA_TUNDROP_NOT_L2,    /* L2 decap of a tunnel without an inner Ethernet header */
+	SDPA_TUNDROP_NOT_IP,    /* L3 encap/decap of a frame without an IP header */
+	SDPA_TUNDROP_TOO_LONG,  /* the encapsulated frame exceeds the frame buffer */
+	SDPA_TUNDROP_UNSET,     /* a shared encap/decap id with no configuration */
+	SDPA_TUNDROP_PARSE,     /* the tunnel or inner headers are truncated/malformed */
+	SDPA_TUNDROP_COUNT
+};
+/* Decapsulate / encapsulate pkt (info: its current parse). SDPA_TUNDROP_NONE on success
+ * (the frame changed: reparse), else why it must be dropped (frame unchanged). */
+uint32_t sdpa_tun_decap(struct sdpa_pkt *pkt, const struct sdpa_pkt_info *info,
+                        const struct sdpa_decap *d);
+uint32_t sdpa_tun_encap(struct sdpa_pkt *pkt, const struct sdpa_pkt_info *info,
+                        const struct sdpa_encap *e);
+/* Count a tunnel drop (reason, and the parser error when PARSE) / an applied action.
+ * Datapath: w = worker index. */
+void sdpa_tun_count(uint32_t w, bool encap, uint32_t why, uint32_t parse_err);
+/* Register / unregister the "tunnels" stats section. */
+void sdpa_tun_stats_register(void);
+void sdpa_tun_stats_unregister(void);
 
 /* ---- named fields (flow_field.c): the strings of struct doca_flow_desc_field ---- */
 /* A field's kind is its index in flow_field.c's table + 1; the first ones are fixed. */

@@ -35,7 +35,18 @@ struct sdpa_port_res {
 	struct sdpa_ctr **ctr;     /* COUNTER: SDPA_FLOW_NW blocks per id, NULL until first get */
 	sdpa_atomic_ptr *rss;      /* RSS: struct sdpa_rss * per id, NULL = not configured */
 	struct sdpa_meter **meter; /* METER: per id, NULL until configured; kept until freed */
+	sdpa_atomic_ptr *tun[2];   /* ENCAP / DECAP: struct sdpa_encap / sdpa_decap * per id */
 };
+
+sdpa_atomic_ptr *sdpa_port_res_tun_slots(struct sdpa_port_res *r, bool decap, uint32_t *n)
+{
+	if (r == NULL) {
+		*n = 0;
+		return NULL;
+	}
+	*n = r->pool[decap ? DOCA_FLOW_SHARED_RESOURCE_DECAP : DOCA_FLOW_SHARED_RESOURCE_ENCAP].nr;
+	return r->tun[decap];
+}
 
 const char *sdpa_shared_type_name(enum doca_flow_shared_resource_type t)
 {
@@ -65,6 +76,14 @@ void sdpa_port_res_free(struct sdpa_port_res *r)
 		free(sdpa_load_relaxed(&r->rss[i]));
 	for (uint32_t i = 0; r->meter && i < r->pool[DOCA_FLOW_SHARED_RESOURCE_METER].nr; i++)
 		sdpa_meter_free(r->meter[i]);
+	for (int k = 0; k < 2; k++) {
+		uint32_t n;
+		sdpa_atomic_ptr *sl = sdpa_port_res_tun_slots(r, k == 1, &n);
+
+		for (uint32_t i = 0; sl && i < n; i++)
+			free(sdpa_load_relaxed(&sl[i]));
+		free(r->tun[k]);
+	}
 	for (uint32_t t = 0; t < SDPA_SHARED_TYPES; t++)
 		free(r->pool[t].bits);
 	free(r->meter);
@@ -104,6 +123,10 @@ struct sdpa_port_res *sdpa_port_res_create(const struct doca_flow_port *port)
 			ok = (r->rss = calloc(nr, sizeof(*r->rss))) != NULL;
 		if (ok && t == DOCA_FLOW_SHARED_RESOURCE_METER)
 			ok = (r->meter = calloc(nr, sizeof(*r->meter))) != NULL;
+		if (ok && t == DOCA_FLOW_SHARED_RESOURCE_ENCAP)
+			ok = (r->tun[0] = calloc(nr, sizeof(*r->tun[0]))) != NULL;
+		if (ok && t == DOCA_FLOW_SHARED_RESOURCE_DECAP)
+			ok = (r->tun[1] = calloc(nr, sizeof(*r->tun[1]))) != NULL;
 	}
 	if (!ok) {
 		sdpa_port_res_free(r);
@@ -366,10 +389,14 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_shared_resource_set_cfg(
 			r = sdpa_meter_slot_set(&port->res->meter[res_id], &mc, who);
 		break;
 	}
+	case DOCA_FLOW_SHARED_RESOURCE_ENCAP:
+	case DOCA_FLOW_SHARED_RESOURCE_DECAP:
+		r = sdpa_shared_tun_cfg(port, type, res_id, cfg, who);
+		break;
 	default:
 		r = DOCA_ERROR_NOT_SUPPORTED;
 		DOCA_LOG_ERR("%s: shared %s resources (cfg->%s) are not supported by softdpa; use "
-		             "COUNTER, RSS or METER",
+		             "COUNTER, RSS, METER, ENCAP or DECAP",
 		             who, sdpa_shared_type_name(type), sdpa_shared_cfg_member(type));
 		break;
 	}

@@ -96,9 +96,11 @@ static void dump_pipes(void *arg, FILE *out)
 void sdpa_flow_stats_register(void)
 {
 	(void)sdpa_stats_register("pipes", dump_pipes, NULL);
+	sdpa_tun_stats_register();
 }
 
 void sdpa_flow_stats_unregister(void)
 {
 	(void)sdpa_stats_unregister("pipes");
+	sdpa_tun_stats_unregister();
 }

@@ -300,6 +300,7 @@ struct sdpa_pkt_tun {
 	uint8_t vxlan_flags; /* VXLAN / VXLAN-GPE header byte 0 (0x08 = VNI valid) */
 	uint8_t vxlan_type;  /* as enum doca_flow_tun_ext_vxlan_type: 0 VXLAN, 1 VXLAN-GPE */
 	uint8_t vxlan_gpe_next_protocol; /* GPE header byte 3 (DOCA_FLOW_VXLAN_GPE_TYPE_*) */
+	uint8_t vxlan_rsvd1;             /* VXLAN / GPE header byte 7 (reserved) */
 	uint32_t off;                    /* offset of the tunnel header (the inner IP header for
 	                                  * IP_IN_IP) in the frame */
 	uint32_t hlen;            /* bytes of tunnel header before the inner stack (whole ones) */
@@ -317,6 +318,7 @@ struct sdpa_pkt_tun {
 	uint8_t gtp_next_ext_hdr_type;
 	uint8_t gtp_has_psc;
 	uint8_t gtp_psc_qfi;
+	uint32_t gtp_psc_off; /* offset of the PSC byte holding the QFI in the frame */
 	/* MPLS over UDP: the label stack entries as on the wire (first 'mpls_n'). */
 	uint8_t mpls_n;
 	doca_be32_t mpls[SDPA_MPLS_MAX];

@@ -581,6 +581,7 @@ static void parse_gtpu(struct pctx *c, uint32_t q, uint32_t end, bool whole)
 		if (next == 0x85 && el >= 4) {
 			t->gtp_has_psc = 1;
 			t->gtp_psc_qfi = f[p + 2] & 0x3f;
+			t->gtp_psc_off = p + 2;
 		}
 		next = f[p + el - 1];
 		p += el;
@@ -637,6 +638,7 @@ static void parse_vxlan(struct pctx *c, uint32_t q, uint32_t end, bool whole, bo
 	id[1] = f[q + 5];
 	id[2] = f[q + 6];
 	id[3] = 0;
+	t->vxlan_rsvd1 = f[q + 7];
 	q += SDPA_VXLAN_HLEN;
 	if (!gpe) {
 		c->h = &c->info->inner;
