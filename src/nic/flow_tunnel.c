@@ -581,7 +581,8 @@ const struct sdpa_encap *sdpa_shared_encap_get(const struct doca_flow_port *port
 	uint32_t n;
 	sdpa_atomic_ptr *s = slots_of(port, false, &n);
 
-	return s != NULL && id < n ? sdpa_load_acquire(&s[id]) : NULL; /* A-stun */
+	/* A-stun pairs with R-stun in sdpa_shared_tun_set: the configuration is read whole */
+	return s != NULL && id < n ? sdpa_load_acquire(&s[id]) : NULL;
 }
 
 const struct sdpa_decap *sdpa_shared_decap_get(const struct doca_flow_port *port, uint32_t id)
@@ -589,7 +590,8 @@ const struct sdpa_decap *sdpa_shared_decap_get(const struct doca_flow_port *port
 	uint32_t n;
 	sdpa_atomic_ptr *s = slots_of(port, true, &n);
 
-	return s != NULL && id < n ? sdpa_load_acquire(&s[id]) : NULL; /* A-stun */
+	/* A-stun pairs with R-stun in sdpa_shared_tun_set: the configuration is read whole */
+	return s != NULL && id < n ? sdpa_load_acquire(&s[id]) : NULL;
 }
 
 doca_error_t sdpa_shared_tun_set(struct doca_flow_port *port, bool decap, uint32_t id,
@@ -616,7 +618,8 @@ doca_error_t sdpa_shared_tun_set(struct doca_flow_port *port, bool decap, uint32
 		             who, decap ? "DECAP" : "ENCAP", id, n, decap ? "DECAP" : "ENCAP");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	/* R-stun: pairs with A-stun; a frame sees the old or the new configuration whole. */
+	/* R-stun pairs with A-stun in sdpa_shared_encap_get/_decap_get: a frame sees the old
+	 * or the new configuration whole */
 	void *old = sdpa_exchange_acq_rel(&s[id], compiled);
 	if (old != NULL)
 		sdpa_nic_defer(free, old);
