@@ -1333,6 +1333,7 @@ doca_flow_shared_resource_set_cfg(enum doca_flow_shared_resource_type type, uint
 	case DOCA_FLOW_SHARED_RESOURCE_METER:
 		r = sdpa_meter_global_set(id, cfg ? &cfg->meter_cfg : NULL,
 		                          "doca_flow_shared_resource_set_cfg");
+		break;
 	case DOCA_FLOW_SHARED_RESOURCE_ENCAP:
 	case DOCA_FLOW_SHARED_RESOURCE_DECAP:
 		r = sdpa_shared_tun_cfg(NULL, type, id, cfg, "doca_flow_shared_resource_set_cfg");
