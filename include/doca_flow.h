@@ -211,9 +211,9 @@ typedef void (*doca_flow_shared_resource_unbind_cb)(enum doca_flow_shared_resour
 enum doca_flow_pipe_type {
 	DOCA_FLOW_PIPE_BASIC = 0,    /**< exact match on the template's fields */
 	DOCA_FLOW_PIPE_CONTROL,      /**< each entry its own mask, by priority */
-	DOCA_FLOW_PIPE_LPM,          /**< longest prefix match (not emulated) */
+	DOCA_FLOW_PIPE_LPM,          /**< longest prefix match */
 	DOCA_FLOW_PIPE_CT,           /**< connection tracking (not emulated) */
-	DOCA_FLOW_PIPE_ACL,          /**< access control list (not emulated) */
+	DOCA_FLOW_PIPE_ACL,          /**< access control list */
 	DOCA_FLOW_PIPE_ORDERED_LIST, /**< each entry runs an ordered list of elements */
 	DOCA_FLOW_PIPE_HASH,         /**< the entry at the index the packet's hash gives */
 };
@@ -936,7 +936,7 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_meters(struct doca_flow_cfg *cfg, 
  * 0..8.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the value is above
  * 8.
- * @note Accepted and unused: ACL pipes are not supported by softdpa.
+ * @note Accepted and unused: softdpa's ACL classifier has no collision limit.
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_acl_collisions(struct doca_flow_cfg *cfg,
                                                              uint8_t nr_acl_collisions);
@@ -1598,7 +1598,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_label(struct doca_flow_pipe_cfg 
  * A doca_flow_pipe_type value.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL or the type is
  * unknown.
- * @note doca_flow_pipe_create() refuses LPM, CT and ACL pipes (DOCA_ERROR_NOT_SUPPORTED).
+ * @note doca_flow_pipe_create() refuses CT pipes (DOCA_ERROR_NOT_SUPPORTED).
  */
 DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_type(struct doca_flow_pipe_cfg *cfg,
                                                      enum doca_flow_pipe_type type);
@@ -1740,8 +1740,9 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_hash_map_algorithm(struct doca_f
  * The new pipe.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or pipe is NULL, the port was
  * stopped, an ORDERED_LIST pipe has no lists, a HASH pipe has no match, a shared counter id or a
- * forward is invalid, or the port has a root pipe already and this one is root;
- * DOCA_ERROR_NOT_SUPPORTED for an LPM, CT or ACL pipe, a domain other than the default, a meter or
+ * forward is invalid, the port has a root pipe already and this one is root, or an LPM pipe's
+ * template names no (or two) address fields per entry;
+ * DOCA_ERROR_NOT_SUPPORTED for a CT pipe, a domain other than the default, a meter or
  * aging in the monitor, or a match field, action, forward (TARGET) or RSS flag softdpa does not
  * emulate (or a match too complex for it); DOCA_ERROR_NO_MEMORY when the pipe or its table cannot
  * be allocated.
@@ -2063,9 +2064,14 @@ DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
  * Given to the entry callback.
  * @param [out] entry
  * The new entry.
- * @return DOCA_ERROR_INVALID_VALUE when pipe, match or entry is NULL or flags has both bits;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note LPM pipes are not emulated by softdpa.
+ * @return DOCA_SUCCESS on success (the entry completes through doca_flow_entries_process(); a
+ * prefix already present completes with status ERROR);
+ * DOCA_ERROR_INVALID_VALUE when pipe is not a live LPM pipe, match is NULL, the prefix mask is
+ * not contiguous, flags are invalid, the pipe is full or the fwd is missing or invalid;
+ * DOCA_ERROR_BAD_STATE before doca_flow_init(); DOCA_ERROR_NO_MEMORY;
+ * DOCA_ERROR_NOT_SUPPORTED for a meter or aging in the monitor.
+ * @note The prefix length is the number of leading ones of match_mask's prefix field (NULL:
+ * the whole field); docs/FLOW.md describes the pipe.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
@@ -2093,9 +2099,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_add_entry(
  * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or _WAIT_FOR_BATCH.
  * @param [in] entry
  * The entry.
- * @return DOCA_ERROR_INVALID_VALUE when pipe or entry is NULL or flags has both bits;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note LPM pipes are not emulated by softdpa.
+ * @return DOCA_SUCCESS on success (completes through doca_flow_entries_process());
+ * DOCA_ERROR_INVALID_VALUE when pipe is not a live LPM pipe, entry is not a live entry of it,
+ * flags are invalid or the fwd is invalid; DOCA_ERROR_BAD_STATE before doca_flow_init();
+ * DOCA_ERROR_NO_MEMORY; DOCA_ERROR_NOT_SUPPORTED for a meter or aging in the monitor.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_update_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
@@ -2127,9 +2134,13 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_update_entry(
  * Given to the entry callback.
  * @param [out] entry
  * The new entry.
- * @return DOCA_ERROR_INVALID_VALUE when pipe, match, match_mask or entry is NULL or flags has both
- * bits; DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note ACL pipes are not emulated by softdpa.
+ * @return DOCA_SUCCESS on success (the entry completes through doca_flow_entries_process());
+ * DOCA_ERROR_INVALID_VALUE when pipe is not a live ACL pipe, match or match_mask is NULL, a port
+ * range is empty (mask below match), flags are invalid, the pipe is full or the fwd is missing
+ * or invalid; DOCA_ERROR_BAD_STATE before doca_flow_init(); DOCA_ERROR_NO_MEMORY;
+ * DOCA_ERROR_NOT_SUPPORTED when the entry masks more than 64 bytes of the match.
+ * @note The outer L4 ports are ranges: match = low port, match_mask = high port, a mask of 0 any
+ * port. Lower priority values win; docs/FLOW.md describes the pipe.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_add_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
@@ -2155,9 +2166,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_add_entry(
  * DOCA_FLOW_ENTRY_FLAGS_NO_WAIT or _WAIT_FOR_BATCH.
  * @param [in] entry
  * The entry.
- * @return DOCA_ERROR_INVALID_VALUE when pipe or entry is NULL or flags has both bits;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note ACL pipes are not emulated by softdpa.
+ * @return DOCA_SUCCESS on success (completes through doca_flow_entries_process());
+ * DOCA_ERROR_INVALID_VALUE when pipe is not a live ACL pipe, entry is not a live entry of it,
+ * flags are invalid or the fwd is invalid; DOCA_ERROR_BAD_STATE before doca_flow_init();
+ * DOCA_ERROR_NO_MEMORY.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_update_entry(
         uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,

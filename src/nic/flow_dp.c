@@ -31,6 +31,7 @@
 #include "io/port.h"
 #include "nic/ext_resource.h"
 #include "nic/flow_em.h"
+#include "nic/flow_lpmacl.h"
 #include "nic/flow_priv.h"
 #include "nic/grace.h"
 #include "nic/nat64.h"
@@ -1311,6 +1312,26 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 			}
 		}
 		pipe_miss(w, c, pipe, hops);
+		return;
+	}
+	case DOCA_FLOW_PIPE_LPM:
+	case DOCA_FLOW_PIPE_ACL: {
+		struct doca_flow_pipe_entry *e;
+
+		ensure_parsed(c);
+		ensure_view(c, &pipe->mt);
+		if (pipe->type == DOCA_FLOW_PIPE_LPM &&
+		    (!sdpa_match_selectors_ok(&pipe->mt, view) ||
+		     !sdpa_match_consts_ok(&pipe->mt, view))) {
+			pipe_miss(w, c, pipe, hops);
+			return;
+		}
+		e = pipe->type == DOCA_FLOW_PIPE_LPM ? sdpa_lpm_pipe_lookup(pipe, view)
+		                                     : sdpa_acl_pipe_lookup(pipe, view);
+		if (e == NULL)
+			pipe_miss(w, c, pipe, hops);
+		else
+			hit(w, c, pipe, e, NULL, hops);
 		return;
 	}
 	case DOCA_FLOW_PIPE_HASH:

@@ -23,6 +23,7 @@
 #include "core/nic_clock.h"
 #include "core/util.h"
 #include "nic/flow_em.h"
+#include "nic/flow_lpmacl.h"
 #include "nic/flow_priv.h"
 #include "nic/flow_ready.h"
 #include "nic/nic.h"
@@ -309,6 +310,9 @@ static bool link_hw(struct doca_flow_pipe_entry *e)
 		sdpa_hash_slot_set(pipe, e->index, e, v);
 		return true;
 	}
+	case DOCA_FLOW_PIPE_LPM:
+	case DOCA_FLOW_PIPE_ACL:
+		return sdpa_lpmacl_link(e);
 	default:
 		return false;
 	}
@@ -330,6 +334,10 @@ void sdpa_entry_unlink_hw(struct doca_flow_pipe_entry *e)
 		break;
 	case DOCA_FLOW_PIPE_HASH:
 		sdpa_hash_slot_set(pipe, e->index, NULL, 0);
+		break;
+	case DOCA_FLOW_PIPE_LPM:
+	case DOCA_FLOW_PIPE_ACL:
+		sdpa_lpmacl_unlink(e);
 		break;
 	default:
 		break;
@@ -415,6 +423,8 @@ static void push_op(struct sdpa_qop *op)
 			              e->pipe->name,
 			              e->pipe->type == DOCA_FLOW_PIPE_ORDERED_LIST
 			                      ? "another entry has the same list idx"
+			              : e->pipe->type == DOCA_FLOW_PIPE_LPM
+			                      ? "another entry has the same prefix (or no room)"
 			                      : "another entry has the same match (or no memory)");
 			break;
 		}
@@ -1042,13 +1052,54 @@ DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
 	return r;
 }
 
-DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
-        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
-        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
-        const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry)
+/* An LPM or ACL entry: its key (prefix, or rule) from match and mask. */
+static doca_error_t lpmacl_add(struct add_args *a, enum doca_flow_pipe_type type,
+                               const struct doca_flow_match *match,
+                               const struct doca_flow_match *match_mask, uint32_t priority)
 {
-	struct doca_flow_pipe_entry *dummy;
-	struct add_args a = {"doca_flow_pipe_basic_update_entry",
+	struct sdpa_entry_data *d;
+	struct doca_flow_pipe_entry *e;
+	uint8_t key[SDPA_FLOW_KEY_MAX];
+	doca_error_t r;
+
+	LOCK_INITED(a->who);
+	r = check_common(a, type);
+	if (r == DOCA_SUCCESS && (match == NULL || (type == DOCA_FLOW_PIPE_ACL && !match_mask))) {
+		DOCA_LOG_ERR("%s: %s is NULL; pass the %s", a->who,
+		             match == NULL ? "match" : "match_mask",
+		             match == NULL ? "values to match" : "mask of the match");
+		r = DOCA_ERROR_INVALID_VALUE;
+	}
+	if (r == DOCA_SUCCESS)
+		r = sdpa_lpmacl_entry_key(a->pipe, match, match_mask, a->who, key);
+	if (r == DOCA_SUCCESS)
+		r = make_data(a, 0, &d);
+	if (r != DOCA_SUCCESS) {
+		pthread_mutex_unlock(&flow_g.lock);
+		return r;
+	}
+	e = entry_alloc(sizeof(*e) + sdpa_lpmacl_key_size(a->pipe));
+	if (e == NULL) {
+		data_free(d);
+		pthread_mutex_unlock(&flow_g.lock);
+		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a->who);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	memcpy(e->key, key, sdpa_lpmacl_key_size(a->pipe));
+	e->priority = priority;
+	r = finish_add(a, e, d, a->pipe->ctr_non_shared);
+	pthread_mutex_unlock(&flow_g.lock);
+	return r;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_add_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
+        const struct doca_flow_match *match_mask, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
+        const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
+        struct doca_flow_pipe_entry **entry)
+{
+	struct add_args a = {"doca_flow_pipe_lpm_add_entry",
 	                     pipe_queue,
 	                     pipe,
 	                     action_idx,
@@ -1056,8 +1107,44 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
 	                     monitor,
 	                     fwd,
 	                     flags,
+	                     usr_ctx,
+	                     entry};
+
+	return lpmacl_add(&a, DOCA_FLOW_PIPE_LPM, match, match_mask, 0);
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_add_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
+        const struct doca_flow_match *match_mask, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const uint32_t priority,
+        const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
+        struct doca_flow_pipe_entry **entry)
+{
+	struct add_args a = {"doca_flow_pipe_acl_add_entry",
+	                     pipe_queue,
+	                     pipe,
+	                     action_idx,
+	                     actions,
 	                     NULL,
-	                     &dummy};
+	                     fwd,
+	                     flags,
+	                     usr_ctx,
+	                     entry};
+
+	return lpmacl_add(&a, DOCA_FLOW_PIPE_ACL, match, match_mask, priority);
+}
+
+/* An update of BASIC/HASH (want BASIC), LPM or ACL entries: new entry data. */
+static doca_error_t update_entry(const char *who, enum doca_flow_pipe_type want,
+                                 uint16_t pipe_queue, struct doca_flow_pipe *pipe,
+                                 uint8_t action_idx, const struct doca_flow_actions *actions,
+                                 const struct doca_flow_monitor *monitor,
+                                 const struct doca_flow_fwd *fwd, uint32_t flags,
+                                 struct doca_flow_pipe_entry *entry)
+{
+	struct doca_flow_pipe_entry *dummy;
+	struct add_args a = {who,     pipe_queue, pipe,  action_idx, actions,
+	                     monitor, fwd,        flags, NULL,       &dummy};
 	struct sdpa_entry_data *d;
 	doca_error_t r;
 
@@ -1069,12 +1156,18 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
 		             a.who);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	if (pipe->type != DOCA_FLOW_PIPE_BASIC && pipe->type != DOCA_FLOW_PIPE_HASH) {
+	if (pipe->type != want &&
+	    !(want == DOCA_FLOW_PIPE_BASIC && pipe->type == DOCA_FLOW_PIPE_HASH)) {
 		pthread_mutex_unlock(&flow_g.lock);
-		DOCA_LOG_ERR("%s: pipe '%s' is not BASIC or HASH; update is supported on those "
-		             "pipe types only (remove and re-add instead)",
-		             a.who, pipe->name);
-		return DOCA_ERROR_NOT_SUPPORTED;
+		DOCA_LOG_ERR("%s: pipe '%s' is not of the type this call updates (%s); use the "
+		             "update call of its type (CONTROL and ORDERED_LIST entries: remove "
+		             "and re-add)",
+		             a.who, pipe->name,
+		             want == DOCA_FLOW_PIPE_BASIC ? "BASIC or HASH"
+		             : want == DOCA_FLOW_PIPE_LPM ? "LPM"
+		                                          : "ACL");
+		return want == DOCA_FLOW_PIPE_BASIC ? DOCA_ERROR_NOT_SUPPORTED
+		                                    : DOCA_ERROR_INVALID_VALUE;
 	}
 	if (pipe_queue >= flow_g.pipe_queues) {
 		pthread_mutex_unlock(&flow_g.lock);
@@ -1090,6 +1183,33 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
 		queue_op(pipe->port, pipe_queue, entry, DOCA_FLOW_ENTRY_OP_UPD, d, flags);
 	pthread_mutex_unlock(&flow_g.lock);
 	return r;
+}
+
+DOCA_STABLE doca_error_t doca_flow_pipe_basic_update_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
+        const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry)
+{
+	return update_entry("doca_flow_pipe_basic_update_entry", DOCA_FLOW_PIPE_BASIC, pipe_queue,
+	                    pipe, action_idx, actions, monitor, fwd, flags, entry);
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_update_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
+        const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry)
+{
+	return update_entry("doca_flow_pipe_lpm_update_entry", DOCA_FLOW_PIPE_LPM, pipe_queue, pipe,
+	                    action_idx, actions, monitor, fwd, flags, entry);
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_update_entry(
+        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
+        const struct doca_flow_actions *actions, const struct doca_flow_fwd *fwd, uint32_t flags,
+        struct doca_flow_pipe_entry *entry)
+{
+	return update_entry("doca_flow_pipe_acl_update_entry", DOCA_FLOW_PIPE_ACL, pipe_queue, pipe,
+	                    action_idx, actions, NULL, fwd, flags, entry);
 }
 
 DOCA_STABLE doca_error_t doca_flow_pipe_remove_entry(uint16_t pipe_queue, uint32_t flags,

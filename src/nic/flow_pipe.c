@@ -17,6 +17,7 @@
 #include "core/log.h"
 #include "core/util.h"
 #include "nic/ext_resource.h"
+#include "nic/flow_lpmacl.h"
 #include "nic/flow_priv.h"
 #include "nic/nic.h"
 
@@ -886,6 +887,8 @@ static void pipe_free_mem(struct doca_flow_pipe *p)
 	sdpa_store_relaxed(&p->fwd_miss, NULL);
 	if (p->type == DOCA_FLOW_PIPE_HASH)
 		sdpa_hash_state_fini(p);
+	if (p->type == DOCA_FLOW_PIPE_LPM || p->type == DOCA_FLOW_PIPE_ACL)
+		sdpa_lpmacl_pipe_fini(p);
 	for (uint32_t i = 0; p->lists && i < p->nr_lists; i++)
 		sdpa_ol_unpin(&p->lists[i]);
 	free(p->lists);
@@ -908,10 +911,9 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 		             "pointer");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	if (cfg->type == DOCA_FLOW_PIPE_LPM || cfg->type == DOCA_FLOW_PIPE_CT ||
-	    cfg->type == DOCA_FLOW_PIPE_ACL) {
+	if (cfg->type == DOCA_FLOW_PIPE_CT) {
 		DOCA_LOG_ERR("doca_flow_pipe_create: pipe '%s' of type %s is not supported by "
-		             "softdpa; use BASIC, CONTROL, HASH or ORDERED_LIST",
+		             "softdpa; use BASIC, CONTROL, HASH, ORDERED_LIST, LPM or ACL",
 		             cfg->name, type_name(cfg->type));
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
@@ -1082,6 +1084,12 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 			for (uint32_t k = 0; k < p->lists[i].nelems; k++)
 				if (p->lists[i].elems[k].type == SDPA_OL_EXTERNAL)
 					sdpa_ext_pin(p->lists[i].elems[k].ext_res);
+		break;
+	case DOCA_FLOW_PIPE_LPM:
+	case DOCA_FLOW_PIPE_ACL:
+		r = sdpa_lpmacl_pipe_init(p, who);
+		if (r != DOCA_SUCCESS)
+			goto err;
 		break;
 	default:
 		break;

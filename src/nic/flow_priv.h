@@ -441,6 +441,7 @@ struct doca_flow_pipe {
 	/* per type */
 	sdpa_atomic_ptr em;   /* BASIC: struct sdpa_em_table * */
 	sdpa_atomic_ptr snap; /* CONTROL/ORDERED_LIST: struct sdpa_snap * */
+	void *lpmacl;         /* LPM / ACL: their table (flow_lpmacl.h) */
 	struct sdpa_hash_state hash;
 	uint32_t nr_lists;
 	struct sdpa_ol_tmpl *lists; /* ORDERED_LIST: nr_lists templates */

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * DOCA Flow calls softdpa declares (they are DOCA 3.x API, doca_flow.h and
- * doca_flow_crypto.h) but does not emulate: LPM and ACL entries (no LPM or ACL pipe can be
- * created), the NIC's entropy function, GENEVE option
+ * doca_flow_crypto.h) but does not emulate: the NIC's entropy function, GENEVE option
  * parsers, forward targets (there is no kernel behind an emulated port), PSP keys and
  * IPsec resources. Every call checks its arguments as DOCA does (INVALID_VALUE, one line
  * naming the argument and what to pass), then refuses: NOT_SUPPORTED with one line naming
@@ -30,92 +29,11 @@ SDPA_LOG_REGISTER(flow_unsupported);
 		}                                                                                  \
 	} while (0)
 
-#define PIPE_FIX  "pass a pipe made by doca_flow_pipe_create"
-#define PORT_FIX  "pass a port started by doca_flow_port_start"
-#define ENTRY_FIX "pass where to store the new entry"
-#define BULK_FIX  "pass a bulk made by doca_flow_crypto_psp_spi_key_bulk_alloc"
+#define PIPE_FIX "pass a pipe made by doca_flow_pipe_create"
+#define PORT_FIX "pass a port started by doca_flow_port_start"
+#define BULK_FIX "pass a bulk made by doca_flow_crypto_psp_spi_key_bulk_alloc"
 
-#define WHY_LPM    "LPM pipes are not emulated; use a CONTROL pipe with prefix masks"
-#define WHY_ACL    "ACL pipes are not emulated; use a CONTROL pipe with priorities"
 #define WHY_CRYPTO "encryption (PSP, IPsec) is not emulated"
-
-static doca_error_t check_flags(uint32_t flags, const char *who)
-{
-	const uint32_t both = DOCA_FLOW_ENTRY_FLAGS_NO_WAIT | DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH;
-
-	if ((flags & both) == both) {
-		DOCA_LOG_ERR("%s: flags 0x%x set both NO_WAIT and WAIT_FOR_BATCH; set one", who,
-		             flags);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	return DOCA_SUCCESS;
-}
-
-/* ------------------------------------------------------------------ LPM and ACL entries */
-
-DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_add_entry(
-        uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
-        const struct doca_flow_match *match_mask, uint8_t action_idx,
-        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
-        const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
-        struct doca_flow_pipe_entry **entry)
-{
-	(void)pipe_queue, (void)match_mask, (void)action_idx, (void)actions, (void)monitor,
-	        (void)fwd, (void)usr_ctx;
-	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
-	CHECK_ARG(match == NULL, "match is NULL", "pass the prefix to match");
-	CHECK_ARG(entry == NULL, "entry is NULL", ENTRY_FIX);
-	if (check_flags(flags, __func__) != DOCA_SUCCESS)
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_NOT_SUPPORTED(WHY_LPM);
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_lpm_update_entry(
-        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
-        const struct doca_flow_actions *actions, const struct doca_flow_monitor *monitor,
-        const struct doca_flow_fwd *fwd, uint32_t flags, struct doca_flow_pipe_entry *entry)
-{
-	(void)pipe_queue, (void)action_idx, (void)actions, (void)monitor, (void)fwd;
-	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
-	CHECK_ARG(entry == NULL, "entry is NULL", "pass the entry to update");
-	if (check_flags(flags, __func__) != DOCA_SUCCESS)
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_NOT_SUPPORTED(WHY_LPM);
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_add_entry(
-        uint16_t pipe_queue, struct doca_flow_pipe *pipe, const struct doca_flow_match *match,
-        const struct doca_flow_match *match_mask, uint8_t action_idx,
-        const struct doca_flow_actions *actions, const uint32_t priority,
-        const struct doca_flow_fwd *fwd, uint32_t flags, void *usr_ctx,
-        struct doca_flow_pipe_entry **entry)
-{
-	(void)pipe_queue, (void)action_idx, (void)actions, (void)priority, (void)fwd, (void)usr_ctx;
-	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
-	CHECK_ARG(match == NULL, "match is NULL", "pass the values to match");
-	CHECK_ARG(match_mask == NULL, "match_mask is NULL", "pass the mask of the match");
-	CHECK_ARG(entry == NULL, "entry is NULL", ENTRY_FIX);
-	if (check_flags(flags, __func__) != DOCA_SUCCESS)
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_NOT_SUPPORTED(WHY_ACL);
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_flow_pipe_acl_update_entry(
-        uint16_t pipe_queue, struct doca_flow_pipe *pipe, uint8_t action_idx,
-        const struct doca_flow_actions *actions, const struct doca_flow_fwd *fwd, uint32_t flags,
-        struct doca_flow_pipe_entry *entry)
-{
-	(void)pipe_queue, (void)action_idx, (void)actions, (void)fwd;
-	CHECK_ARG(pipe == NULL, "pipe is NULL", PIPE_FIX);
-	CHECK_ARG(entry == NULL, "entry is NULL", "pass the entry to update");
-	if (check_flags(flags, __func__) != DOCA_SUCCESS)
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_NOT_SUPPORTED(WHY_ACL);
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
 
 /* ------------------------------------------------------------------ GENEVE parser, targets */
 

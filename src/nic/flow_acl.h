@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Packet classification for ACL pipes (docs/FLOW.md): tuple-space search with priority
+ * pruning. A rule is (value, mask) over a fixed-size record (the packet view, struct
+ * doca_flow_match, for a pipe; a 5-tuple in bench/bench_lpmacl.c), two 16-bit big-endian
+ * range fields of that record (the L4 ports) and a priority (lower wins; among equal
+ * priorities the rule added first). Rules with the same mask form a tuple: a hash table
+ * from the masked bytes to a cell whose rules are kept in priority order, each checked
+ * against its port ranges. A lookup probes each tuple once, best tuple first, and stops
+ * at the first tuple whose best priority cannot beat what it has found.
+ *
+ * Thread-safety: one writer at a time (the caller serialises add/del); lookups are
+ * lock-free and may run during add/del. Rule lists are linked with release stores,
+ * hash tables and the tuple list are replaced copy-on-write, and whatever is unlinked
+ * is handed to 'defer' (freed once no lookup can hold it).
+ */
+#ifndef SDPA_NIC_FLOW_ACL_H
+#define SDPA_NIC_FLOW_ACL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/atomics.h"
+
+enum {
+	SDPA_ACL_MAX_KEY = 64, /* masked bytes of one tuple */
+	SDPA_ACL_NO_RANGE = 0xffff,
+};
+
+typedef void (*sdpa_acl_defer_fn)(void (*fn)(void *), void *ptr);
+
+struct sdpa_acl;
+struct sdpa_acl_rule;
+
+/* A classifier over records of rec_len bytes whose range fields are the big-endian u16s at
+ * range_off[0] and [1] (SDPA_ACL_NO_RANGE: none). defer NULL: free at once. NULL on
+ * NO_MEMORY. */
+struct sdpa_acl *sdpa_acl_create(uint32_t rec_len, const uint16_t range_off[2],
+                                 sdpa_acl_defer_fn defer);
+/* Free the classifier and every rule (no lookup may run). */
+void sdpa_acl_free(struct sdpa_acl *a);
+/* Add a rule: the record matches when (rec & mask) == (val & mask) and lo[k] <= range
+ * field k <= hi[k] (host order). 0, -E2BIG (more than SDPA_ACL_MAX_KEY masked bytes),
+ * -ENOMEM. *out is the rule's handle for sdpa_acl_del. */
+int sdpa_acl_add(struct sdpa_acl *a, const uint8_t *val, const uint8_t *mask, const uint16_t lo[2],
+                 const uint16_t hi[2], uint32_t prio, void *udata, struct sdpa_acl_rule **out);
+/* Remove a rule added to 'a'. */
+void sdpa_acl_del(struct sdpa_acl *a, struct sdpa_acl_rule *r);
+/* The udata of the best rule matching 'rec', or NULL. */
+void *sdpa_acl_lookup(const struct sdpa_acl *a, const uint8_t *rec);
+/* Rules present, tuples present. */
+uint32_t sdpa_acl_count(const struct sdpa_acl *a);
+uint32_t sdpa_acl_tuples(const struct sdpa_acl *a);
+
+#endif
