@@ -29,6 +29,9 @@ SPECS = {
                      "bad": [(["hx"], "cases", "hx"), (["h", "0"], "entries", "0"),
                              (["h", "8", "0"], "ops", "0"), (["c", "8", "1", "9"], "iters", "9")]},
     "bench_window": {"tiny": ["2"], "bad": [(["1"], "iters", "1"), ([""], "iters", "''")]},
+    "bench_lpmacl": {"tiny": ["la", "s", "32"],
+                     "bad": [(["lx"], "cases", "lx"), (["l", "x"], "sizes", "x"),
+                             (["l", "s", "31"], "lookups", "31")]},
 }
 
 

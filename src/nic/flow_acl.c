@@ -265,7 +265,8 @@ static bool ctab_rebuild(struct sdpa_acl *a, struct acl_tuple *t, uint32_t size)
 		sdpa_store_relaxed(&n->slot[j], c);
 		t->used++;
 	}
-	sdpa_store_release(&t->ctab, n); /* R-ctab */
+	/* R-ctab pairs with A-ctab in sdpa_acl_lookup: the table is filled */
+	sdpa_store_release(&t->ctab, n);
 	later(a, free, o);
 	return true;
 }
@@ -304,7 +305,8 @@ static struct acl_cell *cell_get(struct sdpa_acl *a, struct acl_tuple *t, const 
 	else
 		t->used++;
 	t->live++;
-	sdpa_store_release(&ct->slot[j], c); /* R-cell */
+	/* R-cell pairs with A-cell in sdpa_acl_lookup: the cell's key is set */
+	sdpa_store_release(&ct->slot[j], c);
 	return c;
 }
 
@@ -348,7 +350,9 @@ int sdpa_acl_add(struct sdpa_acl *a, const uint8_t *val, const uint8_t *mask, co
 	     cur = sdpa_load_relaxed(prev))
 		prev = &cur->next;
 	sdpa_store_relaxed(&r->next, cur);
-	sdpa_store_release(prev, r); /* R-rule: the rule is complete before it is reachable */
+	/* R-rule pairs with A-rule in sdpa_acl_lookup: the rule is complete before it is reachable
+	 */
+	sdpa_store_release(prev, r);
 	t->nrules++;
 	a->nrules++;
 	if (created || prio < t->best) {
@@ -377,7 +381,8 @@ void sdpa_acl_del(struct sdpa_acl *a, struct sdpa_acl_rule *r)
 		prev = &cur->next;
 	if (cur == NULL)
 		return;
-	sdpa_store_release(prev, sdpa_load_relaxed(&r->next)); /* R-unlink */
+	/* R-unlink pairs with A-rule in sdpa_acl_lookup (the successor is complete) */
+	sdpa_store_release(prev, sdpa_load_relaxed(&r->next));
 	later(a, free, r);
 	t->nrules--;
 	a->nrules--;
@@ -386,6 +391,7 @@ void sdpa_acl_del(struct sdpa_acl *a, struct sdpa_acl_rule *r)
 
 		for (uint32_t j = c->hash & (ct->size - 1);; j = (j + 1) & (ct->size - 1))
 			if (sdpa_load_relaxed(&ct->slot[j]) == c) {
+				/* R-cell pairs with A-cell in sdpa_acl_lookup */
 				sdpa_store_release(&ct->slot[j], CELL_TOMB);
 				break;
 			}
@@ -411,7 +417,8 @@ static inline uint16_t rd16(const uint8_t *p)
 
 void *sdpa_acl_lookup(const struct sdpa_acl *a, const uint8_t *rec)
 {
-	const struct acl_snap *s = sdpa_load_acquire(&a->snap); /* A-snap */
+	/* A-snap pairs with R-snap in snap_publish */
+	const struct acl_snap *s = sdpa_load_acquire(&a->snap);
 	const struct sdpa_acl_rule *best = NULL;
 	uint32_t bp = UINT32_MAX;
 	uint64_t bs = UINT64_MAX;
@@ -431,18 +438,22 @@ void *sdpa_acl_lookup(const struct sdpa_acl *a, const uint8_t *rec)
 			break;
 		key_of(t, rec, k);
 		h = key_hash(k, t->klen);
-		ct = sdpa_load_acquire(&t->ctab); /* A-ctab */
+		/* A-ctab pairs with R-ctab in ctab_rebuild */
+		ct = sdpa_load_acquire(&t->ctab);
 		m = ct->size - 1;
 		for (uint32_t j = h & m;; j = (j + 1) & m) {
-			const struct acl_cell *c = sdpa_load_acquire(&ct->slot[j]); /* A-cell */
+			/* A-cell pairs with R-cell in cell_get */
+			const struct acl_cell *c = sdpa_load_acquire(&ct->slot[j]);
 			const struct sdpa_acl_rule *r;
 
 			if (c == NULL)
 				break;
 			if (c == CELL_TOMB || c->hash != h || memcmp(c->key, k, t->klen) != 0)
 				continue;
+			/* A-rule pairs with R-rule in sdpa_acl_add */
 			for (r = sdpa_load_acquire(&c->head); r != NULL;
-			     r = sdpa_load_acquire(&r->next)) { /* A-rule */
+			     /* A-rule pairs with R-rule in sdpa_acl_add */
+			     r = sdpa_load_acquire(&r->next)) {
 				if (r->prio > bp || (r->prio == bp && r->seq > bs))
 					break;
 				if (p0 >= r->lo[0] && p0 <= r->hi[0] && p1 >= r->lo[1] &&

@@ -331,6 +331,7 @@ static void try_collapse(struct sdpa_lpm *t, sdpa_atomic_u32 *node, uint32_t i, 
 	for (uint32_t k = 1; k < 256; k++)
 		if (sdpa_load_relaxed(&w[k]) != w0)
 			return;
+	/* R-word pairs with A-word in the lookups: a word is whole, a group it names filled */
 	sdpa_store_release(&node[i], w0);
 	group_retire(t, g);
 }
@@ -350,6 +351,8 @@ static void fill(struct sdpa_lpm *t, sdpa_atomic_u32 *node, uint32_t from, uint3
 			try_collapse(t, node, i, g);
 		} else if (del ? ((w & SDPA_LPM_W_VALID) && depth_of(w) == depth)
 		               : (!(w & SDPA_LPM_W_VALID) || depth_of(w) <= depth)) {
+			/* R-word pairs with A-word in the lookups: a word is whole, a group it
+			 * names filled */
 			sdpa_store_release(&node[i], nw);
 		}
 	}
@@ -379,6 +382,7 @@ static int update(struct sdpa_lpm *t, sdpa_atomic_u32 *node, uint32_t lo, uint32
 		if (g == UINT32_MAX)
 			return -ENOSPC;
 		/* R-group: the group's words are visible before the word naming it. */
+		/* R-group pairs with A-word in the lookups: the group's words are visible first */
 		sdpa_store_release(&node[idx], SDPA_LPM_W_EXT | g);
 	} else {
 		g = w & SDPA_LPM_W_VAL;
@@ -401,6 +405,7 @@ int sdpa_lpm_add(struct sdpa_lpm *t, const uint8_t *addr, uint32_t depth, uint32
 	if (!rule_insert(t->ctl, a, depth, value))
 		return -ENOMEM;
 	if (depth == 0) {
+		/* R-deflt pairs with A-deflt in the lookups */
 		sdpa_store_release(&t->deflt, word_of(0, value));
 		return 0;
 	}
@@ -424,6 +429,7 @@ int sdpa_lpm_del(struct sdpa_lpm *t, const uint8_t *addr, uint32_t depth)
 		return -ENOENT;
 	rule_remove(t->ctl, r);
 	if (depth == 0) {
+		/* R-deflt pairs with A-deflt in the lookups */
 		sdpa_store_release(&t->deflt, 0);
 		return 0;
 	}
@@ -442,13 +448,16 @@ int sdpa_lpm_del(struct sdpa_lpm *t, const uint8_t *addr, uint32_t depth)
 bool sdpa_lpm_lookup(const struct sdpa_lpm *t, const uint8_t *addr, uint32_t *value)
 {
 	uint32_t lo = t->root_bits;
+	/* A-word pairs with R-word in flow_lpm.c: the group a word names is filled */
 	uint32_t w = sdpa_load_acquire(&t->root[addr_bits(addr, 0, t->root_bits)]);
 
 	while (w & SDPA_LPM_W_EXT) {
+		/* A-word pairs with R-word in flow_lpm.c: the group a word names is filled */
 		w = sdpa_load_acquire(&sdpa_lpm_group(t, w & SDPA_LPM_W_VAL)[addr[lo / 8]]);
 		lo += 8;
 	}
 	if (!(w & SDPA_LPM_W_VALID)) {
+		/* A-deflt pairs with R-deflt in sdpa_lpm_add/_del */
 		w = sdpa_load_acquire(&t->deflt);
 		if (!(w & SDPA_LPM_W_VALID))
 			return false;

@@ -73,13 +73,16 @@ static inline const sdpa_atomic_u32 *sdpa_lpm_group(const struct sdpa_lpm *t, ui
 static inline bool sdpa_lpm_lookup4(const struct sdpa_lpm *t, uint32_t a, uint32_t *value)
 {
 	uint32_t sh = 32 - t->root_bits;
+	/* A-word pairs with R-word in flow_lpm.c: the group a word names is filled */
 	uint32_t w = sdpa_load_acquire(&t->root[a >> sh]);
 
 	while (w & SDPA_LPM_W_EXT) {
 		sh -= 8;
+		/* A-word pairs with R-word in flow_lpm.c: the group a word names is filled */
 		w = sdpa_load_acquire(&sdpa_lpm_group(t, w & SDPA_LPM_W_VAL)[(a >> sh) & 0xff]);
 	}
 	if (!(w & SDPA_LPM_W_VALID)) {
+		/* A-deflt pairs with R-deflt in sdpa_lpm_add/_del */
 		w = sdpa_load_acquire(&t->deflt);
 		if (!(w & SDPA_LPM_W_VALID))
 			return false;

@@ -298,7 +298,8 @@ static struct sdpa_lpm *em_table(struct lpm_pipe *lp, const uint8_t *key, bool c
 	lp->tables[lp->ntables] = t;
 	lp->keys[lp->ntables++] = kc;
 	lp->nkeys++;
-	sdpa_store_release(&lp->emtab, n); /* R-emtab */
+	/* R-emtab pairs with A-emtab in sdpa_lpm_pipe_lookup */
+	sdpa_store_release(&lp->emtab, n);
 	if (o != NULL)
 		sdpa_nic_defer(free, o);
 	return t;
@@ -364,6 +365,7 @@ static void value_put(struct lpm_pipe *lp, uint32_t v, bool now)
 {
 	struct value_release *vr = now ? NULL : malloc(sizeof(*vr));
 
+	/* R-vmap pairs with A-vmap in sdpa_lpm_pipe_lookup: the value names no entry */
 	sdpa_store_release(vslot(lp, v), NULL);
 	if (vr == NULL) {
 		if (now) {
@@ -437,7 +439,8 @@ static bool lpm_link(struct doca_flow_pipe_entry *e)
 	v = value_get(lp);
 	if (v == UINT32_MAX)
 		return false;
-	sdpa_store_release(vslot(lp, v), e); /* R-vmap: before any word names v */
+	/* R-vmap pairs with A-vmap in sdpa_lpm_pipe_lookup: before any word names v */
+	sdpa_store_release(vslot(lp, v), e);
 	r = sdpa_lpm_add(k.t, k.addr, k.depth, v);
 	if (r != 0) {
 		if (r != -EEXIST)
@@ -472,7 +475,8 @@ struct doca_flow_pipe_entry *sdpa_lpm_pipe_lookup(const struct doca_flow_pipe *p
 	bool hit;
 
 	if (t == NULL) {
-		const struct em_tab *et = sdpa_load_acquire(&lp->emtab); /* A-emtab */
+		/* A-emtab pairs with R-emtab in em_table */
+		const struct em_tab *et = sdpa_load_acquire(&lp->emtab);
 		uint8_t key[SDPA_FLOW_KEY_MAX];
 		uint32_t h;
 
@@ -498,7 +502,7 @@ struct doca_flow_pipe_entry *sdpa_lpm_pipe_lookup(const struct doca_flow_pipe *p
 	} else {
 		hit = sdpa_lpm_lookup(t, view + lp->off, &v);
 	}
-	/* A-vmap: pairs with R-vmap; NULL when the entry left meanwhile. */
+	/* A-vmap pairs with R-vmap in lpm_link; NULL when the entry left meanwhile */
 	return hit ? sdpa_load_acquire(
 	                     &lp->vchunks[v >> VCHUNK_SHIFT][v & ((1u << VCHUNK_SHIFT) - 1)])
 	           : NULL;
