@@ -709,6 +709,7 @@ static void *cc_mutator(void *arg)
 	uint64_t s = 7;
 	uint32_t n = 0;
 
+	/* A-stop pairs with R-stop in test_lpm_concurrent */
 	while (!sdpa_load_acquire(&cc_stop)) {
 		uint32_t i = rnd(&s) % CC_PREFIXES;
 
@@ -749,6 +750,7 @@ static void test_lpm_concurrent(void **state)
 		if (i % 256 == 0)
 			out += ft_drain_all(1);
 	}
+	/* R-stop pairs with A-stop in cc_mutator */
 	sdpa_store_release(&cc_stop, 1);
 	assert_int_equal(pthread_join(th, NULL), 0);
 	ft_sync();
