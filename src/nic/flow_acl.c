@@ -1,5 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Tuple-space search classifier (flow_acl.h).
+ * Tuple-space classifier with tuple merging (flow_acl.h).
+ *
+ * A tuple is a set of whole key bytes of the record; a rule may sit in any tuple whose
+ * bytes it masks entirely, so many rule shapes share few tuples: a rule goes to the most
+ * specific existing tuple it fits whose bucket for its key holds fewer than
+ * BUCKET_LIMIT rules, and only when none has room is a tuple made for it (its mask
+ * relaxed: of a 4-byte word masked on 3 or 4 leading bytes, one byte less, so that rules
+ * of neighbouring prefix lengths share it). A bucket's rules are kept in priority order
+ * and each is checked in full (every masked byte, both ranges): the tuple's key only
+ * narrows the search. A lookup computes every tuple's slot first and prefetches them, so
+ * their cache misses overlap, then walks the buckets, best tuple first.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -7,39 +17,60 @@
 
 #include "nic/flow_acl.h"
 
+enum {
+	BUCKET_LIMIT = 8,
+	PREFETCH_TUPLES = 32,
+};
+
+/* Eight bytes of the record at an 8-aligned offset, under a mask. */
+struct acl_word {
+	uint64_t m, v;
+	uint32_t off;
+};
+
 struct sdpa_acl_rule {
 	sdpa_atomic_ptr next; /* struct sdpa_acl_rule *, priority order */
 	uint32_t prio;
+	uint32_t nw; /* words with masked bytes */
 	uint64_t seq;
 	uint16_t lo[2], hi[2];
 	void *udata;
 	struct acl_cell *cell;
 	struct acl_tuple *tuple;
+	struct acl_word w[];
 };
 
 struct acl_cell {
 	uint32_t hash;
+	uint32_t nrules;
 	sdpa_atomic_ptr head; /* struct sdpa_acl_rule * */
 	uint8_t key[];
 };
 
 #define CELL_TOMB ((struct acl_cell *)(uintptr_t)1)
 
+struct acl_slot {
+	sdpa_atomic_u32 tag;  /* the cell's hash: a hint, the rules are checked in full */
+	sdpa_atomic_ptr cell; /* struct acl_cell *, NULL or CELL_TOMB */
+};
+
 struct acl_ctab {
-	uint32_t size;          /* power of two */
-	sdpa_atomic_ptr slot[]; /* struct acl_cell *, NULL or CELL_TOMB */
+	uint32_t size; /* power of two */
+	struct acl_slot slot[];
 };
 
 struct acl_tuple {
-	uint32_t klen;
-	uint16_t off[SDPA_ACL_MAX_KEY];
-	uint8_t m[SDPA_ACL_MAX_KEY];
+	uint32_t nw;   /* key words */
+	uint32_t klen; /* key bytes: nw * 8 */
+	uint32_t spec; /* bytes of the record the tuple keys on */
+	uint32_t woff[SDPA_ACL_MAX_KEY];
+	uint64_t wmask[SDPA_ACL_MAX_KEY];
 	sdpa_atomic_ptr ctab; /* struct acl_ctab * */
 	/* writer side */
 	uint32_t used, live; /* slots taken (cells + tombstones), cells */
 	uint32_t nrules;
 	uint32_t best; /* lowest priority value added since the tuple was created */
-	uint8_t *mask; /* rec_len bytes: the tuple's identity */
+	uint8_t *mask; /* rec_len bytes, 0 or 0xff: the tuple's identity */
 };
 
 struct acl_snap {
@@ -70,29 +101,34 @@ static void later(struct sdpa_acl *a, void (*fn)(void *), void *p)
 		fn(p);
 }
 
-static uint32_t key_hash(const uint8_t *k, uint32_t n)
+static inline uint64_t load64(const uint8_t *rec, uint32_t off, uint32_t len)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+	uint64_t v = 0;
 
-	for (uint32_t i = 0; i < n; i += 8) {
-		uint64_t v;
+	if (__builtin_expect(off + 8 <= len, 1))
+		memcpy(&v, rec + off, 8);
+	else
+		for (uint32_t i = 0; off + i < len; i++)
+			v |= (uint64_t)rec[off + i] << (8 * i); /* little-endian, as memcpy */
+	return v;
+}
 
-		memcpy(&v, k + i, 8); /* the key buffer is zero-padded to 8 bytes */
-		h = (h ^ v) * 0xff51afd7ed558ccdull;
+static inline uint32_t key_hash(const uint64_t *k, uint32_t nw)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ nw;
+
+	for (uint32_t i = 0; i < nw; i++) {
+		h = (h ^ k[i]) * 0xff51afd7ed558ccdull;
 		h ^= h >> 29;
 	}
 	return (uint32_t)(h ^ h >> 32);
 }
 
-/* The tuple's key of a record: its masked bytes, zero-padded to a multiple of 8. */
-static inline void key_of(const struct acl_tuple *t, const uint8_t *rec, uint8_t *k)
+/* The tuple's key of a record: its words under the tuple's mask. */
+static inline void key_of(const struct acl_tuple *t, const uint8_t *rec, uint32_t len, uint64_t *k)
 {
-	uint32_t i;
-
-	for (i = 0; i < t->klen; i++)
-		k[i] = rec[t->off[i]] & t->m[i];
-	for (; i % 8; i++)
-		k[i] = 0;
+	for (uint32_t i = 0; i < t->nw; i++)
+		k[i] = load64(rec, t->woff[i], len) & t->wmask[i];
 }
 
 struct sdpa_acl *sdpa_acl_create(uint32_t rec_len, const uint16_t range_off[2],
@@ -114,7 +150,7 @@ static void tuple_free(struct acl_tuple *t)
 	struct acl_ctab *ct = sdpa_load_relaxed(&t->ctab);
 
 	for (uint32_t i = 0; ct && i < ct->size; i++) {
-		struct acl_cell *c = sdpa_load_relaxed(&ct->slot[i]);
+		struct acl_cell *c = sdpa_load_relaxed(&ct->slot[i].cell);
 		struct sdpa_acl_rule *r;
 
 		if (c == NULL || c == CELL_TOMB)
@@ -177,36 +213,48 @@ static bool snap_publish(struct sdpa_acl *a)
 		s->e[k].t = a->tl[i];
 		s->e[k].best = a->tl[i]->best;
 	}
-	sdpa_store_release(&a->snap, s); /* R-snap: pairs with A-snap in lookups */
+	/* R-snap pairs with A-snap in sdpa_acl_lookup: the list and its tuples are whole */
+	sdpa_store_release(&a->snap, s);
 	if (old != NULL)
 		later(a, free, old);
 	return true;
 }
 
-static struct acl_tuple *tuple_get(struct sdpa_acl *a, const uint8_t *mask, bool *created)
+/* The cell of key k in tuple t, or NULL. */
+static struct acl_cell *cell_find(const struct acl_tuple *t, const uint64_t *k, uint32_t h)
 {
-	struct acl_tuple *t;
-	struct acl_ctab *ct;
-	uint32_t n = 0;
+	const struct acl_ctab *ct = sdpa_load_relaxed(&t->ctab);
+	uint32_t m = ct->size - 1;
 
-	*created = false;
+	for (uint32_t j = h & m;; j = (j + 1) & m) {
+		struct acl_cell *c = sdpa_load_relaxed(&ct->slot[j].cell);
+
+		if (c == NULL)
+			return NULL;
+		if (c != CELL_TOMB && c->hash == h && memcmp(c->key, k, t->klen) == 0)
+			return c;
+	}
+}
+
+static struct acl_tuple *tuple_find(struct sdpa_acl *a, const uint8_t *mask)
+{
 	for (uint32_t i = 0; i < a->ntl; i++)
 		if (memcmp(a->tl[i]->mask, mask, a->rec_len) == 0)
 			return a->tl[i];
-	for (uint32_t i = 0; i < a->rec_len; i++)
-		n += mask[i] != 0;
-	if (n > SDPA_ACL_MAX_KEY) {
-		errno = E2BIG;
-		return NULL;
-	}
+	return NULL;
+}
+
+static struct acl_tuple *tuple_new(struct sdpa_acl *a, const uint8_t *mask)
+{
+	struct acl_tuple *t;
+	struct acl_ctab *ct;
+
 	if (a->ntl == a->tcap) {
 		uint32_t cap = a->tcap ? a->tcap * 2 : 8;
 		struct acl_tuple **tl = realloc(a->tl, cap * sizeof(*tl));
 
-		if (tl == NULL) {
-			errno = ENOMEM;
+		if (tl == NULL)
 			return NULL;
-		}
 		a->tl = tl;
 		a->tcap = cap;
 	}
@@ -217,20 +265,24 @@ static struct acl_tuple *tuple_get(struct sdpa_acl *a, const uint8_t *mask, bool
 		if (t != NULL)
 			free(t->mask);
 		free(t);
-		errno = ENOMEM;
 		return NULL;
 	}
 	memcpy(t->mask, mask, a->rec_len);
-	for (uint32_t i = 0; i < a->rec_len; i++)
-		if (mask[i]) {
-			t->off[t->klen] = (uint16_t)i;
-			t->m[t->klen++] = mask[i];
+	for (uint32_t w = 0; w < a->rec_len && t->nw < SDPA_ACL_MAX_KEY; w += 8) {
+		uint64_t m = load64(mask, w, a->rec_len);
+
+		if (m != 0) {
+			t->woff[t->nw] = w;
+			t->wmask[t->nw++] = m;
 		}
+	}
+	t->klen = t->nw * 8;
+	for (uint32_t i = 0; i < a->rec_len; i++)
+		t->spec += mask[i] != 0;
 	ct->size = 16;
 	sdpa_store_relaxed(&t->ctab, ct);
 	t->best = UINT32_MAX;
 	a->tl[a->ntl++] = t;
-	*created = true;
 	return t;
 }
 
@@ -254,15 +306,16 @@ static bool ctab_rebuild(struct sdpa_acl *a, struct acl_tuple *t, uint32_t size)
 	n->size = size;
 	t->used = 0;
 	for (uint32_t i = 0; i < o->size; i++) {
-		struct acl_cell *c = sdpa_load_relaxed(&o->slot[i]);
+		struct acl_cell *c = sdpa_load_relaxed(&o->slot[i].cell);
 		uint32_t j;
 
 		if (c == NULL || c == CELL_TOMB)
 			continue;
-		for (j = c->hash & (size - 1); sdpa_load_relaxed(&n->slot[j]) != NULL;
+		for (j = c->hash & (size - 1); sdpa_load_relaxed(&n->slot[j].cell) != NULL;
 		     j = (j + 1) & (size - 1))
 			;
-		sdpa_store_relaxed(&n->slot[j], c);
+		sdpa_store_relaxed(&n->slot[j].tag, c->hash);
+		sdpa_store_relaxed(&n->slot[j].cell, c);
 		t->used++;
 	}
 	/* R-ctab pairs with A-ctab in sdpa_acl_lookup: the table is filled */
@@ -271,29 +324,28 @@ static bool ctab_rebuild(struct sdpa_acl *a, struct acl_tuple *t, uint32_t size)
 	return true;
 }
 
-static struct acl_cell *cell_get(struct sdpa_acl *a, struct acl_tuple *t, const uint8_t *k,
+/* The cell of key k in tuple t, created when missing (NULL: no memory). */
+static struct acl_cell *cell_get(struct sdpa_acl *a, struct acl_tuple *t, const uint64_t *k,
                                  uint32_t h)
 {
 	struct acl_ctab *ct = sdpa_load_relaxed(&t->ctab);
 	uint32_t m = ct->size - 1, j, tomb = UINT32_MAX;
-	struct acl_cell *c;
+	struct acl_cell *c = cell_find(t, k, h);
 
-	for (j = h & m;; j = (j + 1) & m) {
-		c = sdpa_load_relaxed(&ct->slot[j]);
-		if (c == NULL)
-			break;
-		if (c == CELL_TOMB) {
-			if (tomb == UINT32_MAX)
-				tomb = j;
-			continue;
-		}
-		if (c->hash == h && memcmp(c->key, k, t->klen) == 0)
-			return c;
-	}
+	if (c != NULL)
+		return c;
 	if (t->used + 1 > ct->size / 4 * 3) {
 		if (!ctab_rebuild(a, t, t->live * 2 + 2 > ct->size / 2 ? ct->size * 2 : ct->size))
 			return NULL;
 		return cell_get(a, t, k, h);
+	}
+	for (j = h & m;; j = (j + 1) & m) {
+		struct acl_cell *x = sdpa_load_relaxed(&ct->slot[j].cell);
+
+		if (x == NULL)
+			break;
+		if (x == CELL_TOMB && tomb == UINT32_MAX)
+			tomb = j;
 	}
 	c = calloc(1, sizeof(*c) + t->klen);
 	if (c == NULL)
@@ -305,29 +357,107 @@ static struct acl_cell *cell_get(struct sdpa_acl *a, struct acl_tuple *t, const 
 	else
 		t->used++;
 	t->live++;
-	/* R-cell pairs with A-cell in sdpa_acl_lookup: the cell's key is set */
-	sdpa_store_release(&ct->slot[j], c);
+	sdpa_store_relaxed(&ct->slot[j].tag, h);
+	/* R-cell pairs with A-cell in sdpa_acl_lookup: the cell is initialised */
+	sdpa_store_release(&ct->slot[j].cell, c);
 	return c;
+}
+
+static bool fits(const struct sdpa_acl *a, const struct acl_tuple *t, const uint8_t *full)
+{
+	for (uint32_t i = 0; i < a->rec_len; i++)
+		if (t->mask[i] && !full[i])
+			return false;
+	return true;
+}
+
+/* The tuple a rule with whole masked bytes 'full' (0 or 0xff each) goes to, and its key. */
+static struct acl_tuple *place(struct sdpa_acl *a, const uint8_t *full, const uint8_t *val,
+                               uint64_t *k, uint32_t *h)
+{
+	struct acl_tuple *best = NULL, *t;
+	uint8_t *relaxed;
+
+	for (uint32_t i = 0; i < a->ntl; i++) {
+		struct acl_cell *c;
+		uint32_t hh;
+
+		t = a->tl[i];
+		if ((best != NULL && t->spec <= best->spec) || !fits(a, t, full))
+			continue;
+		key_of(t, val, a->rec_len, k);
+		hh = key_hash(k, t->nw);
+		c = cell_find(t, k, hh);
+		if (c == NULL || c->nrules < BUCKET_LIMIT)
+			best = t;
+	}
+	if (best == NULL) {
+		/* A tuple of its own, one byte less specific per 4-byte word masked on 3 or
+		 * 4 leading bytes (so /24 and /32 prefixes share it); if that one is full
+		 * for this key, the rule's exact shape; if that is full too, there anyway. */
+		relaxed = malloc(a->rec_len);
+		if (relaxed == NULL)
+			return NULL;
+		memcpy(relaxed, full, a->rec_len);
+		for (uint32_t w = 0; w + 4 <= a->rec_len; w += 4) {
+			uint32_t lead = 0;
+
+			while (lead < 4 && relaxed[w + lead])
+				lead++;
+			if (lead >= 3)
+				relaxed[w + lead - 1] = 0;
+		}
+		/* The candidates above saw the relaxed tuple if it exists: it is full for
+		 * this key then, and the rule's exact shape takes it (over the limit when that
+		 * is full too). */
+		if (tuple_find(a, relaxed) == NULL)
+			best = tuple_new(a, relaxed);
+		else if ((best = tuple_find(a, full)) == NULL)
+			best = tuple_new(a, full);
+		free(relaxed);
+		if (best == NULL)
+			return NULL;
+	}
+	key_of(best, val, a->rec_len, k);
+	*h = key_hash(k, best->nw);
+	return best;
 }
 
 int sdpa_acl_add(struct sdpa_acl *a, const uint8_t *val, const uint8_t *mask, const uint16_t lo[2],
                  const uint16_t hi[2], uint32_t prio, void *udata, struct sdpa_acl_rule **out)
 {
-	uint8_t k[SDPA_ACL_MAX_KEY + 8];
+	uint64_t k[SDPA_ACL_MAX_KEY];
 	struct sdpa_acl_rule *r, *cur;
 	sdpa_atomic_ptr *prev;
 	struct acl_tuple *t;
 	struct acl_cell *c;
+	uint32_t h = 0, n = 0, nt = a->ntl;
+	uint8_t *full;
 	bool created;
-	uint32_t h;
 
-	t = tuple_get(a, mask, &created);
-	if (t == NULL)
-		return errno == E2BIG ? -E2BIG : -ENOMEM;
-	key_of(t, val, k);
-	h = key_hash(k, t->klen);
-	r = calloc(1, sizeof(*r));
-	c = r != NULL ? cell_get(a, t, k, h) : NULL;
+	for (uint32_t i = 0; i < a->rec_len; i++)
+		n += mask[i] != 0;
+	if (n > SDPA_ACL_MAX_KEY)
+		return -E2BIG;
+	r = calloc(1, sizeof(*r) + n * sizeof(r->w[0]));
+	full = malloc(a->rec_len);
+	if (r == NULL || full == NULL) {
+		free(r);
+		free(full);
+		return -ENOMEM;
+	}
+	for (uint32_t i = 0; i < a->rec_len; i++)
+		full[i] = mask[i] == 0xff ? 0xff : 0;
+	for (uint32_t w = 0; w < a->rec_len; w += 8) {
+		uint64_t m = load64(mask, w, a->rec_len);
+
+		if (m != 0)
+			r->w[r->nw++] = (struct acl_word){m, load64(val, w, a->rec_len) & m, w};
+	}
+	t = place(a, full, val, k, &h);
+	free(full);
+	created = a->ntl > nt;
+	c = t != NULL ? cell_get(a, t, k, h) : NULL;
 	if (c == NULL) {
 		free(r);
 		if (created) {
@@ -350,9 +480,10 @@ int sdpa_acl_add(struct sdpa_acl *a, const uint8_t *val, const uint8_t *mask, co
 	     cur = sdpa_load_relaxed(prev))
 		prev = &cur->next;
 	sdpa_store_relaxed(&r->next, cur);
-	/* R-rule pairs with A-rule in sdpa_acl_lookup: the rule is complete before it is reachable
-	 */
+	/* R-rule pairs with A-rule in sdpa_acl_lookup: the rule is whole before it is
+	 * reachable */
 	sdpa_store_release(prev, r);
+	c->nrules++;
 	t->nrules++;
 	a->nrules++;
 	if (created || prio < t->best) {
@@ -381,18 +512,19 @@ void sdpa_acl_del(struct sdpa_acl *a, struct sdpa_acl_rule *r)
 		prev = &cur->next;
 	if (cur == NULL)
 		return;
-	/* R-unlink pairs with A-rule in sdpa_acl_lookup (the successor is complete) */
+	/* R-unlink pairs with A-rule in sdpa_acl_lookup: the successor is whole */
 	sdpa_store_release(prev, sdpa_load_relaxed(&r->next));
 	later(a, free, r);
+	c->nrules--;
 	t->nrules--;
 	a->nrules--;
-	if (sdpa_load_relaxed(&c->head) == NULL) {
+	if (c->nrules == 0) {
 		struct acl_ctab *ct = sdpa_load_relaxed(&t->ctab);
 
 		for (uint32_t j = c->hash & (ct->size - 1);; j = (j + 1) & (ct->size - 1))
-			if (sdpa_load_relaxed(&ct->slot[j]) == c) {
+			if (sdpa_load_relaxed(&ct->slot[j].cell) == c) {
 				/* R-cell pairs with A-cell in sdpa_acl_lookup */
-				sdpa_store_release(&ct->slot[j], CELL_TOMB);
+				sdpa_store_release(&ct->slot[j].cell, CELL_TOMB);
 				break;
 			}
 		t->live--;
@@ -415,56 +547,142 @@ static inline uint16_t rd16(const uint8_t *p)
 	return (uint16_t)(p[0] << 8 | p[1]);
 }
 
+static inline bool rule_ok(const struct sdpa_acl_rule *r, const uint8_t *rec, uint32_t len,
+                           uint16_t p0, uint16_t p1)
+{
+	if (p0 < r->lo[0] || p0 > r->hi[0] || p1 < r->lo[1] || p1 > r->hi[1])
+		return false;
+	for (uint32_t i = 0; i < r->nw; i++)
+		if ((load64(rec, r->w[i].off, len) & r->w[i].m) != r->w[i].v)
+			return false;
+	return true;
+}
+
+/* Walk a bucket's rules (priority order) from r; update the best found so far. */
+static inline void walk(const struct sdpa_acl_rule *r, const uint8_t *rec, uint32_t len,
+                        uint16_t p0, uint16_t p1, const struct sdpa_acl_rule **best, uint32_t *bp,
+                        uint64_t *bs)
+{
+	/* A-rule pairs with R-rule in sdpa_acl_add */
+	for (; r != NULL; r = sdpa_load_acquire(&r->next)) {
+		if (r->prio > *bp || (r->prio == *bp && r->seq > *bs))
+			return;
+		if (rule_ok(r, rec, len, p0, p1)) {
+			*best = r;
+			*bp = r->prio;
+			*bs = r->seq;
+			return;
+		}
+	}
+}
+
+/* Probe a tuple's table from slot j for cells tagged h, walking each. */
+static void probe(const struct acl_ctab *ct, uint32_t j, uint32_t h, const uint8_t *rec,
+                  uint32_t len, uint16_t p0, uint16_t p1, const struct sdpa_acl_rule **best,
+                  uint32_t *bp, uint64_t *bs)
+{
+	uint32_t m = ct->size - 1;
+
+	for (;; j = (j + 1) & m) {
+		const struct acl_cell *c;
+
+		if (sdpa_load_relaxed(&ct->slot[j].tag) != h) {
+			if (sdpa_load_relaxed(&ct->slot[j].cell) == NULL)
+				return;
+			continue;
+		}
+		/* A-cell pairs with R-cell in cell_get */
+		c = sdpa_load_acquire(&ct->slot[j].cell);
+		if (c == NULL)
+			return;
+		if (c != CELL_TOMB)
+			/* A-rule pairs with R-rule in sdpa_acl_add */
+			walk(sdpa_load_acquire(&c->head), rec, len, p0, p1, best, bp, bs);
+	}
+}
+
 void *sdpa_acl_lookup(const struct sdpa_acl *a, const uint8_t *rec)
 {
 	/* A-snap pairs with R-snap in snap_publish */
 	const struct acl_snap *s = sdpa_load_acquire(&a->snap);
 	const struct sdpa_acl_rule *best = NULL;
-	uint32_t bp = UINT32_MAX;
+	const struct acl_ctab *cts[PREFETCH_TUPLES];
+	const struct acl_cell *cells[PREFETCH_TUPLES];
+	const struct sdpa_acl_rule *heads[PREFETCH_TUPLES];
+	uint32_t hs[PREFETCH_TUPLES], js[PREFETCH_TUPLES];
+	uint32_t bp = UINT32_MAX, n;
 	uint64_t bs = UINT64_MAX;
 	uint16_t p0, p1;
-	uint8_t k[SDPA_ACL_MAX_KEY + 8];
+	uint64_t k[SDPA_ACL_MAX_KEY];
 
 	if (s == NULL)
 		return NULL;
 	p0 = a->roff[0] != SDPA_ACL_NO_RANGE ? rd16(rec + a->roff[0]) : 0;
 	p1 = a->roff[1] != SDPA_ACL_NO_RANGE ? rd16(rec + a->roff[1]) : 0;
-	for (uint32_t i = 0; i < s->n; i++) {
+	/* The tuples' slots, then their cells, then their first rules: each step's cache
+	 * misses overlap across the tuples instead of adding up. */
+	n = s->n < PREFETCH_TUPLES ? s->n : PREFETCH_TUPLES;
+	for (uint32_t i = 0; i < n; i++) {
 		const struct acl_tuple *t = s->e[i].t;
-		const struct acl_ctab *ct;
-		uint32_t h, m;
 
-		if (s->e[i].best > bp)
-			break;
-		key_of(t, rec, k);
-		h = key_hash(k, t->klen);
+		key_of(t, rec, a->rec_len, k);
+		hs[i] = key_hash(k, t->nw);
 		/* A-ctab pairs with R-ctab in ctab_rebuild */
-		ct = sdpa_load_acquire(&t->ctab);
-		m = ct->size - 1;
-		for (uint32_t j = h & m;; j = (j + 1) & m) {
-			/* A-cell pairs with R-cell in cell_get */
-			const struct acl_cell *c = sdpa_load_acquire(&ct->slot[j]);
-			const struct sdpa_acl_rule *r;
+		cts[i] = sdpa_load_acquire(&t->ctab);
+		js[i] = hs[i] & (cts[i]->size - 1);
+		__builtin_prefetch(&cts[i]->slot[js[i]]);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		const struct acl_ctab *ct = cts[i];
+		uint32_t m = ct->size - 1;
 
+		cells[i] = NULL;
+		for (uint32_t j = js[i];; j = (j + 1) & m) {
+			const struct acl_cell *c;
+
+			if (sdpa_load_relaxed(&ct->slot[j].tag) != hs[i]) {
+				if (sdpa_load_relaxed(&ct->slot[j].cell) == NULL)
+					break;
+				continue;
+			}
+			/* A-cell pairs with R-cell in cell_get */
+			c = sdpa_load_acquire(&ct->slot[j].cell);
 			if (c == NULL)
 				break;
-			if (c == CELL_TOMB || c->hash != h || memcmp(c->key, k, t->klen) != 0)
+			if (c == CELL_TOMB)
 				continue;
-			/* A-rule pairs with R-rule in sdpa_acl_add */
-			for (r = sdpa_load_acquire(&c->head); r != NULL;
-			     /* A-rule pairs with R-rule in sdpa_acl_add */
-			     r = sdpa_load_acquire(&r->next)) {
-				if (r->prio > bp || (r->prio == bp && r->seq > bs))
-					break;
-				if (p0 >= r->lo[0] && p0 <= r->hi[0] && p1 >= r->lo[1] &&
-				    p1 <= r->hi[1]) {
-					best = r;
-					bp = r->prio;
-					bs = r->seq;
-					break;
-				}
-			}
+			cells[i] = c;
+			js[i] = j;
+			__builtin_prefetch(c);
 			break;
+		}
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		/* A-rule pairs with R-rule in sdpa_acl_add */
+		heads[i] = cells[i] != NULL ? sdpa_load_acquire(&cells[i]->head) : NULL;
+		if (heads[i] != NULL)
+			__builtin_prefetch(heads[i]);
+	}
+	for (uint32_t i = 0; i < s->n; i++) {
+		if (s->e[i].best > bp)
+			break;
+		if (i < n) {
+			if (cells[i] == NULL)
+				continue;
+			walk(heads[i], rec, a->rec_len, p0, p1, &best, &bp, &bs);
+			/* Another cell with the same tag (a 32-bit hash collision) after it. */
+			probe(cts[i], (js[i] + 1) & (cts[i]->size - 1), hs[i], rec, a->rec_len, p0,
+			      p1, &best, &bp, &bs);
+		} else {
+			const struct acl_tuple *t = s->e[i].t;
+			const struct acl_ctab *ct;
+			uint32_t h;
+
+			key_of(t, rec, a->rec_len, k);
+			h = key_hash(k, t->nw);
+			/* A-ctab pairs with R-ctab in ctab_rebuild */
+			ct = sdpa_load_acquire(&t->ctab);
+			probe(ct, h & (ct->size - 1), h, rec, a->rec_len, p0, p1, &best, &bp, &bs);
 		}
 	}
 	return best != NULL ? best->udata : NULL;

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Packet classification for ACL pipes (docs/FLOW.md): tuple-space search with priority
- * pruning. A rule is (value, mask) over a fixed-size record (the packet view, struct
- * doca_flow_match, for a pipe; a 5-tuple in bench/bench_lpmacl.c), two 16-bit big-endian
- * range fields of that record (the L4 ports) and a priority (lower wins; among equal
- * priorities the rule added first). Rules with the same mask form a tuple: a hash table
- * from the masked bytes to a cell whose rules are kept in priority order, each checked
- * against its port ranges. A lookup probes each tuple once, best tuple first, and stops
- * at the first tuple whose best priority cannot beat what it has found.
+ * Packet classification for ACL pipes (docs/FLOW.md): tuple-space search with tuple
+ * merging and priority pruning. A rule is (value, mask) over a fixed-size record (the
+ * packet view, struct doca_flow_match, for a pipe; a 5-tuple in bench/bench_lpmacl.c), two
+ * 16-bit big-endian range fields of that record (the L4 ports) and a priority (lower wins;
+ * among equal priorities the rule added first). A tuple is a set of whole bytes of the
+ * record with a hash table from those bytes to a bucket of rules in priority order; a rule
+ * sits in a tuple whose bytes it masks entirely (the most specific one whose bucket has
+ * room), so rules of many shapes share few tuples, and each rule is checked in full. A
+ * lookup probes every tuple once (their cache misses overlapped by prefetching), best
+ * tuple first, and stops at the first tuple whose best priority cannot win.
  *
  * Thread-safety: one writer at a time (the caller serialises add/del); lookups are
  * lock-free and may run during add/del. Rule lists are linked with release stores,
