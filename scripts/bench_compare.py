@@ -35,6 +35,10 @@ ENV = {
     "BENCH_LAUNCHES": ("300", "DPA launches per rank count (median); condvar round trips"),
     "BENCH_TESTPMD_SECONDS": ("1.5", "how long dpdk-testpmd forwards"),
     "BENCH_PROVIDER_OPS": ("16384", "provider ops per launch (flow-dpa-perf table size)"),
+    "BENCH_LPM_SIZES": ("sml", "LPM rule counts beside rte_lpm: s 1 k, m 64 k, l 1 M"),
+    "BENCH_ACL_SIZES": ("sm", "ACL rule counts beside rte_acl (l = 1 M: rte_acl_build takes "
+                        "minutes and GBs)"),
+    "BENCH_LPMACL_LOOKUPS": ("1000000", "LPM and ACL lookups per timed run"),
 }
 
 
@@ -205,6 +209,19 @@ class Bench:
     def m_hash_large(self):
         return {"rte_hash_large": self.anchor("h", setting("BENCH_EM_LARGE"))[0]["cpu_ns_per_lookup"]}
 
+    def m_lpmacl(self):
+        # softdpa and DPDK in one process (bench_lpmacl): both figures of a pair at once
+        r = {}
+        for cases, sizes in (("l", setting("BENCH_LPM_SIZES")), ("a", setting("BENCH_ACL_SIZES"))):
+            if not sizes:
+                continue
+            out = run([self.bin("bench", "bench_lpmacl"), cases, sizes,
+                       setting("BENCH_LPMACL_LOOKUPS")], timeout=3600)
+            for j in json_lines(out):
+                r["%s%d" % (j["bench"], j["rules"])] = j["softdpa_cpu_ns"]
+                r["rte_%s%d" % (j["bench"], j["rules"])] = j["dpdk_cpu_ns"]
+        return r
+
     def m_ring_condvar(self):
         r = {}
         for j in self.anchor("rc"):
@@ -227,7 +244,9 @@ PAIRS = [
     ("provider_op_vs_ring", "provider1", "ring", "ns/op (CPU)"),
     ("provider_op8_vs_ring", "provider8", "ring", "ns/op (CPU)"),
     ("provider_op_faithful_vs_ring", "provider1_faithful", "ring", "ns/op (CPU)"),
-]
+] + [("%s%s_vs_rte_%s" % (kind, label, kind), "%s%d" % (kind, n), "rte_%s%d" % (kind, n),
+      "ns/lookup (CPU)")
+     for kind in ("lpm", "acl") for label, n in (("1k", 1024), ("64k", 65536), ("1m", 1048576))]
 
 
 def main():
@@ -238,7 +257,7 @@ def main():
         sys.exit(0 if build in ("-h", "--help") else 2)
     b = Bench(build)
     order = [b.m_basic1, b.m_testpmd, b.m_hash8, b.m_em_small, b.m_hash_small, b.m_em_large,
-             b.m_hash_large, b.m_workers, b.m_dpa, b.m_ring_condvar, b.m_provider]
+             b.m_hash_large, b.m_workers, b.m_dpa, b.m_ring_condvar, b.m_provider, b.m_lpmacl]
     rounds = int(setting("BENCH_ROUNDS"))
     vals, loads = {}, {}
     t0 = time.monotonic()
