@@ -2,14 +2,14 @@
  * Tuple-space classifier with tuple merging (flow_acl.h).
  *
  * A tuple is a set of whole key bytes of the record; a rule may sit in any tuple whose
- * bytes it masks entirely, so many rule shapes share few tuples: a rule goes to the most
- * specific existing tuple it fits whose bucket for its key holds fewer than
- * BUCKET_LIMIT rules, and only when none has room is a tuple made for it (its mask
- * relaxed: of a 4-byte word masked on 3 or 4 leading bytes, one byte less, so that rules
- * of neighbouring prefix lengths share it). A bucket's rules are kept in priority order
- * and each is checked in full (every masked byte, both ranges): the tuple's key only
- * narrows the search. A lookup computes every tuple's slot first and prefetches them, so
- * their cache misses overlap, then walks the buckets, best tuple first.
+ * bytes it masks entirely, so many rule shapes share few tuples (tuple merging): a rule
+ * goes to the most specific existing tuple it fits whose bucket for its key holds fewer
+ * than BUCKET_LIMIT rules, and only when none has room is a tuple made for it (coarse: the
+ * first byte of each masked 4-byte word; then, when that bucket is full too, its exact
+ * shape). A bucket's rules are kept in priority order and each is checked in full (every
+ * masked byte, both ranges): the tuple's key only narrows the search. A lookup computes
+ * every tuple's slot, cell and first rule in three passes with prefetches, so the cache
+ * misses of the tuples overlap, then walks the buckets, best tuple first.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -392,8 +392,10 @@ static struct acl_tuple *place(struct sdpa_acl *a, const uint8_t *full, const ui
 			best = t;
 	}
 	if (best == NULL) {
-		/* A tuple of its own, one byte less specific per 4-byte word masked on 3 or
-		 * 4 leading bytes (so /24 and /32 prefixes share it); if that one is full
+		/* A tuple of its own, keyed on the first byte of each 4-byte word it masks
+		 * from its start (an IPv4 prefix of /8 or longer, an IPv6 address word, an
+		 * enum): coarse, so that rules of every prefix length share it; a bucket that
+		 * fills up sends the next rules to more specific tuples. If that tuple is full
 		 * for this key, the rule's exact shape; if that is full too, there anyway. */
 		relaxed = malloc(a->rec_len);
 		if (relaxed == NULL)
@@ -404,8 +406,8 @@ static struct acl_tuple *place(struct sdpa_acl *a, const uint8_t *full, const ui
 
 			while (lead < 4 && relaxed[w + lead])
 				lead++;
-			if (lead >= 3)
-				relaxed[w + lead - 1] = 0;
+			for (uint32_t b = 1; b < lead; b++)
+				relaxed[w + b] = 0;
 		}
 		/* The candidates above saw the relaxed tuple if it exists: it is full for
 		 * this key then, and the rule's exact shape takes it (over the limit when that
