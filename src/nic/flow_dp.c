@@ -54,7 +54,12 @@ struct pctx {
 	bool eport_set; /* eport is known: where an egress miss sends the frame */
 	uint16_t eport; /* the port the frame is leaving through */
 	const struct doca_flow_port *port; /* the port of the pipe whose actions run */
-	struct doca_flow_match m;          /* packet view (meta persists across pipes) */
+	/* prefetch_root_em's lookup in this root pipe (hop 0 only): 1 = hint_e is the entry,
+	 * 2 = a miss; 0 = none. */
+	uint8_t hint;
+	const struct doca_flow_pipe *hint_pipe;
+	struct doca_flow_pipe_entry *hint_e;
+	struct doca_flow_match m; /* packet view (meta persists across pipes) */
 	struct sdpa_pkt_info info;
 };
 
@@ -80,7 +85,10 @@ struct worker {
 	/* The packet context, reused: its tun/inner view stays zero between packets that
 	 * are not tunnelled (sdpa_view_build clears it after a tunnelled one). */
 	struct pctx ctx;
-	struct pctx pre; /* look-ahead parses of prefetch_root_em */
+	/* prefetch_root_em's contexts, one per frame of the burst: each frame is parsed once,
+	 * there, and processed in its context. */
+	struct pctx pre[SDPA_WIRE_BURST_MAX];
+	bool pre_used[SDPA_WIRE_BURST_MAX];
 };
 
 static struct {
@@ -1287,8 +1295,13 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 			pipe_miss(w, c, pipe, hops);
 			return;
 		}
-		sdpa_match_key(&pipe->mt, view, key);
-		e = em_lookup(pipe, key, sdpa_em_hash(key, pipe->mt.klen));
+		if (c->hint != 0 && hops == 0 && c->hint_pipe == pipe) {
+			e = c->hint == 1 ? c->hint_e : NULL; /* looked up by prefetch_root_em */
+		} else {
+			sdpa_match_key(&pipe->mt, view, key);
+			e = em_lookup(pipe, key, sdpa_em_hash(key, pipe->mt.klen));
+		}
+		c->hint = 0;
 		if (e == NULL)
 			pipe_miss(w, c, pipe, hops);
 		else
@@ -1346,15 +1359,19 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 	}
 }
 
-static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sdpa_pkt *pkt)
+/* 'cp': the worker's context, or the frame's own from prefetch_root_em (parsed already). */
+static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sdpa_pkt *pkt,
+                        struct pctx *cp)
 {
-	struct pctx *cp = &w->ctx;
 	struct doca_flow_pipe *root;
 	uint16_t r;
 
-	cp->pkt = pkt;
+	if (cp == &w->ctx) {
+		cp->pkt = pkt;
+		cp->parsed = false;
+		cp->hint = 0;
+	}
 	cp->in_port = port->port_id;
-	cp->parsed = false;
 	cp->dirty = false;
 	cp->egress = false;
 	cp->eport_set = false;
@@ -1388,10 +1405,12 @@ static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sd
 
 /* A lookup in a large exact-match table misses the cache twice: the bucket, then the entry
  * (its action data in the same slot, flow_em.h). When the root pipe is BASIC and its table
- * is larger than the caches, find the burst's buckets first, then its entries, prefetching
- * each, so that the misses of a whole burst overlap instead of adding up. Only hints: a
- * wrong guess (a key that also depends on metadata set later) costs one wasted prefetch,
- * never a wrong result. */
+ * is larger than the caches, parse the burst's frames (each in its own context, which
+ * process_pkt then uses: one parse per frame), find their buckets, then their entries,
+ * prefetching each, so that the misses of a whole burst overlap instead of adding up. The
+ * lookup's result is handed to run_pipe (hint) unless the key depends on the random value
+ * process_pkt draws later; the entry stays valid until the worker's next quiescent point,
+ * after the burst, so a hint is a lookup made a little earlier. */
 enum { EM_PREFETCH_MIN_SLOTS = 1u << 17, EM_PREFETCH_KEY_MAX = 64 };
 
 static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, struct sdpa_pkt **pkts,
@@ -1399,13 +1418,14 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 {
 	const struct doca_flow_pipe *root =
 	        sdpa_load_acquire(&port->root); /* A-root: pairs with R-root */
+	const size_t rnd = offsetof(struct doca_flow_match, parser_meta.random);
 	const struct sdpa_em_table *t;
 	uint8_t key[SDPA_WIRE_BURST_MAX][EM_PREFETCH_KEY_MAX];
 	uint32_t h[SDPA_WIRE_BURST_MAX];
-	bool ok[SDPA_WIRE_BURST_MAX];
-	struct pctx *c = &w->pre;
 	uint32_t klen;
+	bool hint;
 
+	memset(w->pre_used, 0, sizeof(w->pre_used[0]) * n);
 	if (root == NULL || root->type != DOCA_FLOW_PIPE_BASIC)
 		return;
 	t = sdpa_load_acquire(&root->em); /* A-em: pairs with R-em */
@@ -1414,26 +1434,39 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 	klen = root->mt.klen;
 	if (klen > EM_PREFETCH_KEY_MAX)
 		return;
+	hint = (root->mt.mask[rnd] | root->mt.mask[rnd + 1]) == 0;
 	for (uint16_t i = 0; i < n; i++) {
-		ok[i] = false;
+		struct pctx *c = &w->pre[i];
+
 		if (pkts[i]->len < SDPA_ETH_HLEN)
 			continue;
+		/* As process_pkt starts a frame (the random value aside). */
 		c->pkt = pkts[i];
 		c->parsed = false;
+		c->dirty = false;
+		c->hint = 0;
+		memset(&c->m.meta, 0, sizeof(c->m.meta));
+		c->m.parser_meta.port_id = port->port_id;
+		c->m.parser_meta.meter_color = DOCA_FLOW_METER_COLOR_GREEN;
 		ensure_view(c, &root->mt);
+		w->pre_used[i] = true;
 		if (!sdpa_match_selectors_ok(&root->mt, (const uint8_t *)&c->m))
 			continue;
 		sdpa_match_key(&root->mt, (const uint8_t *)&c->m, key[i]);
 		h[i] = sdpa_em_hash(key[i], klen);
 		__builtin_prefetch(sdpa_em_home(t, h[i]));
-		ok[i] = true;
+		c->hint = 2;
 	}
 	for (uint16_t i = 0; i < n; i++) {
-		const struct doca_flow_pipe_entry *e;
+		struct pctx *c = &w->pre[i];
+		struct doca_flow_pipe_entry *e;
 
-		if (!ok[i])
+		if (!w->pre_used[i] || c->hint == 0)
 			continue;
 		e = sdpa_em_find(t, key[i], klen, h[i]);
+		c->hint = hint ? (e != NULL ? 1 : 2) : 0;
+		c->hint_pipe = root;
+		c->hint_e = e;
 		if (e == NULL)
 			continue;
 		/* The entry's lines: its state, its data (same slot), for longer keys the key. */
@@ -1457,7 +1490,7 @@ static uint16_t poll_port(struct worker *w, struct doca_flow_port *port)
 	w->trace_drops = 0;
 	prefetch_root_em(w, port, pkts, n);
 	for (uint16_t i = 0; i < n; i++)
-		process_pkt(w, port, pkts[i]);
+		process_pkt(w, port, pkts[i], w->pre_used[i] ? &w->pre[i] : &w->ctx);
 	tx_flush(w);
 	w->nclones = 0;
 	sdpa_port_rx_release(port->port_id, n);

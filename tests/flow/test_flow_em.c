@@ -140,6 +140,36 @@ static void test_em_churn_long_key(void **state)
 	churn(true);
 }
 
+/* The burst path on a large table: frames injected in bursts, keys present and absent,
+ * entries forwarding to two ports; every frame goes where its own entry says. */
+static void test_em_large_table_bursts(void **state)
+{
+	enum { NADD = 3000, NFRAMES = 2048 };
+	static uint8_t f[SOFTDPA_FRAME_MAX];
+	struct doca_flow_pipe *p;
+	uint32_t want[3] = {0, 0, 0};
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	p = em_pipe(false, 1u << 16);
+	for (uint32_t i = 0; i < NADD; i++)
+		(void)em_add(p, false, i, (uint16_t)(1 + i % 2));
+	ft_process(ft_ports[0]);
+	for (uint32_t n = 0; n < NFRAMES; n++) {
+		uint32_t i = (n * 2654435761u) % (2 * NADD); /* half of them absent */
+
+		ft_inject(0, f, frame_of(f, i));
+		want[i < NADD ? 1 + i % 2 : 0]++;
+		if (n % 200 == 199) /* bursts of up to 32 frames: the ring holds 200 */
+			ft_sync();
+	}
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), want[1]);
+	assert_int_equal(ft_drain_all(2), want[2]);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), want[0]);
+	ft_fini();
+}
+
 /* ------------------------------------------------------------------ concurrency */
 
 static sdpa_atomic_u32 stop;
@@ -163,7 +193,7 @@ static void *drainer(void *arg)
 	}
 }
 
-static void forward_while_churning(bool long_key)
+static void forward_while_churning(bool long_key, uint32_t nr_entries)
 {
 	enum { FRAMES = 12000 };
 	struct doca_flow_pipe_entry *e[NKEYS] = {0};
@@ -174,7 +204,7 @@ static void forward_while_churning(bool long_key)
 	pthread_t dt;
 
 	ft_init("vnf,hws", 2, 0, 0, 3);
-	p = em_pipe(long_key, NKEYS);
+	p = em_pipe(long_key, nr_entries);
 	for (uint32_t i = 0; i < NKEYS; i++)
 		e[i] = em_add(p, long_key, i, i < NSTABLE ? 1 : 2);
 	ft_process(ft_ports[0]);
@@ -223,13 +253,21 @@ static void forward_while_churning(bool long_key)
 static void test_em_lookup_while_churning_short_key(void **state)
 {
 	(void)state;
-	forward_while_churning(false);
+	forward_while_churning(false, NKEYS);
 }
 
 static void test_em_lookup_while_churning_long_key(void **state)
 {
 	(void)state;
-	forward_while_churning(true);
+	forward_while_churning(true, NKEYS);
+}
+
+/* A table large enough for the burst path (flow_dp.c prefetch_root_em: parse and look up
+ * a whole burst first, hand the result to the pipeline). */
+static void test_em_lookup_while_churning_large_table(void **state)
+{
+	(void)state;
+	forward_while_churning(false, 1u << 16);
 }
 
 int main(void)
@@ -240,6 +278,8 @@ int main(void)
 		FT_TEST(test_em_churn_long_key),
 		FT_TEST(test_em_lookup_while_churning_short_key),
 		FT_TEST(test_em_lookup_while_churning_long_key),
+		FT_TEST(test_em_large_table_bursts),
+		FT_TEST(test_em_lookup_while_churning_large_table),
 	};
 	/* clang-format on */
 
