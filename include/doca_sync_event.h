@@ -296,10 +296,8 @@ doca_sync_event_get_dpa_handle(struct doca_sync_event *event, struct doca_dpa *d
  *
  * @param [in] event
  * The event, not started.
- * @return DOCA_ERROR_INVALID_VALUE when event is not a sync event; DOCA_ERROR_NOT_SUPPORTED
- * otherwise.
- * @note softdpa does not emulate RDMA: every valid call answers DOCA_ERROR_NOT_SUPPORTED with one
- * log line.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when event is not a sync event;
+ * DOCA_ERROR_BAD_STATE when it is started.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_sync_event_add_publisher_location_remote_net(struct doca_sync_event *event);
@@ -313,10 +311,9 @@ doca_sync_event_add_publisher_location_remote_net(struct doca_sync_event *event)
  * The exported bytes.
  * @param [out] sz
  * Their size.
- * @return DOCA_ERROR_INVALID_VALUE when event is not a sync event or data or sz is NULL;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa does not emulate RDMA: every valid call answers DOCA_ERROR_NOT_SUPPORTED with one
- * log line.
+ * @return DOCA_SUCCESS on success (the bytes belong to the event); DOCA_ERROR_INVALID_VALUE
+ * when event is not a sync event or data or sz is NULL; DOCA_ERROR_BAD_STATE when the event is
+ * not started; DOCA_ERROR_NOT_PERMITTED without a remote-net publisher location.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_sync_event_export_to_remote_net(struct doca_sync_event *event,
                                                                     const uint8_t **data,
@@ -333,10 +330,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_export_to_remote_net(struct doca_
  * Their size, not 0.
  * @param [out] event
  * The remote-net event.
- * @return DOCA_ERROR_INVALID_VALUE when dev, data or event is NULL or sz is 0;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa does not emulate RDMA: every valid call answers DOCA_ERROR_NOT_SUPPORTED with one
- * log line.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dev, data or event is NULL, sz
+ * is 0 or the bytes are not an export; DOCA_ERROR_NOT_SUPPORTED in softdpa for an event of
+ * another process.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_sync_event_remote_net_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz,
@@ -351,10 +347,8 @@ doca_sync_event_remote_net_create_from_export(struct doca_dev *dev, const uint8_
  * The DPA context.
  * @param [out] dpa_remote_event
  * The handle.
- * @return DOCA_ERROR_INVALID_VALUE when event or dpa_remote_event is NULL or dpa is not a DPA
- * context; DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa does not emulate RDMA: every valid call answers DOCA_ERROR_NOT_SUPPORTED with one
- * log line.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when event is not a remote-net
+ * event, dpa_remote_event is NULL or dpa is not a DPA context.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_sync_event_remote_net_get_dpa_handle(
         struct doca_sync_event_remote_net *event, struct doca_dpa *dpa,
@@ -365,9 +359,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_remote_net_get_dpa_handle(
  *
  * @param [in] event
  * The remote-net event.
- * @return DOCA_ERROR_INVALID_VALUE when event is NULL; DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note softdpa does not emulate RDMA: every valid call answers DOCA_ERROR_NOT_SUPPORTED with one
- * log line.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when event is not a remote-net
+ * event.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_sync_event_remote_net_destroy(struct doca_sync_event_remote_net *event);

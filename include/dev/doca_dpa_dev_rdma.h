@@ -338,8 +338,8 @@ void doca_dpa_dev_rdma_post_buf_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, uint3
  * The peer's event (doca_sync_event_remote_net_get_dpa_handle).
  * @param [in] count
  * The new count.
- * @note softdpa: remote-net sync events are not emulated; the call ends the kernel with a
- * device fault.
+ * @note softdpa: only errors are reported to the completion; a handle of no remote-net event
+ * ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_signal_set(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                   doca_dpa_dev_sync_event_remote_net_t remote_sync_event,
@@ -356,8 +356,8 @@ void doca_dpa_dev_rdma_signal_set(doca_dpa_dev_rdma_t rdma, uint32_t connection_
  * The peer's event (doca_sync_event_remote_net_get_dpa_handle).
  * @param [in] count
  * Value to add.
- * @note softdpa: remote-net sync events are not emulated; the call ends the kernel with a
- * device fault.
+ * @note softdpa: only errors are reported to the completion; a handle of no remote-net event
+ * ends the kernel with a device fault.
  */
 void doca_dpa_dev_rdma_signal_add(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
                                   doca_dpa_dev_sync_event_remote_net_t remote_sync_event,

@@ -63,6 +63,7 @@ enum sdpa_handle_kind {
 	SDPA_H_CTX,
 	SDPA_H_RDMA,
 	SDPA_H_RDMA_CONN,
+	SDPA_H_SE_REMOTE, /* doca_sync_event_remote_net (src/dpa/sync_event.c) */
 };
 
 enum { SDPA_HANDLE_QUARANTINE = 1024 };

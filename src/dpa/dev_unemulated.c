@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Device calls softdpa does not emulate (include/dev/doca_dpa_dev_rdma.h's signal_set/_add,
- * doca_dpa_dev_verbs.h): remote-net sync events and Verbs queues, which no host context can
- * create (the RDMA posts are real: rdma_dev.c). They exist
+ * Device calls softdpa does not emulate (include/dev/doca_dpa_dev_verbs.h): Verbs queues,
+ * which no host context can create (RDMA from kernels is real: rdma_dev.c). They exist
  * so that kernels using them build and link as with DOCA. At run time each logs one line
  * naming itself and fails as a device error would (docs/DPA.md): a call that reports failure
  * in its return value answers that failure (0), any other call ends the kernel with a device
@@ -9,7 +8,6 @@
  */
 #include <dev/doca_dpa_dev.h>
 #include <dev/doca_dpa_dev_buf.h>
-#include <dev/doca_dpa_dev_rdma.h>
 #include <dev/doca_dpa_dev_sync_event.h>
 #include <dev/doca_dpa_dev_verbs.h>
 
@@ -18,7 +16,6 @@
 
 SDPA_LOG_REGISTER(dpa_dev_unemulated);
 
-#define RDMA_WHAT  "remote-net sync events are not emulated: no peer event can be named"
 #define VERBS_WHAT "DOCA Verbs queues are not emulated: no doca_verbs queue exists"
 
 /* A call without a failure value: the kernel ends with a device fault. */
@@ -36,28 +33,6 @@ SDPA_LOG_REGISTER(dpa_dev_unemulated);
 		                        "(failure), as the DPA does for a queue it cannot use",    \
 		                        __func__, what);                                           \
 	} while (0)
-
-DOCA_EXPERIMENTAL void
-doca_dpa_dev_rdma_signal_set(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
-                             doca_dpa_dev_sync_event_remote_net_t remote_sync_event, uint64_t count)
-{
-	(void)rdma;
-	(void)connection_id;
-	(void)remote_sync_event;
-	(void)count;
-	SDPA_DEV_FAULT(RDMA_WHAT);
-}
-
-DOCA_EXPERIMENTAL void
-doca_dpa_dev_rdma_signal_add(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
-                             doca_dpa_dev_sync_event_remote_net_t remote_sync_event, uint64_t count)
-{
-	(void)rdma;
-	(void)connection_id;
-	(void)remote_sync_event;
-	(void)count;
-	SDPA_DEV_FAULT(RDMA_WHAT);
-}
 
 DOCA_EXPERIMENTAL void doca_dpa_dev_verbs_qp_get_wq(doca_dpa_dev_verbs_qp_t verbs_qp,
                                                     uintptr_t *sq_buf, uint32_t *sq_num_entries,

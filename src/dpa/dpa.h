@@ -475,6 +475,8 @@ struct doca_sync_event {
 	sdpa_atomic_u32 busy;    /* updates in progress */
 	bool started;
 	bool pub_cpu, pub_dpa, sub_cpu, sub_dpa;
+	bool pub_remote;        /* doca_sync_event_add_publisher_location_remote_net */
+	uint8_t *remote_export; /* doca_sync_event_export_to_remote_net's bytes */
 	struct doca_dpa *dpa_loc[4];
 	unsigned int nr_dpa_loc;
 	bool warned_no_dpa;
@@ -488,6 +490,11 @@ bool sdpa_se_valid(const struct doca_sync_event *ev);
 bool sdpa_se_has_dpa(const struct doca_sync_event *ev, const struct doca_dpa *dpa);
 void sdpa_se_store(struct doca_sync_event *ev, uint64_t v);
 uint64_t sdpa_se_add(struct doca_sync_event *ev, uint64_t v);
+/* The exported id of a remote-net event behind a device handle
+ * (doca_sync_event_remote_net_get_dpa_handle), or 0 when the handle names none. */
+uint64_t sdpa_se_remote_id(uint64_t dev_handle);
+/* The RDMA layer's signal hook: set or add to the event whose exported id is 'id'. */
+bool sdpa_se_remote_signal(uint64_t id, bool add, uint64_t value);
 /* Wait until pred holds; gives up (false) when *stop becomes non-zero. */
 enum sdpa_se_cmp { SDPA_SE_GT, SDPA_SE_EQ, SDPA_SE_NE, SDPA_SE_GE };
 bool sdpa_se_wait(struct doca_sync_event *ev, enum sdpa_se_cmp cmp, uint64_t v, uint64_t mask,

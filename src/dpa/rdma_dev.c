@@ -11,6 +11,7 @@
 #include <dev/doca_dpa_dev.h>
 #include <dev/doca_dpa_dev_buf.h>
 #include <dev/doca_dpa_dev_rdma.h>
+#include <dev/doca_dpa_dev_sync_event.h>
 
 #include "core/log.h"
 #include "dpa/dpa.h"
@@ -79,6 +80,7 @@ static bool comp_ok(const void *comp)
 void sdpa_dpa_rdma_hooks(void)
 {
 	sdpa_rdma_set_dpa_hooks(mr_resolve, comp_post, dpa_dev, comp_ok);
+	sdpa_rdma_set_event_hook(sdpa_se_remote_signal);
 }
 
 /* ---- device calls ---- */
@@ -303,4 +305,38 @@ doca_dpa_dev_rdma_post_buf_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, uint32_t c
 	BUF_OK(__func__, dst_buf_handle);
 	post(__func__, rdma, connection_id, SDPA_WR_FETCH_ADD, 0, 0, 8, buf(dst_buf_handle)->mmap,
 	     buf(dst_buf_handle)->addr, value, flags);
+}
+
+static void post_signal(const char *fn, doca_dpa_dev_rdma_t rdma, uint32_t conn_id,
+                        doca_dpa_dev_sync_event_remote_net_t remote, bool add, uint64_t count)
+{
+	uint64_t id;
+
+	sdpa_exec_checkpoint();
+	id = sdpa_se_remote_id(remote);
+	if (id == 0) {
+		sdpa_exec_misuse(fn, "the remote-net event handle names no remote-net event; pass "
+		                     "doca_sync_event_remote_net_get_dpa_handle's value");
+		return;
+	}
+	/* Signals report like the other posts with OPTIMIZE_REPORTS: errors only. */
+	enum sdpa_rdma_post r =
+	        sdpa_rdma_dev_post(rdma, conn_id, add ? SDPA_WR_SIGNAL_ADD : SDPA_WR_SIGNAL_SET, 0,
+	                           0, 8, SDPA_RKEY_SYNC_EVENT, id, count, 0, false);
+	if (r != SDPA_RDMA_POSTED)
+		post_failed(r, fn, rdma, conn_id);
+}
+
+DOCA_EXPERIMENTAL void
+doca_dpa_dev_rdma_signal_set(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
+                             doca_dpa_dev_sync_event_remote_net_t remote_sync_event, uint64_t count)
+{
+	post_signal(__func__, rdma, connection_id, remote_sync_event, false, count);
+}
+
+DOCA_EXPERIMENTAL void
+doca_dpa_dev_rdma_signal_add(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
+                             doca_dpa_dev_sync_event_remote_net_t remote_sync_event, uint64_t count)
+{
+	post_signal(__func__, rdma, connection_id, remote_sync_event, true, count);
 }

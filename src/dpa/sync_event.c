@@ -275,6 +275,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_destroy(struct doca_sync_event *e
 		free(p);
 	}
 	pthread_mutex_destroy(&event->lock);
+	free(event->remote_export);
 	event->magic = 0;
 	sdpa_handle_retire(event, free);
 	return DOCA_SUCCESS;
@@ -357,11 +358,12 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_start(struct doca_sync_event *eve
 
 	if (r != DOCA_SUCCESS)
 		return r;
-	if (!(event->pub_cpu || event->pub_dpa) || !(event->sub_cpu || event->sub_dpa)) {
+	bool pub = event != NULL && (event->pub_cpu || event->pub_dpa || event->pub_remote);
+
+	if (!pub || !(event->sub_cpu || event->sub_dpa)) {
 		DOCA_LOG_ERR("doca_sync_event_start: the event has no %s location; add one with "
 		             "doca_sync_event_add_%s_location_cpu/_dpa first",
-		             (event->pub_cpu || event->pub_dpa) ? "subscriber" : "publisher",
-		             (event->pub_cpu || event->pub_dpa) ? "subscriber" : "publisher");
+		             pub ? "subscriber" : "publisher", pub ? "subscriber" : "publisher");
 		return DOCA_ERROR_BAD_STATE;
 	}
 	event->started = true;
@@ -488,4 +490,194 @@ doca_sync_event_get_dpa_handle(struct doca_sync_event *event, struct doca_dpa *d
 	}
 	*dpa_dev_se_handle = (doca_dpa_dev_sync_event_t)(uintptr_t)event;
 	return DOCA_SUCCESS;
+}
+
+/* ---- remote-net events (docs/DPA.md, "RDMA"): a peer's kernel sets or adds to the event
+ * over an RDMA connection (doca_dpa_dev_rdma_signal_set/_add). The export names the event
+ * by an id (its address, checked against the live-object table before use, never followed
+ * blindly) and the process: the in-process transport reaches events of this process. ---- */
+
+enum {
+	REMOTE_MAGIC = 0x53445245 /* "SDRE" */,
+	REMOTE_VERSION = 1,
+	SDPA_SE_REMOTE_MAGIC = 0x52454d54
+};
+
+struct remote_export {
+	uint32_t magic;
+	uint16_t version;
+	uint16_t reserved;
+	uint32_t pid;
+	uint32_t pad;
+	uint64_t id;
+};
+
+struct doca_sync_event_remote_net {
+	uint32_t magic;
+	uint64_t id;
+};
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_sync_event_add_publisher_location_remote_net(struct doca_sync_event *event)
+{
+	doca_error_t r = check_cfg(event, __func__);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	event->pub_remote = true;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_sync_event_export_to_remote_net(struct doca_sync_event *event,
+                                                                    const uint8_t **data,
+                                                                    size_t *sz)
+{
+	doca_error_t r = check_running(event, __func__);
+	struct remote_export *e;
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (data == NULL || sz == NULL) {
+		DOCA_LOG_ERR("%s: %s is NULL; pass result pointers", __func__,
+		             data == NULL ? "data" : "sz");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (!event->pub_remote) {
+		DOCA_LOG_ERR("%s: the event has no remote-net publisher; call "
+		             "doca_sync_event_add_publisher_location_remote_net before "
+		             "doca_sync_event_start",
+		             __func__);
+		return DOCA_ERROR_NOT_PERMITTED;
+	}
+	if (event->remote_export == NULL) {
+		e = calloc(1, sizeof(*e));
+		if (e == NULL) {
+			DOCA_LOG_ERR("%s: out of memory", __func__);
+			return DOCA_ERROR_NO_MEMORY;
+		}
+		*e = (struct remote_export){.magic = REMOTE_MAGIC,
+		                            .version = REMOTE_VERSION,
+		                            .pid = (uint32_t)getpid(),
+		                            .id = (uint64_t)(uintptr_t)event};
+		event->remote_export = (uint8_t *)e;
+	}
+	*data = event->remote_export;
+	*sz = sizeof(struct remote_export);
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_sync_event_remote_net_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz,
+                                              struct doca_sync_event_remote_net **event)
+{
+	struct doca_sync_event_remote_net *rn;
+	struct remote_export e;
+
+	if (dev == NULL || data == NULL || sz == 0 || event == NULL) {
+		DOCA_LOG_ERR(
+		        "%s: %s; pass an opened device, the exported bytes and a result pointer",
+		        __func__,
+		        dev == NULL    ? "dev is NULL"
+		        : data == NULL ? "data is NULL"
+		        : sz == 0      ? "sz is 0"
+		                       : "event is NULL");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (sz != sizeof(e)) {
+		DOCA_LOG_ERR(
+		        "%s: %zu bytes are not a remote-net export (%zu bytes); pass the bytes "
+		        "and size doca_sync_event_export_to_remote_net gave",
+		        __func__, sz, sizeof(e));
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	memcpy(&e, data, sizeof(e));
+	if (e.magic != REMOTE_MAGIC || e.version != REMOTE_VERSION) {
+		DOCA_LOG_ERR(
+		        "%s: the bytes are not a remote-net export of softdpa (corrupt or from "
+		        "another program); pass them unchanged",
+		        __func__);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (e.pid != (uint32_t)getpid()) {
+		DOCA_LOG_RATE_LIMIT_ERR("%s: an event of another process (pid %u) is not supported "
+		                        "by softdpa; export and import in one process",
+		                        __func__, e.pid);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	rn = calloc(1, sizeof(*rn));
+	if (rn == NULL || !sdpa_handle_add(rn, SDPA_H_SE_REMOTE)) {
+		free(rn);
+		DOCA_LOG_ERR("%s: out of memory", __func__);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	rn->magic = SDPA_SE_REMOTE_MAGIC;
+	rn->id = e.id;
+	*event = rn;
+	return DOCA_SUCCESS;
+}
+
+static bool remote_ok(const struct doca_sync_event_remote_net *rn)
+{
+	return sdpa_handle_live(rn, SDPA_H_SE_REMOTE) && rn->magic == SDPA_SE_REMOTE_MAGIC;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_sync_event_remote_net_get_dpa_handle(
+        struct doca_sync_event_remote_net *event, struct doca_dpa *dpa,
+        doca_dpa_dev_sync_event_remote_net_t *dpa_remote_event)
+{
+	if (!remote_ok(event) || !sdpa_dpa_valid(dpa) || dpa_remote_event == NULL) {
+		DOCA_LOG_ERR("%s: %s; pass a remote-net event, a DPA context and a result pointer",
+		             __func__,
+		             !remote_ok(event)      ? "event is NULL or not a remote-net event"
+		             : !sdpa_dpa_valid(dpa) ? "dpa is NULL or not a DPA context"
+		                                    : "dpa_remote_event is NULL");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	*dpa_remote_event = (doca_dpa_dev_sync_event_remote_net_t)(uintptr_t)event;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t
+doca_sync_event_remote_net_destroy(struct doca_sync_event_remote_net *event)
+{
+	if (!remote_ok(event)) {
+		DOCA_LOG_ERR("%s: event is NULL or not a remote-net event; pass one from "
+		             "doca_sync_event_remote_net_create_from_export",
+		             __func__);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	event->magic = 0;
+	sdpa_handle_retire(event, free);
+	return DOCA_SUCCESS;
+}
+
+uint64_t sdpa_se_remote_id(uint64_t dev_handle)
+{
+	const struct doca_sync_event_remote_net *rn =
+	        (const struct doca_sync_event_remote_net *)(uintptr_t)dev_handle;
+
+	return remote_ok(rn) ? rn->id : 0;
+}
+
+bool sdpa_se_remote_signal(uint64_t id, bool add, uint64_t value)
+{
+	struct doca_sync_event *ev = (struct doca_sync_event *)(uintptr_t)id;
+
+	if (!sdpa_se_valid(ev) || !ev->started || !ev->pub_remote) {
+		DOCA_LOG_RATE_LIMIT_ERR(
+		        "RDMA signal: the remote-net event is %s; the signal completes with a "
+		        "remote "
+		        "access error. Fix: keep the event started, with a remote-net publisher "
+		        "(doca_sync_event_add_publisher_location_remote_net), while peers signal "
+		        "it",
+		        !sdpa_se_valid(ev) ? "destroyed"
+		        : !ev->started     ? "not started"
+		                           : "without a remote-net publisher location");
+		return false;
+	}
+	if (add)
+		sdpa_se_add(ev, value);
+	else
+		sdpa_se_store(ev, value);
+	return true;
 }

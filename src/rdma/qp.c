@@ -91,6 +91,12 @@ static struct sdpa_qp *tbl[QP_SLOTS];
 static uint32_t tbl_gen;
 
 static sdpa_mr_resolve_fn mr_fn;
+static sdpa_event_signal_fn event_fn;
+
+void sdpa_rdma_set_event_hook(sdpa_event_signal_fn fn)
+{
+	event_fn = fn;
+}
 
 void *sdpa_rdma_mr_resolve(uint32_t key, uint64_t addr, uint64_t len, uint32_t access,
                            enum sdpa_mr_status *st)
@@ -289,6 +295,10 @@ static const char *op_name(enum sdpa_wr_opcode op)
 		return "read";
 	case SDPA_WR_FETCH_ADD:
 		return "atomic fetch-add";
+	case SDPA_WR_SIGNAL_SET:
+		return "signal set";
+	case SDPA_WR_SIGNAL_ADD:
+		return "signal add";
 	default:
 		return "atomic compare-swap";
 	}
@@ -360,6 +370,7 @@ static void pump(struct sdpa_qp *qp)
 			pkt.opcode = SDPA_IB_SEND_ONLY_IMM;
 			break;
 		case SDPA_WR_WRITE:
+		case SDPA_WR_SIGNAL_SET:
 			pkt.opcode = SDPA_IB_WRITE_ONLY;
 			break;
 		case SDPA_WR_WRITE_IMM:
@@ -369,6 +380,7 @@ static void pump(struct sdpa_qp *qp)
 			pkt.opcode = SDPA_IB_READ_REQUEST;
 			break;
 		case SDPA_WR_FETCH_ADD:
+		case SDPA_WR_SIGNAL_ADD:
 			pkt.opcode = SDPA_IB_FETCH_ADD;
 			pkt.swap_add = w->imm;
 			break;
@@ -456,6 +468,9 @@ void sdpa_qp_post(struct sdpa_qp *qp, enum sdpa_wr_opcode op, uint32_t lkey, uin
 	} else if (op == SDPA_WR_READ) {
 		local = len ? sdpa_rdma_mr_resolve(lkey, laddr, len, SDPA_MR_LOCAL_WRITE, &st)
 		            : NULL;
+	} else if (op == SDPA_WR_SIGNAL_SET) {
+		local = &imm; /* the count travels as the write's 8 bytes */
+		len = sizeof(imm);
 	} else if (lkey != 0) {
 		local = sdpa_rdma_mr_resolve(lkey, laddr, 8, SDPA_MR_LOCAL_WRITE, &st);
 	}
@@ -491,7 +506,8 @@ void sdpa_qp_post(struct sdpa_qp *qp, enum sdpa_wr_opcode op, uint32_t lkey, uin
 	                  .imm = imm,
 	                  .swap = swap};
 	if (op == SDPA_WR_SEND || op == SDPA_WR_SEND_IMM || op == SDPA_WR_WRITE ||
-	    op == SDPA_WR_WRITE_IMM) {
+	    op == SDPA_WR_WRITE_IMM || op == SDPA_WR_SIGNAL_SET) {
+		w->len = len;
 		w->payload = malloc(len ? len : 1);
 		if (w->payload == NULL) {
 			pthread_mutex_unlock(&qp->lock);
@@ -660,6 +676,25 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 	default:
 		pthread_mutex_unlock(&qp->lock);
 		respond(qp, SDPA_IB_ACKNOWLEDGE, p->psn, SDPA_AETH_NAK_INV_REQ, NULL, 0, 0);
+		return;
+	}
+	/* A remote-net sync event: set by an 8-byte write, added to by a fetch-add. */
+	if (p->rkey == SDPA_RKEY_SYNC_EVENT &&
+	    (p->opcode == SDPA_IB_WRITE_ONLY || p->opcode == SDPA_IB_FETCH_ADD)) {
+		uint64_t v = p->swap_add;
+		bool ok;
+
+		if (p->opcode == SDPA_IB_WRITE_ONLY && p->payload_len == sizeof(v))
+			memcpy(&v, p->payload, sizeof(v));
+		ok = event_fn != NULL && (p->opcode == SDPA_IB_FETCH_ADD || p->payload_len == 8) &&
+		     event_fn(p->va, p->opcode == SDPA_IB_FETCH_ADD, v);
+		if (ok)
+			qp->epsn = (qp->epsn + 1) & PSN_MASK;
+		pthread_mutex_unlock(&qp->lock);
+		respond(qp,
+		        p->opcode == SDPA_IB_FETCH_ADD ? SDPA_IB_ATOMIC_ACKNOWLEDGE
+		                                       : SDPA_IB_ACKNOWLEDGE,
+		        p->psn, ok ? SDPA_AETH_ACK : SDPA_AETH_NAK_REM_ACCESS, NULL, 0, 0);
 		return;
 	}
 	/* Remote access: the QP must allow it (doca_rdma_set_permissions) and the rkey's

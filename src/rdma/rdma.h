@@ -36,7 +36,13 @@ enum sdpa_wr_opcode {
 	SDPA_WR_READ,
 	SDPA_WR_FETCH_ADD,
 	SDPA_WR_CMP_SWAP,
+	SDPA_WR_SIGNAL_SET, /* set a remote-net sync event: an 8-byte write to its key */
+	SDPA_WR_SIGNAL_ADD, /* add to one: a fetch-add on its key */
 };
+
+/* The rkey of a remote-net sync event (raddr: the event's exported id). No mmap handle has
+ * this value. */
+#define SDPA_RKEY_SYNC_EVENT 0xffffffffu
 
 /* The kind of a work completion. */
 enum sdpa_wc_opcode {
@@ -73,6 +79,11 @@ typedef bool (*sdpa_obj_valid_fn)(const void *obj);
  * or NULL when 'dpa' is not one. */
 typedef const void *(*sdpa_dpa_dev_fn)(const void *dpa);
 
+/* Set (add false) or add to the remote-net sync event 'event' (its exported id); false when
+ * it names no started event published by the network (the hook logs why). */
+typedef bool (*sdpa_event_signal_fn)(uint64_t event, bool add, uint64_t value);
+void sdpa_rdma_set_event_hook(sdpa_event_signal_fn fn);
+
 /* Registered by the DPA layer (idempotent; every argument non-NULL). */
 void sdpa_rdma_set_dpa_hooks(sdpa_mr_resolve_fn mr, sdpa_comp_post_fn comp_post,
                              sdpa_dpa_dev_fn dpa_dev, sdpa_obj_valid_fn comp_valid);
@@ -87,8 +98,9 @@ enum sdpa_rdma_post {
 
 /* Post a send-queue work request from a kernel on connection 'conn_id' of the RDMA context
  * whose DPA handle is 'rdma'. lkey/laddr: local memory (source; READ: destination; atomics:
- * 0 = the result is discarded); rkey/raddr: the peer's memory (WRITE, READ, atomics); imm:
- * immediate data or the atomic operand; swap: CMP_SWAP's swap value. A signalled request
+ * 0 = the result is discarded); rkey/raddr: the peer's memory (WRITE, READ, atomics; the
+ * signals: SDPA_RKEY_SYNC_EVENT and the event's id); imm: immediate data, the atomic operand
+ * or the signal's count; swap: CMP_SWAP's swap value. A signalled request
  * reports its completion even when it succeeds; errors are always reported. */
 enum sdpa_rdma_post sdpa_rdma_dev_post(uint64_t rdma, uint32_t conn_id, enum sdpa_wr_opcode op,
                                        uint32_t lkey, uint64_t laddr, uint64_t len, uint32_t rkey,

@@ -13,6 +13,7 @@
 #include <doca_dpa.h>
 #include <doca_sync_event.h>
 #include <dev/doca_dpa_dev_rdma.h>
+#include <dev/doca_dpa_dev_verbs.h>
 
 #include "dpa/dpa.h"
 #include "dpa_t.h"
@@ -154,8 +155,8 @@ static void test_host_call_is_reported(void **state)
 {
 	struct dpa_t_fx *f = *state;
 
-	doca_dpa_dev_rdma_signal_set(0, 0, 0, 1);
-	t_assert_logged("doca_dpa_dev_rdma_signal_set was called by host code",
+	doca_dpa_dev_verbs_qp_commit_send(0);
+	t_assert_logged("doca_dpa_dev_verbs_qp_commit_send was called by host code",
 	                "softdpa does not emulate this one");
 	assert_int_equal(doca_dpa_peek_at_last_error(f->dpa), DOCA_SUCCESS);
 }

@@ -18,8 +18,8 @@
 #include "dpa_test_common.h"
 
 extern struct doca_dpa_app *dpa_rdma_app;
-doca_dpa_func_t rdma_t_recv, rdma_t_send, rdma_t_write, rdma_t_read, rdma_t_fetch_add, rdma_t_poll,
-        rdma_t_thread;
+doca_dpa_func_t rdma_t_recv, rdma_t_send, rdma_t_signal, rdma_t_write, rdma_t_read,
+        rdma_t_fetch_add, rdma_t_poll, rdma_t_thread;
 
 #define FULL_ACCESS                                                                                \
 	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_READ |                          \
@@ -434,6 +434,47 @@ static void test_context_without_access(void **state)
 	assert_int_equal(doca_mmap_destroy(rm), DOCA_SUCCESS);
 }
 
+/* Signals: a kernel sets and adds to a peer's remote-net sync event over a connection. */
+static void test_signal_remote_event(void **state)
+{
+	struct fx *f = *state;
+	struct doca_sync_event *ev;
+	struct doca_sync_event_remote_net *rn;
+	doca_dpa_dev_sync_event_remote_net_t rn_h;
+	const uint8_t *data;
+	size_t sz;
+	uint64_t v = 0;
+
+	side_up(f, &f->a, FULL_ACCESS, 7, 8, NULL);
+	side_up(f, &f->b, FULL_ACCESS, 7, 8, NULL);
+	connect_both(f);
+	assert_int_equal(doca_sync_event_create(&ev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_add_publisher_location_remote_net(ev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_add_subscriber_location_cpu(ev, f->base.dev),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_start(ev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_export_to_remote_net(ev, &data, &sz), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_remote_net_create_from_export(f->base.dev, data, sz, &rn),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_remote_net_get_dpa_handle(rn, f->base.dpa, &rn_h),
+	                 DOCA_SUCCESS);
+	t_log_reset();
+	RPC(f, rdma_t_signal, f->a.h, 0u, rn_h, 0u, (uint64_t)5);
+	assert_int_equal(doca_sync_event_get(ev, &v), DOCA_SUCCESS);
+	assert_int_equal(v, 5);
+	RPC(f, rdma_t_signal, f->a.h, 0u, rn_h, 1u, (uint64_t)3);
+	assert_int_equal(doca_sync_event_wait_gt(ev, 7, UINT64_MAX), DOCA_SUCCESS);
+	assert_int_equal(poll(f, &f->a), 0); /* signals report errors only */
+	assert_int_equal(t_log_problems(), 0);
+	/* A stopped event: the signal completes with an error. */
+	assert_int_equal(doca_sync_event_stop(ev), DOCA_SUCCESS);
+	RPC(f, rdma_t_signal, f->a.h, 0u, rn_h, 0u, (uint64_t)9);
+	t_assert_logged("remote-net event is not started");
+	assert_int_equal(TYPE(poll(f, &f->a)), DOCA_DPA_DEV_COMP_SEND_ERR);
+	assert_int_equal(doca_sync_event_remote_net_destroy(rn), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(ev), DOCA_SUCCESS);
+}
+
 /* ---- pitfalls ---- */
 
 /* Posting before doca_rdma_connect: an error completion, the queue in error, one line. */
@@ -676,6 +717,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_write_read_atomic, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_write_without_access, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_context_without_access, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_signal_remote_event, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_post_before_connect, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_peer_never_connected, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_receive_queue_runs_dry, setup, teardown),

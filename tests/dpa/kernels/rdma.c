@@ -54,6 +54,17 @@ __dpa_rpc__ uint64_t rdma_t_fetch_add(doca_dpa_dev_rdma_t rdma, uint32_t conn,
 	return 0;
 }
 
+__dpa_rpc__ uint64_t rdma_t_signal(doca_dpa_dev_rdma_t rdma, uint32_t conn,
+                                   doca_dpa_dev_sync_event_remote_net_t ev, uint32_t add,
+                                   uint64_t count)
+{
+	if (add)
+		doca_dpa_dev_rdma_signal_add(rdma, conn, ev, count);
+	else
+		doca_dpa_dev_rdma_signal_set(rdma, conn, ev, count);
+	return 0;
+}
+
 /* The next element of 'comp', acknowledged: 0 when none, else bit 63 set, the type in bits
  * 56..62, the user data in 48..55, the work request index in 32..47 and the immediate in 0..31. */
 __dpa_rpc__ uint64_t rdma_t_poll(doca_dpa_dev_completion_t comp)
