@@ -10,9 +10,11 @@
  *
  * TX writes OUT itself, without stdio: each burst's records are formatted whole into one
  * buffer and written with one write(2), so OUT holds whole records between writes — a
- * process ended by SIGTERM or SIGINT leaves a complete capture, and there is nothing to
- * flush at exit. Only SIGKILL landing inside a write(2) (the kernel stops a write at a
- * page boundary) can cut the last record; readers report it as a truncated last record.
+ * process that ends between two writes (exit, a crash, any signal) leaves a complete
+ * capture, and there is nothing to flush at exit. A fatal signal landing inside a write(2)
+ * can cut the last record: the kernel turns any fatal signal (SIGKILL, or SIGTERM/SIGINT
+ * the program does not handle) into a group kill that stops a write at a page boundary.
+ * Readers report that as a truncated last record.
  * A failed or short write is cut back to the last whole record.
  */
 #include <errno.h>
