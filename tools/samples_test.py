@@ -37,6 +37,11 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 READY_TIMEOUT = 60.0  # seconds for a sample to put its pipes in place
+# A stage whose earlier stages print nothing to wait for (flow_fwd_miss: packets, then
+# packets again after the sample changed its pipes) is sent once those stages' packets are
+# back and the sample printed something since and then went quiet this long: it waits for
+# its next batch.
+STAGE_QUIET = 1.0
 RUN_TIMEOUT = 120.0   # seconds for a whole run (the samples wait ~5 s for traffic)
 DPA_SUCCESS = "Sample finished successfully"
 
@@ -245,9 +250,23 @@ def compare_port(expected, got):
     return ", ".join(parts)
 
 
-def stage_may_start(stages, i, log_path):
+def expects_output(st):
+    return any(v.get("type") in ("dump", "pattern") for v in st.get("validation") or [])
+
+
+def expected_counts(st):
+    """Frames per forwarding port a stage's packet validations expect."""
+    n = collections.Counter()
+    for v in st.get("validation") or []:
+        if v.get("type") == "packet":
+            for ep in v.get("expected_packets") or []:
+                n[int(ep.get("forwarding_port", 0))] += len(ep.get("packets") or [])
+    return n
+
+
+def stage_may_start(stages, i, log_path, progress=None):
     """Stage i may be sent: it is the first, or the output the earlier stages expect has
-    been printed."""
+    been printed. When none of them expects output, 'progress' (stage_progress) decides."""
     if i == 0:
         return True
     try:
@@ -255,7 +274,31 @@ def stage_may_start(stages, i, log_path):
             output = f.read()
     except OSError:
         return False
-    return all(not check_stage_output(st.get("validation"), output) for st in stages[:i])
+    if not all(not check_stage_output(st.get("validation"), output) for st in stages[:i]):
+        return False
+    if progress is None or any(expects_output(st) for st in stages[:i]):
+        return True
+    return progress(len(output))
+
+
+class StageProgress:
+    """For a stage after packet-only stages: the earlier stages' frames are back, and the
+    sample's output grew after the last stage was sent and has not changed for quiet s."""
+
+    def __init__(self, wires, quiet=STAGE_QUIET):
+        self.wires, self.quiet = wires, quiet
+        self.sent_at_len, self.want, self.last_len, self.since = 0, collections.Counter(), 0, 0.0
+
+    def sent(self, stage, out_len):
+        self.sent_at_len = out_len
+        self.want += expected_counts(stage)
+
+    def __call__(self, out_len, now=None):
+        now = time.monotonic() if now is None else now
+        if out_len != self.last_len:
+            self.last_len, self.since = out_len, now
+        back = all(len(self.wires.got.get(p, [])) >= n for p, n in self.want.items())
+        return back and out_len > self.sent_at_len and now - self.since >= self.quiet
 
 
 def check_stage_output(validation, output):
@@ -284,6 +327,8 @@ class Ports:
     def __init__(self, paths):
         self.socks = {}
         self.got = collections.defaultdict(list)
+        self.stage_of = collections.defaultdict(list)  # per frame: the stage last sent
+        self.stage = 0
         self.errors = []
         for port, path in paths.items():
             s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -315,6 +360,7 @@ class Ports:
                 data = b""
             if data:
                 self.got[port].append(data)
+                self.stage_of[port].append(self.stage)
             else:
                 s.close()
         return True
@@ -389,11 +435,16 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
         ok = wait_ready(env["SOFTDPA_READY_FILE"], receiving, proc,
                         start + min(READY_TIMEOUT, timeout))
         pending = list(range(len(sends))) if ok else []
+        progress = None
         if ok:
             wires = Ports(paths)
+            progress = StageProgress(wires)
         while proc.poll() is None and time.monotonic() < start + timeout:
-            if pending and stage_may_start(stages, pending[0], log_path):
-                for port, frame in sends[pending.pop(0)]:
+            if pending and stage_may_start(stages, pending[0], log_path, progress):
+                i = pending.pop(0)
+                wires.stage = i
+                progress.sent(stages[i], os.path.getsize(log_path))
+                for port, frame in sends[i]:
                     wires.send(port, frame)
                 continue
             if wires is None or not wires.poll(0.05):
@@ -424,7 +475,10 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
     else:
         problems += frame_errors
         problems += wires.errors
-        for st in stages:
+        # Several stages checking packets: each against the frames that came while it was
+        # the last one sent; otherwise every frame of the run.
+        per_stage = sum(1 for st in stages if expected_counts(st)) > 1
+        for si, st in enumerate(stages):
             for v in st.get("validation") or []:
                 if v.get("type") != "packet":
                     continue
@@ -436,7 +490,10 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
                         problems.append("port %d: %s" % (port, e))
                         frame_errors.append(str(e))
                         continue
-                    d = compare_port(exp, wires.got.get(port, []))
+                    got = wires.got.get(port, [])
+                    if per_stage:
+                        got = [f for f, k in zip(got, wires.stage_of.get(port, [])) if k == si]
+                    d = compare_port(exp, got)
                     if d:
                         problems.append("port %d: %s" % (port, d))
             problems += check_stage_output(st.get("validation"), output)
@@ -745,6 +802,23 @@ def self_test():
                              ["--", "-r", "pci/0000:03:00.0,pf0vf0"])
             uc = {"description": "ACL. Sample Command Line: ./build/doca_flow_acl -- -a aux/2 -l 60"}
             self.assertEqual(command_line({}, uc), ["--", "-a", "aux/2", "-l", "60"])
+
+        def test_stage_progress(self):
+            class W:
+                got = {1: [b"a"]}
+            st = {"validation": [{"type": "packet", "expected_packets": [
+                {"forwarding_port": 1, "packets": ["x", "y"]}]}]}
+            self.assertEqual(expected_counts(st), collections.Counter({1: 2}))
+            self.assertFalse(expects_output(st))
+            self.assertTrue(expects_output({"validation": [{"type": "dump"}]}))
+            p = StageProgress(W(), quiet=1.0)
+            p.sent(st, 100)
+            self.assertFalse(p(100, now=10.0))  # one of two frames back, no new output
+            W.got = {1: [b"a", b"b"]}
+            self.assertFalse(p(100, now=11.0))  # frames back, but no new output
+            self.assertFalse(p(150, now=12.0))  # new output, not quiet yet
+            self.assertFalse(p(150, now=12.5))
+            self.assertTrue(p(150, now=13.0))   # quiet for 1 s
 
         def test_refusal(self):
             out = ("[x][DOCA][ERR][flow_unsupported.c:99][f] doca_flow_get_target is not "
