@@ -659,6 +659,24 @@ static void push_vlan(struct pctx *c, const uint8_t *tag)
 	c->dirty = true;
 }
 
+/* An action template's write of a named field: the template's bytes are the DOCA struct
+ * member (big-endian, the field at its vshift), the mask likewise. */
+static void field_set(struct pctx *c, const struct sdpa_op *op, const uint8_t *v)
+{
+	const struct sdpa_field *f = sdpa_field_get(op->arg);
+	uint64_t val, mask, cur;
+	uint32_t off;
+
+	if (f == NULL || f->bits > 64 || !sdpa_field_locate(f, &c->info, &off))
+		return;
+	val = sdpa_field_imm(f, v, 0, 0, f->bits);
+	mask = sdpa_field_imm(f, op->mask, 0, 0, f->bits);
+	cur = sdpa_field_read_at(c->pkt->data, off, f, 0, f->bits);
+	if (sdpa_field_write_at(c->pkt->data, &c->info, off, f, 0, f->bits,
+	                        (cur & ~mask) | (val & mask)))
+		c->dirty = true;
+}
+
 static bool field_read(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t width, uint64_t *out);
 static bool field_write(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t width, uint64_t v);
 
@@ -787,7 +805,10 @@ static bool apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const u
 			continue;
 		}
 		ensure_parsed(c);
-		hdr_write(c, op->kind, op->arg, v, op->mask, op->size);
+		if (op->kind == SDPA_OP_FIELD)
+			field_set(c, op, v);
+		else
+			hdr_write(c, op->kind, op->arg, v, op->mask, op->size);
 	}
 	if (t->ndescs)
 		apply_descs(c, t);

@@ -82,6 +82,18 @@ static const struct sdpa_field fields[] = {
          AOFF(tun.esp_spi)},
         {"tunnel.esp.sn", SDPA_FL_ESP, 0, 4, 4, 0, 32, 0, 0, MSZ(tun.esp_sn), MOFF(tun.esp_sn),
          AOFF(tun.esp_sn)},
+        /* The RoCEv2 BTH members a template can set (no DOCA field string). */
+        {"#outer.roce_v2.bth.opcode", SDPA_FL_BTH, 0, 0, 1, 0, 8, 0, 0,
+         MSZ(outer.roce_v2.bth.opcode), MOFF(outer.roce_v2.bth.opcode),
+         AOFF(outer.roce_v2.bth.opcode)},
+        {"#outer.roce_v2.bth.dest_qp", SDPA_FL_BTH, 0, 5, 3, 0, 24, 0, 0,
+         MSZ(outer.roce_v2.bth.dest_qp), MOFF(outer.roce_v2.bth.dest_qp),
+         AOFF(outer.roce_v2.bth.dest_qp)},
+        {"#outer.roce_v2.bth.flags1", SDPA_FL_BTH, 0, 8, 1, 0, 8, 0, 0,
+         MSZ(outer.roce_v2.bth.flags1), MOFF(outer.roce_v2.bth.flags1),
+         AOFF(outer.roce_v2.bth.flags1)},
+        {"#outer.roce_v2.bth.psn", SDPA_FL_BTH, 0, 9, 3, 0, 24, 0, 0, MSZ(outer.roce_v2.bth.psn),
+         MOFF(outer.roce_v2.bth.psn), AOFF(outer.roce_v2.bth.psn)},
 };
 
 _Static_assert(SDPA_FIELD_META == 1 && SDPA_FIELD_RANDOM == 2, "table order");
@@ -194,6 +206,11 @@ bool sdpa_field_locate(const struct sdpa_field *f, const struct sdpa_pkt_info *i
 			return false;
 		base = h->l4_off;
 		break;
+	case SDPA_FL_BTH:
+		if (!h->roce)
+			return false;
+		base = h->l4_off + SDPA_UDP_HLEN;
+		break;
 	default:
 		return false;
 	}
@@ -298,6 +315,7 @@ bool sdpa_field_write_at(uint8_t *frame, const struct sdpa_pkt_info *info, uint3
 	case SDPA_FL_TCP:
 	case SDPA_FL_UDP:
 	case SDPA_FL_L4:
+	case SDPA_FL_BTH: /* in the UDP payload */
 		if (c)
 			csum_adjust(frame, c,
 			            h->l4_type == SDPA_L4_UDP && h->l3_type == SDPA_L3_IP4,

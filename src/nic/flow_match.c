@@ -698,12 +698,20 @@ struct afield {
 	uint8_t kind; /* enum sdpa_op_kind */
 	uint8_t group;
 	uint16_t arg;
+	const char *fname; /* SDPA_OP_FIELD: the field (flow_field.c) */
 };
 
 #define AF(path, kind, grp, arg)                                                                   \
 	{                                                                                          \
 #path, (uint16_t)offsetof(struct doca_flow_actions, path),                         \
 		        (uint16_t)sizeof(((struct doca_flow_actions *)0)->path), kind, grp, arg    \
+	}
+
+#define AFF(path, fname, grp)                                                                      \
+	{                                                                                          \
+#path, (uint16_t)offsetof(struct doca_flow_actions, path),                         \
+		        (uint16_t)sizeof(((struct doca_flow_actions *)0)->path), SDPA_OP_FIELD,    \
+		        grp, 0, fname                                                              \
 	}
 
 static const struct afield afields[] = {
@@ -748,6 +756,16 @@ static const struct afield afields[] = {
         AF(tun.mpls[3], SDPA_OP_TUN_MPLS, G_MPLS, 3),
         AF(tun.mpls[4], SDPA_OP_TUN_MPLS, G_MPLS, 4),
 #undef AFN
+        AFF(outer.ip6.flow_label, "outer.ipv6.flow_label", G_IP6),
+        AFF(outer.tcp.flags, "outer.tcp.flags", G_TCP),
+        AFF(outer.tcp.seq_num, "outer.tcp.seq_num", G_TCP),
+        AFF(outer.tcp.ack_num, "outer.tcp.ack_num", G_TCP),
+        AFF(outer.roce_v2.bth.opcode, "#outer.roce_v2.bth.opcode", G_ROCE),
+        AFF(outer.roce_v2.bth.dest_qp, "#outer.roce_v2.bth.dest_qp", G_ROCE),
+        AFF(outer.roce_v2.bth.flags1, "#outer.roce_v2.bth.flags1", G_ROCE),
+        AFF(outer.roce_v2.bth.psn, "#outer.roce_v2.bth.psn", G_ROCE),
+        AFF(tun.esp_spi, "tunnel.esp.spi", G_ESP),
+        AFF(tun.esp_sn, "tunnel.esp.sn", G_ESP),
 };
 
 /* The member of struct doca_flow_actions that holds byte 'off', for error lines. */
@@ -798,7 +816,7 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 	const uint8_t *av = (const uint8_t *)a;
 	const uint8_t *mv = (const uint8_t *)m;
 	uint8_t covered[sizeof(struct doca_flow_actions)];
-	bool ip6;
+	bool ip6, roce;
 
 	memset(out, 0, sizeof(*out));
 	if (a == NULL)
@@ -814,6 +832,8 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 	                    : tt == DOCA_FLOW_TUN_GENEVE     ? G_GENEVE
 	                    : tt == DOCA_FLOW_TUN_ESP        ? G_ESP
 	                                                     : G_ALL;
+	roce = a->outer.l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_ROCE_V2 ||
+	       (m && m->outer.l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_ROCE_V2);
 	for (size_t f = 0; f < SDPA_ARRAY_SIZE(afields); f++) {
 		const struct afield *d = &afields[f];
 		const uint8_t *v = av + d->off;
@@ -821,7 +841,8 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 		struct sdpa_op *op;
 		bool per;
 
-		if ((d->group == G_IP4 && ip6) || (d->group == G_IP6 && !ip6))
+		if ((d->group == G_IP4 && ip6) || (d->group == G_IP6 && !ip6) ||
+		    (d->group == G_TCP && roce) || (d->group == G_ROCE && !roce))
 			continue;
 		if ((d->group == G_VXLAN || d->group == G_GRE || d->group == G_GTP ||
 		     d->group == G_MPLS || d->group == G_GENEVE || d->group == G_ESP) &&
@@ -849,7 +870,7 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 		op = &out->ops[out->nops++];
 		op->kind = d->kind;
 		op->size = (uint8_t)d->size;
-		op->arg = d->arg;
+		op->arg = d->fname ? (uint16_t)sdpa_field_lookup(d->fname) : d->arg;
 		op->act_off = d->off;
 		op->per_entry = per;
 		for (uint32_t i = 0; i < d->size; i++) {

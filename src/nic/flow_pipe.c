@@ -82,7 +82,7 @@ doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char
 		DOCA_LOG_ERR("%s: field_string is NULL; name a field such as \"meta.data\"", who);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	k = sdpa_field_lookup(f->field_string);
+	k = f->field_string[0] == '#' ? SDPA_FIELD_NONE : sdpa_field_lookup(f->field_string);
 	d = sdpa_field_get(k);
 	if (d == NULL) {
 		DOCA_LOG_ERR("%s: unknown field \"%s\" is not supported by softdpa; use one of the "

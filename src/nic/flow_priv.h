@@ -158,6 +158,7 @@ enum sdpa_op_kind {
 	SDPA_OP_TUN_GTP_QFI,
 	SDPA_OP_TUN_GENEVE_VNI,
 	SDPA_OP_TUN_MPLS, /* arg: label index 0..4 */
+	SDPA_OP_FIELD,    /* a named field (flow_field.c): arg is its kind */
 };
 
 struct sdpa_op {
@@ -816,6 +817,7 @@ enum sdpa_flayer {
 	SDPA_FL_UDP,     /* from the UDP header */
 	SDPA_FL_L4,      /* from a TCP or UDP header */
 	SDPA_FL_ESP,     /* from the outer ESP header (tunnel ESP) */
+	SDPA_FL_BTH,     /* from the RoCEv2 BTH after UDP/4791 */
 };
 
 struct sdpa_field {
@@ -833,7 +835,9 @@ struct sdpa_field {
 	uint16_t aoff;  /* offset in struct doca_flow_actions; 0xffff: none there */
 };
 
-/* The field of a kind (NULL for NONE or out of range), a name's kind (NONE: unknown). */
+/* The field of a kind (NULL for NONE or out of range), a name's kind (NONE: unknown).
+ * Names starting with '#' are softdpa's own (action-template fields DOCA names no string
+ * for); sdpa_field_resolve refuses them. */
 const struct sdpa_field *sdpa_field_get(uint32_t kind);
 uint32_t sdpa_field_lookup(const char *name);
 uint32_t sdpa_field_count(void);

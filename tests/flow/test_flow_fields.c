@@ -685,6 +685,97 @@ static void test_fwd_miss_chain(void **state)
 	ft_fini();
 }
 
+/* Action templates set the TCP sequence number and flags (constants) and the IPv6 flow
+ * label (per entry), with the TCP checksum following (0xc688 -> 0x8221). */
+static void test_template_sets(void **state)
+{
+	struct doca_flow_actions a, ea;
+	struct doca_flow_actions *acts[1] = {&a};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	uint8_t want[sizeof(udp6_in)];
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	a.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_TCP;
+	a.outer.tcp.seq_num = htonl(0x11223344);
+	a.outer.tcp.flags = 0x18;
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, acts, NULL, 1, &f1, NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, tcp_in, sizeof(tcp_in));
+	ft_sync();
+	memcpy(want, tcp_in, sizeof(tcp_in));
+	want[38] = 0x11, want[39] = 0x22, want[40] = 0x33, want[41] = 0x44;
+	want[47] = 0x18;
+	want[50] = 0x82, want[51] = 0x21;
+	expect_out(1, want, sizeof(tcp_in));
+	ft_fini();
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	a.outer.l3_type = DOCA_FLOW_L3_TYPE_IP6;
+	a.outer.ip6.flow_label = 0xffffffff; /* per entry */
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, acts, NULL, 1, &f1, NULL);
+	memset(&ea, 0, sizeof(ea));
+	ea.outer.ip6.flow_label = htonl(0x12345);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, &ea, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, udp6_in, sizeof(udp6_in));
+	ft_sync();
+	memcpy(want, udp6_in, sizeof(want));
+	want[15] = 0x01, want[16] = 0x23, want[17] = 0x45; /* UDP checksum unchanged */
+	expect_out(1, want, sizeof(want));
+	ft_fini();
+}
+
+/* A template sets the BTH destination QP; the UDP checksum, when the frame has one,
+ * follows (0x8c91 -> 0xde36); 0 ("none") stays 0. */
+static void test_roce_bth_set(void **state)
+{
+	struct doca_flow_actions a;
+	struct doca_flow_actions *acts[1] = {&a};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	uint8_t f[64], want[64];
+	uint32_t n;
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	a.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_ROCE_V2;
+	a.outer.roce_v2.bth.dest_qp[0] = 0xab;
+	a.outer.roce_v2.bth.dest_qp[1] = 0xcd;
+	a.outer.roce_v2.bth.dest_qp[2] = 0xef;
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, acts, NULL, 1, &f1, NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	n = roce_frame(f, 0x64, 0x102030, 0x80);
+	ft_inject(0, f, n);
+	ft_sync();
+	memcpy(want, f, n);
+	want[47] = 0xab, want[48] = 0xcd, want[49] = 0xef;
+	expect_out(1, want, n);
+	f[40] = 0x8c, f[41] = 0x91; /* with a UDP checksum */
+	ft_inject(0, f, n);
+	ft_sync();
+	want[40] = 0xde, want[41] = 0x36;
+	expect_out(1, want, n);
+	/* Plain UDP (another port) is no RoCE: nothing is written. */
+	f[37] = 0xb8;
+	ft_inject(0, f, n);
+	ft_sync();
+	expect_out(1, f, n);
+	ft_fini();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -698,6 +789,8 @@ int main(void)
 	        FT_TEST(test_push_vlan),
 	        FT_TEST(test_rss_esp),
 	        FT_TEST(test_fwd_miss_chain),
+	        FT_TEST(test_template_sets),
+	        FT_TEST(test_roce_bth_set),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
