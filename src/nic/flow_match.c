@@ -744,7 +744,8 @@ static const struct afield afields[] = {
 	{                                                                                          \
 #path, (uint16_t)offsetof(struct doca_flow_actions, path), n, kind, grp, arg       \
 	}
-        AFN(tun.vxlan_tun_id, 3, SDPA_OP_TUN_VXLAN_VNI, G_VXLAN, 0),
+        {"tun.vxlan_tun_id", (uint16_t)(offsetof(struct doca_flow_actions, tun.vxlan_tun_id) + 1),
+         3, SDPA_OP_TUN_VXLAN_VNI, G_VXLAN, 0}, /* htobe32(VNI): its low 3 bytes */
         AF(tun.vxlan_tun_rsvd1, SDPA_OP_TUN_VXLAN_RSVD1, G_VXLAN, 0),
         AF(tun.gre_key, SDPA_OP_TUN_GRE_KEY, G_GRE, 0),
         AF(tun.gtp_teid, SDPA_OP_TUN_GTP_TEID, G_GTP, 0),
@@ -848,10 +849,11 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 		     d->group == G_MPLS || d->group == G_GENEVE || d->group == G_ESP) &&
 		    d->group != tun_group)
 			continue;
-		memset(covered + d->off, 1,
-		       d->kind == SDPA_OP_TUN_VXLAN_VNI || d->kind == SDPA_OP_TUN_GENEVE_VNI
-		               ? 4
-		               : d->size);
+		if (d->kind == SDPA_OP_TUN_VXLAN_VNI) /* the whole doca_be32_t */
+			memset(covered + d->off - 1, 1, 4);
+		else
+			memset(covered + d->off, 1,
+			       d->kind == SDPA_OP_TUN_GENEVE_VNI ? 4 : d->size);
 		if (k) {
 			if (all_zero(k, d->size))
 				continue;

@@ -291,7 +291,7 @@ static doca_error_t encap_build(const struct doca_flow_resource_encap_cfg *cfg, 
 				put_u8(&b, 0);
 			}
 		}
-		put(&b, &tn->vxlan_tun_id, 3);
+		put(&b, (const uint8_t *)&tn->vxlan_tun_id + 1, 3); /* htobe32(VNI) */
 		put(&b, &tn->vxlan_tun_rsvd1, 1);
 		break;
 	case DOCA_FLOW_TUN_GRE: {

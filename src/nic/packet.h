@@ -304,7 +304,8 @@ struct sdpa_pkt_tun {
 	uint32_t off;                    /* offset of the tunnel header (the inner IP header for
 	                                  * IP_IN_IP) in the frame */
 	uint32_t hlen;            /* bytes of tunnel header before the inner stack (whole ones) */
-	doca_be32_t vxlan_tun_id; /* VNI in the upper 24 bits, network order; low byte 0 */
+	doca_be32_t vxlan_tun_id; /* htobe32(VNI): the VNI in the low 24 bits, as DOCA's samples
+	                           * give it (DOCA_HTOBE32(0xcdab12) matches VNI 0xcdab12) */
 	/* GRE: flags/version word, protocol, key (when key_present). */
 	uint8_t gre_key_present;
 	doca_be16_t gre_flags;
@@ -370,7 +371,7 @@ static inline uint32_t sdpa_pkt_vni(const struct sdpa_pkt_info *info)
 {
 	const uint8_t *b = (const uint8_t *)&info->tun.vxlan_tun_id;
 
-	return (uint32_t)b[0] << 16 | (uint32_t)b[1] << 8 | b[2];
+	return (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 }
 
 #endif

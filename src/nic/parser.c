@@ -634,10 +634,10 @@ static void parse_vxlan(struct pctx *c, uint32_t q, uint32_t end, bool whole, bo
 	t->vxlan_flags = f[q];
 	/* VNI is bytes 4-6; byte 7 is reserved and not part of the id. */
 	uint8_t *id = (uint8_t *)&t->vxlan_tun_id;
-	id[0] = f[q + 4];
-	id[1] = f[q + 5];
-	id[2] = f[q + 6];
-	id[3] = 0;
+	id[0] = 0;
+	id[1] = f[q + 4];
+	id[2] = f[q + 5];
+	id[3] = f[q + 6];
 	t->vxlan_rsvd1 = f[q + 7];
 	q += SDPA_VXLAN_HLEN;
 	if (!gpe) {

@@ -134,7 +134,7 @@ static void test_vxlan_encap_basic(void **state)
 	a.encap_cfg.encap.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
 	a.encap_cfg.encap.outer.udp.l4_port.dst_port = htons(4789);
 	a.encap_cfg.encap.tun.type = DOCA_FLOW_TUN_VXLAN;
-	a.encap_cfg.encap.tun.vxlan_tun_id = htonl(0xadadad00);
+	a.encap_cfg.encap.tun.vxlan_tun_id = htonl(0xadadad);
 	basic_with(&a, NULL);
 	expect_out(f_plain, sizeof(f_plain), f_vxlan, sizeof(f_vxlan));
 
@@ -328,7 +328,7 @@ static void test_ipip_nvgre_gpe_encap(void **state)
 	outer_ip4(&a.encap_cfg.encap.outer, 64);
 	a.encap_cfg.encap.tun.type = DOCA_FLOW_TUN_VXLAN;
 	a.encap_cfg.encap.tun.vxlan_type = DOCA_FLOW_TUN_EXT_VXLAN_GPE;
-	a.encap_cfg.encap.tun.vxlan_tun_id = htonl(42u << 8);
+	a.encap_cfg.encap.tun.vxlan_tun_id = htonl(42);
 	basic_with(&a, NULL);
 	expect_out(f_plain, sizeof(f_plain), f_gpe, sizeof(f_gpe));
 	ft_fini();
@@ -370,7 +370,7 @@ static void test_decap_and_shared(void **state)
 	sc.encap_cfg.is_l2 = true;
 	outer_ip4(&sc.encap_cfg.encap.outer, 17);
 	sc.encap_cfg.encap.tun.type = DOCA_FLOW_TUN_VXLAN;
-	sc.encap_cfg.encap.tun.vxlan_tun_id = htonl(0xadadad00);
+	sc.encap_cfg.encap.tun.vxlan_tun_id = htonl(0xadadad);
 	assert_int_equal(doca_flow_shared_resource_set_cfg(DOCA_FLOW_SHARED_RESOURCE_ENCAP, 1, &sc),
 	                 DOCA_SUCCESS);
 	struct doca_flow_actions ea;
@@ -460,11 +460,11 @@ static void test_match_tun_fields(void **state)
 	c[4].m.tun.type = DOCA_FLOW_TUN_VXLAN;
 	c[4].m.tun.vxlan_type = DOCA_FLOW_TUN_EXT_VXLAN_GPE;
 	c[4].m.tun.vxlan_gpe_next_protocol = DOCA_FLOW_VXLAN_GPE_TYPE_IPV4;
-	c[4].m.tun.vxlan_tun_id = htonl(42u << 8);
+	c[4].m.tun.vxlan_tun_id = htonl(42);
 	c[5].f = f_vxlan;
 	c[5].n = sizeof(f_vxlan);
 	c[5].m.tun.type = DOCA_FLOW_TUN_VXLAN;
-	c[5].m.tun.vxlan_tun_id = htonl(0xadadad00);
+	c[5].m.tun.vxlan_tun_id = htonl(0xadadad);
 	for (size_t i = 0; i < 6; i++) {
 		tinit();
 		p = mk_pipe(DOCA_FLOW_PIPE_CONTROL, true, NULL, NULL, NULL, NULL);
@@ -483,7 +483,7 @@ static void test_match_tun_fields(void **state)
 	/* a wrong VNI does not match */
 	tinit();
 	p = mk_pipe(DOCA_FLOW_PIPE_CONTROL, true, NULL, NULL, NULL, NULL);
-	c[5].m.tun.vxlan_tun_id = htonl(0xadadae00);
+	c[5].m.tun.vxlan_tun_id = htonl(0xadadae);
 	assert_int_equal(doca_flow_pipe_control_add_entry(0, p, &c[5].m, NULL, NULL, NULL, NULL,
 	                                                  NULL, NULL, 0, &fwd, NULL, &e),
 	                 DOCA_SUCCESS);
@@ -516,7 +516,7 @@ static void test_modify_tun_fields(void **state)
 	tinit();
 	memset(&a, 0, sizeof(a));
 	a.tun.type = DOCA_FLOW_TUN_VXLAN;
-	a.tun.vxlan_tun_id = htonl(0x00000700);
+	a.tun.vxlan_tun_id = htonl(7);
 	a.tun.vxlan_tun_rsvd1 = 0x12;
 	basic_with(&a, NULL);
 	memcpy(wv, f_vxlan, sizeof(wv));

@@ -116,8 +116,8 @@ static inline const char *pkt_tun_invariant(const struct sdpa_pkt_info *info, ui
 		return "mpls labels wrong";
 	if (t->type != SDPA_TUN_GENEVE && t->geneve_opt_words)
 		return "geneve options set for another tunnel";
-	if (t->type == SDPA_TUN_VXLAN && ((const uint8_t *)&t->vxlan_tun_id)[3] != 0)
-		return "vxlan_tun_id low byte not 0";
+	if (t->type == SDPA_TUN_VXLAN && ((const uint8_t *)&t->vxlan_tun_id)[0] != 0)
+		return "vxlan_tun_id high byte not 0";
 	if (t->gtp_psc_qfi > 63)
 		return "qfi beyond 6 bits";
 	if (info->inner.l2_off == 0)

@@ -324,7 +324,7 @@ static void test_vxlan_inner_ipv6_tcp(void **state)
 	assert_int_equal(info.tun.type, SDPA_TUN_VXLAN);
 	assert_int_equal(info.tun.off, 42);
 	assert_int_equal(info.tun.vxlan_flags, 0x08);
-	assert_int_equal(info.tun.vxlan_tun_id, htobe32(0xabcdef00));
+	assert_int_equal(info.tun.vxlan_tun_id, htobe32(0xabcdef));
 	assert_int_equal(sdpa_pkt_vni(&info), 0xabcdef);
 	assert_int_equal(info.outer.transport.dst_port, htobe16(4789));
 	assert_int_equal(info.outer.payload_off, 42);
