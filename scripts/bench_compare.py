@@ -39,6 +39,9 @@ ENV = {
     "BENCH_ACL_SIZES": ("sm", "ACL rule counts beside rte_acl (l = 1 M: rte_acl_build takes "
                         "minutes and GBs)"),
     "BENCH_LPMACL_LOOKUPS": ("1000000", "LPM and ACL lookups per timed run"),
+    "BENCH_ONLY": ("", "run only these measurements, comma-separated (e.g. basic1,testpmd,"
+                   "hash8,em_small,hash_small,em_large,hash_large: the flow pairs); empty: "
+                   "all"),
 }
 
 
@@ -258,6 +261,14 @@ def main():
     b = Bench(build)
     order = [b.m_basic1, b.m_testpmd, b.m_hash8, b.m_em_small, b.m_hash_small, b.m_em_large,
              b.m_hash_large, b.m_workers, b.m_dpa, b.m_ring_condvar, b.m_provider, b.m_lpmacl]
+    only = [x for x in os.environ.get("BENCH_ONLY", "").split(",") if x]
+    if only:
+        names = [m.__name__[2:] for m in order]
+        bad = [x for x in only if x not in names]
+        if bad:
+            say("BENCH_ONLY: no measurement %s; known: %s" % (", ".join(bad), ", ".join(names)))
+            sys.exit(2)
+        order = [m for m in order if m.__name__[2:] in only]
     rounds = int(setting("BENCH_ROUNDS"))
     vals, loads = {}, {}
     t0 = time.monotonic()
@@ -280,6 +291,8 @@ def main():
     for pair, x, y, unit in PAIRS:
         mx = statistics.median(vals[x]) if vals.get(x) else None
         my = statistics.median(vals[y]) if vals.get(y) else None
+        if only and mx is None and my is None:
+            continue  # not asked for
         ls = [l for l in loads.get(x, []) + loads.get(y, []) if l is not None]
         line = {"pair": pair,
                 "softdpa": round(mx, 2) if mx is not None else None,
