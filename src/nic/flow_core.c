@@ -39,6 +39,7 @@ struct doca_flow_cfg {
 	uint32_t rss_key_len;
 	struct sdpa_rss default_rss;
 	bool has_default_rss;
+	const struct doca_flow_definitions *defs; /* copied by doca_flow_init (flex.h) */
 };
 
 struct doca_flow_port_cfg {
@@ -351,8 +352,8 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_resource_mode(struct doca_flow_cfg *c
 	return DOCA_SUCCESS;
 }
 
-/* No doca_flow_definitions object can exist: softdpa ships no doca_flow_definitions_create
- * (custom headers are not emulated). */
+/* The definitions (fields after struct doca_flow_match / doca_flow_actions) DOCA Flow
+ * uses from doca_flow_init on: doca_flow_init copies them (flow_custom_header.c). */
 DOCA_EXPERIMENTAL doca_error_t
 doca_flow_cfg_set_definitions(struct doca_flow_cfg *cfg, const struct doca_flow_definitions *defs)
 {
@@ -362,9 +363,8 @@ doca_flow_cfg_set_definitions(struct doca_flow_cfg *cfg, const struct doca_flow_
 		             "object, or do not call it");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	DOCA_LOG_ERR("doca_flow_cfg_set_definitions: custom header definitions are not "
-	             "supported by softdpa; match and modify the built-in headers only");
-	return DOCA_ERROR_NOT_SUPPORTED;
+	cfg->defs = defs;
+	return DOCA_SUCCESS;
 }
 
 /* DOCA Flow Tune: softdpa has no tune server, so a profile changes nothing; the calls
@@ -493,13 +493,18 @@ DOCA_STABLE doca_error_t doca_flow_init(struct doca_flow_cfg *cfg)
 		             "doca_flow_cfg_set_nr_shared_resource");
 		goto err;
 	}
+	r = sdpa_defs_activate(cfg->defs);
+	if (r != DOCA_SUCCESS)
+		goto err;
 	nw = sdpa_config_get()->nic_workers;
 	if (nw > SDPA_FLOW_MAX_WORKERS)
 		nw = SDPA_FLOW_MAX_WORKERS;
 	flow_g.nworkers = nw;
 	r = sdpa_dp_start(nw);
-	if (r != DOCA_SUCCESS)
+	if (r != DOCA_SUCCESS) {
+		sdpa_defs_deactivate();
 		goto err;
+	}
 	flow_g.inited = true;
 	sdpa_ext_freeze_registration();
 	pthread_mutex_unlock(&flow_g.lock);
@@ -549,6 +554,7 @@ DOCA_STABLE void doca_flow_destroy(void)
 	flow_g.shared_ctr = NULL;
 	flow_g.shared_rss = NULL;
 	flow_g.inited = false;
+	sdpa_defs_deactivate();
 	pthread_mutex_unlock(&flow_g.lock);
 	sdpa_ext_reset_registration();
 }
@@ -1160,6 +1166,12 @@ doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_
 		out->pipe = fwd->next_pipe;
 		return DOCA_SUCCESS;
 	case DOCA_FLOW_FWD_ORDERED_LIST_PIPE:
+		/* A pipe's idx UINT32_MAX leaves the list (and so the forward) to each entry, as
+		 * NVIDIA's flow_ordered_list does. */
+		if (!in_entry && fwd->ordered_list_pipe.idx == UINT32_MAX) {
+			out->kind = SDPA_FWD_NONE;
+			return DOCA_SUCCESS;
+		}
 		if (!sdpa_flow_pipe_valid(fwd->ordered_list_pipe.pipe) ||
 		    fwd->ordered_list_pipe.pipe->type != DOCA_FLOW_PIPE_ORDERED_LIST) {
 			DOCA_LOG_ERR("%s: fwd ordered_list_pipe.pipe is not a live ORDERED_LIST "

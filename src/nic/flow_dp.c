@@ -60,8 +60,14 @@ struct pctx {
 	const struct doca_flow_pipe *hint_pipe;
 	struct doca_flow_pipe_entry *hint_e;
 	struct doca_flow_match m; /* packet view (meta persists across pipes) */
+	uint8_t m_ext[SDPA_VIEW_EXT]; /* the view's defined fields (flex.h): follow m */
 	struct sdpa_pkt_info info;
+	struct sdpa_flex_res flex; /* custom headers and PSP of this parse */
+	bool flex_bad;             /* a custom header is cut: the frame is dropped */
 };
+_Static_assert(offsetof(struct pctx, m_ext) ==
+                       offsetof(struct pctx, m) + sizeof(struct doca_flow_match),
+               "the view's defined fields follow the match");
 
 struct txq {
 	uint16_t n;
@@ -130,6 +136,16 @@ static inline void ensure_parsed(struct pctx *c)
 	if (!c->parsed || c->dirty) {
 		sdpa_parse(c->pkt->data, c->pkt->len, &c->info);
 		sdpa_view_build(&c->m, &c->info);
+		if (SDPA_UNLIKELY(sdpa_flex_active())) {
+			c->flex_bad =
+			        !sdpa_flex_parse(c->pkt->data, c->pkt->len, &c->info, &c->flex);
+			sdpa_flex_view(&c->m, c->pkt->data, c->pkt->len, &c->flex);
+		} else {
+			c->flex.valid = 0;
+			c->flex.psp_off = 0;
+			c->flex.l4_csum_off = 0;
+			c->flex_bad = false;
+		}
 		c->parsed = true;
 		c->dirty = false;
 		c->csum_done = false;
@@ -797,6 +813,29 @@ static bool apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const u
 				v = vals + op->val_off;
 			}
 		}
+		if (op->kind == SDPA_OP_XFIELD) {
+			uint64_t nv = 0, mk = 0, old = 0;
+			uint32_t wbits;
+
+			ensure_parsed(c);
+			/* The value's low bits when the field is narrower than its definition. */
+			wbits = SDPA_MIN(sdpa_xfield_bits(&c->flex, op->arg), op->size * 8u);
+			wbits = SDPA_MIN(wbits, 64u);
+			if (wbits == 0 || !sdpa_xfield_read(c->pkt->data, c->pkt->len, &c->flex,
+			                                    op->arg, 0, wbits, &old))
+				continue;
+			for (uint32_t b = op->size > 8 ? op->size - 8u : 0; b < op->size; b++) {
+				nv = nv << 8 | v[b];
+				mk = mk << 8 | op->mask[b];
+			}
+			nv = (old & ~mk) | (nv & mk);
+			if (wbits < 64)
+				nv &= (1ull << wbits) - 1;
+			if (sdpa_xfield_write(c->pkt->data, c->pkt->len, &c->flex, op->arg, 0,
+			                      wbits, nv))
+				c->dirty = true;
+			continue;
+		}
 		if (op->kind == SDPA_OP_META) {
 			uint8_t *m = (uint8_t *)&c->m.meta + op->arg;
 
@@ -880,6 +919,11 @@ static bool field_read(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t wid
 		*out = meta_bits_read(&c->m.meta, bit, width);
 		return true;
 	}
+	if (kind >= SDPA_XFIELD_UTC_TIME) {
+		ensure_parsed(c);
+		return sdpa_xfield_read(c->pkt->data, c->pkt->len, &c->flex, kind, bit, width,
+		                        out);
+	}
 	if (kind == SDPA_FIELD_RANDOM) {
 		uint64_t v = sdpa_be16((const uint8_t *)&c->m.parser_meta.random) >> bit;
 
@@ -903,6 +947,13 @@ static bool field_write(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t wi
 
 	if (kind == SDPA_FIELD_META) {
 		meta_bits_write(&c->m.meta, bit, width, v);
+		return true;
+	}
+	if (kind >= SDPA_XFIELD_UTC_TIME) {
+		ensure_parsed(c);
+		if (!sdpa_xfield_write(c->pkt->data, c->pkt->len, &c->flex, kind, bit, width, v))
+			return false;
+		c->dirty = true;
 		return true;
 	}
 	f = sdpa_field_get(kind);
@@ -1419,6 +1470,19 @@ static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sd
 	if (root == NULL) {
 		drop(w, &c, SOFTDPA_DROP_NO_PIPE);
 		return;
+	}
+	if (SDPA_UNLIKELY(sdpa_flex_active())) {
+		/* The bound parse graph parses every frame; one whose custom header is cut
+		 * is malformed, as the hardware's parser reports it. */
+		ensure_parsed(&c);
+		if (c.flex_bad) {
+			DOCA_LOG_RATE_LIMIT_WARN(
+			        "port %u: frame of %u bytes dropped: %s at byte %u",
+			        (unsigned int)port->port_id, pkt->len,
+			        sdpa_flex_error_name(c.flex.error), c.flex.error_off);
+			drop(w, &c, SOFTDPA_DROP_MALFORMED);
+			return;
+		}
 	}
 	run_pipe(w, &c, root, 0, 0, 0);
 #undef c

@@ -911,17 +911,17 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 	/* The condition first: an immediate operand comes out of the match (and is no match
 	 * criterion); then the match, then the condition's compiled form on top. */
 	{
-		struct doca_flow_match mc, mmc;
+		struct sdpa_xmatch mc, mmc; /* with the defined fields (flex.h) */
 		struct sdpa_match_tmpl ct;
 
 		if (match != NULL)
-			mc = *match;
+			memcpy(&mc, match, sdpa_defs_match_size());
 		if (match_mask != NULL)
-			mmc = *match_mask;
-		r = sdpa_cond_compile(condition, match, match ? &mc : NULL,
-		                      match_mask ? &mmc : NULL, a.who, &ct);
+			memcpy(&mmc, match_mask, sdpa_defs_match_size());
+		r = sdpa_cond_compile(condition, match, match ? &mc.m : NULL,
+		                      match_mask ? &mmc.m : NULL, a.who, &ct);
 		if (r == DOCA_SUCCESS)
-			r = sdpa_match_compile(match ? &mc : NULL, match_mask ? &mmc : NULL, true,
+			r = sdpa_match_compile(match ? &mc.m : NULL, match_mask ? &mmc.m : NULL, true,
 			                       a.who, e->cm);
 		if (r == DOCA_SUCCESS && ct.has_cond) {
 			e->cm->has_cond = true;
@@ -1304,10 +1304,12 @@ DOCA_STABLE doca_error_t doca_flow_entries_process(struct doca_flow_port *port, 
 		complete_ops(q, n, done, &k);
 	}
 	q->nlate = 0;
-	/* Ready for traffic (SOFTDPA_READY_FILE): a root pipe, nothing outstanding. */
+	/* Ready for traffic (SOFTDPA_READY_FILE): a root pipe, every queued operation in the
+	 * "hardware" (none buffered by WAIT_FOR_BATCH). Completions the program has not
+	 * polled yet do not matter: NVIDIA's flow_custom_header adds 21 entries and polls 6. */
 	ready = sdpa_load_relaxed(&port->root) != NULL;
 	for (uint16_t i = 0; ready && i < flow_g.pipe_queues; i++)
-		ready = port->queues[i].count == 0;
+		ready = port->queues[i].unpushed_from == port->queues[i].count;
 	port_id = port->port_id;
 	cb = flow_g.entry_cb;
 	pthread_mutex_unlock(&flow_g.lock);

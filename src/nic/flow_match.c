@@ -287,14 +287,14 @@ static void build_segs(const uint8_t *mask, const uint8_t *sel, struct sdpa_seg 
 	uint32_t i = 0;
 
 	*overflow = false;
-	while (i < sizeof(struct doca_flow_match)) {
+	while (i < SDPA_VIEW_SIZE) {
 		if (!mask[i] || (sel && !sel[i])) {
 			i++;
 			continue;
 		}
 		uint32_t s = i;
 
-		while (i < sizeof(struct doca_flow_match) && mask[i] && (!sel || sel[i]))
+		while (i < SDPA_VIEW_SIZE && mask[i] && (!sel || sel[i]))
 			i++;
 		if (n == SDPA_FLOW_MAX_SEGS) {
 			*overflow = true;
@@ -325,7 +325,7 @@ static doca_error_t add_selector(struct sdpa_match_tmpl *out, uint16_t off, uint
 static doca_error_t finish(struct sdpa_match_tmpl *out, const char *who)
 {
 	bool ovf;
-	uint8_t cons[sizeof(struct doca_flow_match)];
+	uint8_t cons[SDPA_VIEW_SIZE];
 
 	build_segs(out->mask, NULL, out->segs, &out->nsegs, &out->klen, &ovf);
 	if (!ovf) {
@@ -344,7 +344,7 @@ static doca_error_t finish(struct sdpa_match_tmpl *out, const char *who)
 	        out->mask[offsetof(struct doca_flow_match, parser_meta.outer_l4_checksum_ok)] ||
 	        out->mask[offsetof(struct doca_flow_match, parser_meta.inner_l4_checksum_ok)];
 	for (uint32_t i = offsetof(struct doca_flow_match, parser_meta.ipsec_syndrome);
-	     i < sizeof(struct doca_flow_match); i++)
+	     i < SDPA_VIEW_SIZE; i++)
 		if (out->mask[i])
 			out->needs_parse = true;
 	return DOCA_SUCCESS;
@@ -461,6 +461,10 @@ static doca_error_t match_compile(const struct doca_flow_match *match,
 				out->cval[b] = v[i] & out->mask[b];
 		}
 	}
+	/* The fields the definitions add after struct doca_flow_match (flex.h). */
+	r = sdpa_defs_match_compile(mv, mk, literal, who, out->mask, out->cval, out->per_entry);
+	if (r != DOCA_SUCCESS)
+		return r;
 	return finish(out, who);
 }
 
@@ -931,7 +935,8 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 		}
 	}
 	out->pop_vlan = a->pop_vlan;
-	return DOCA_SUCCESS;
+	/* The fields the definitions add after struct doca_flow_actions (flex.h). */
+	return sdpa_defs_act_compile(av, mv, who, out);
 }
 
 void sdpa_act_entry_vals(const struct sdpa_act_tmpl *t, const struct doca_flow_actions *a,

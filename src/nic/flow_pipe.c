@@ -37,11 +37,15 @@ struct doca_flow_pipe_cfg {
 	bool has_match;
 	bool match_null;
 	bool has_mask;
+	/* Each user struct with the fields the definitions add after it (flex.h): the
+	 * extension bytes directly follow their struct. */
 	struct doca_flow_match match;
+	uint8_t match_ext[SDPA_VIEW_EXT];
 	struct doca_flow_match mask;
+	uint8_t mask_ext[SDPA_VIEW_EXT];
 	uint32_t nr_actions;
-	struct doca_flow_actions actions[SDPA_FLOW_MAX_ACTIONS];
-	struct doca_flow_actions amask[SDPA_FLOW_MAX_ACTIONS];
+	struct sdpa_xactions actions[SDPA_FLOW_MAX_ACTIONS];
+	struct sdpa_xactions amask[SDPA_FLOW_MAX_ACTIONS];
 	bool has_amask[SDPA_FLOW_MAX_ACTIONS];
 	struct sdpa_act_tmpl descs[SDPA_FLOW_MAX_ACTIONS]; /* only .descs/.ndescs used */
 	bool has_monitor;
@@ -53,6 +57,13 @@ struct doca_flow_pipe_cfg {
 	uint64_t excluded_q;
 	doca_error_t deferred_err; /* a setter failed: pipe_create refuses */
 };
+
+_Static_assert(offsetof(struct doca_flow_pipe_cfg, match_ext) ==
+                       offsetof(struct doca_flow_pipe_cfg, match) + sizeof(struct doca_flow_match),
+               "the defined match fields follow the match");
+_Static_assert(offsetof(struct doca_flow_pipe_cfg, mask_ext) ==
+                       offsetof(struct doca_flow_pipe_cfg, mask) + sizeof(struct doca_flow_match),
+               "the defined match fields follow the mask");
 
 static uint32_t next_pipe_id = 1;
 static struct doca_flow_pipe *graveyard;
@@ -85,10 +96,28 @@ doca_error_t sdpa_field_resolve(const struct doca_flow_desc_field *f, const char
 	k = f->field_string[0] == '#' ? SDPA_FIELD_NONE : sdpa_field_lookup(f->field_string);
 	d = sdpa_field_get(k);
 	if (d == NULL) {
+		uint32_t bits;
+
+		/* A defined field (custom header sample, PSP word) or parser_meta.utc.time. */
+		if (sdpa_xfield_lookup(f->field_string, &k, &bits)) {
+			w = f->width ? f->width : bits - SDPA_MIN(f->bit_offset, bits);
+			if (f->bit_offset >= bits || w == 0 || w > 64 || f->bit_offset + w > bits) {
+				DOCA_LOG_ERR("%s: bits %u..%u do not fit field \"%s\" (%u bits) or "
+				             "exceed 64; fix bit_offset/width",
+				             who, f->bit_offset, f->bit_offset + w - 1,
+				             f->field_string, bits);
+				return DOCA_ERROR_INVALID_VALUE;
+			}
+			*kind = k;
+			*bit = f->bit_offset;
+			*width = w;
+			return DOCA_SUCCESS;
+		}
 		DOCA_LOG_ERR("%s: unknown field \"%s\" is not supported by softdpa; use one of the "
 		             "fields docs/FLOW.md lists (meta.data, parser_meta.random.value, "
 		             "{outer,inner}.{eth,ipv4,ipv6,tcp,udp,transport}.<member>, "
-		             "tunnel.esp.{spi,sn})",
+		             "tunnel.esp.{spi,sn}, tunnel.psp.dw6..9, custom_header.sample<N>, "
+		             "parser_meta.utc.time)",
 		             who, f->field_string);
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
@@ -162,14 +191,27 @@ doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds,
 		if (r != DOCA_SUCCESS)
 			return r;
 		df = sdpa_field_get(dk);
-		if (df->ro) {
+		if (df == NULL) {
+			/* A defined field (flex.h): writable but parser_meta.utc.time; no
+			 * immediate source (the actions struct has no place for it). */
+			if (dk == SDPA_XFIELD_UTC_TIME || sk == SDPA_FIELD_NONE) {
+				DOCA_LOG_ERR("%s: %s \"%s\" with an action descriptor is not "
+				             "supported by softdpa; %s",
+				             who, sk == SDPA_FIELD_NONE ? "an ADD of an immediate to"
+				                                        : "writing",
+				             dst.field_string,
+				             sk == SDPA_FIELD_NONE ? "name a source field"
+				                                   : "it can be a source only");
+				return DOCA_ERROR_NOT_SUPPORTED;
+			}
+		} else if (df->ro) {
 			DOCA_LOG_ERR(
 			        "%s: writing \"%s\" with an action descriptor is not supported "
 			        "by softdpa; it can be a source only",
 			        who, dst.field_string);
 			return DOCA_ERROR_NOT_SUPPORTED;
 		}
-		if (sk == SDPA_FIELD_NONE && df->aoff == 0xffff) {
+		if (sk == SDPA_FIELD_NONE && df != NULL && df->aoff == 0xffff) {
 			DOCA_LOG_ERR(
 			        "%s: an ADD of an immediate value to \"%s\" has no place in struct "
 			        "doca_flow_actions to take it from; name a source field",
@@ -185,13 +227,13 @@ doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds,
 		}
 		op = &out->descs[out->ndescs++];
 		op->type = (uint8_t)d->type;
-		op->skind = (uint8_t)sk;
-		op->dkind = (uint8_t)dk;
+		op->skind = (uint16_t)sk;
+		op->dkind = (uint16_t)dk;
 		op->width = (uint8_t)d->field_op.width;
 		op->sbit = (uint16_t)sb;
 		op->dbit = (uint16_t)db;
 		op->imm = 0;
-		if (sk == SDPA_FIELD_NONE) {
+		if (sk == SDPA_FIELD_NONE && df != NULL) {
 			/* The value sits in the actions struct at the destination field. */
 			if (a != NULL)
 				op->imm = sdpa_field_imm(df, a, df->aoff, db, op->width);
@@ -216,7 +258,7 @@ doca_error_t sdpa_act_desc_compile(const struct doca_flow_actions *a,
                                    const struct doca_flow_action_descs *ds, const char *who,
                                    struct sdpa_act_tmpl *out)
 {
-	struct doca_flow_actions ac, mc;
+	struct sdpa_xactions ac, mc; /* with the defined fields (flex.h) */
 	struct sdpa_desc_op descs[SDPA_FLOW_MAX_DESCS];
 	uint32_t n;
 	doca_error_t r;
@@ -227,14 +269,14 @@ doca_error_t sdpa_act_desc_compile(const struct doca_flow_actions *a,
 	n = out->ndescs;
 	memcpy(descs, out->descs, sizeof(descs));
 	if (a != NULL) {
-		ac = *a;
-		desc_strip(out, &ac);
-		a = &ac;
+		memcpy(&ac, a, sdpa_defs_actions_size());
+		desc_strip(out, &ac.a);
+		a = &ac.a;
 	}
 	if (m != NULL) {
-		mc = *m;
-		desc_strip(out, &mc);
-		m = &mc;
+		memcpy(&mc, m, sdpa_defs_actions_size());
+		desc_strip(out, &mc.a);
+		m = &mc.a;
 	}
 	r = sdpa_act_compile(a, m, who, out);
 	out->ndescs = n;
@@ -276,6 +318,12 @@ doca_error_t sdpa_cond_compile(const struct doca_flow_match_condition *cond,
 		return r;
 	af = sdpa_field_get(ak);
 	mt->cond_imm = 0;
+	if (bk == SDPA_FIELD_NONE && af == NULL) {
+		DOCA_LOG_ERR("%s: a condition comparing \"%s\" with a value is not supported by "
+		             "softdpa; compare it with another field",
+		             who, a.field_string);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
 	if (bk == SDPA_FIELD_NONE) {
 		/* b is the value the match struct holds at a's field; it is no match criterion. */
 		if (match != NULL)
@@ -285,8 +333,8 @@ doca_error_t sdpa_cond_compile(const struct doca_flow_match_condition *cond,
 	}
 	mt->has_cond = true;
 	mt->cond_op = (uint8_t)cond->operation;
-	mt->cond_akind = (uint8_t)ak;
-	mt->cond_bkind = (uint8_t)bk;
+	mt->cond_akind = (uint16_t)ak;
+	mt->cond_bkind = (uint16_t)bk;
 	mt->cond_width = (uint8_t)cond->field_op.width;
 	mt->cond_abit = (uint16_t)ab;
 	mt->cond_bbit = (uint16_t)bb;
@@ -436,7 +484,10 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 			v += el->act.vlen;
 			break;
 		case DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64:
-			if (tmpl != NULL && e->nat64 == NULL) {
+			/* An entry's element may leave the action to the pipe's list (NVIDIA's
+			 * flow_ordered_list gives a zeroed one). */
+			if (tmpl != NULL && (e->nat64 == NULL || e->nat64->original_l3_type ==
+			                                                 DOCA_FLOW_L3_TYPE_NONE)) {
 				el->nat64_l3 = tmpl->elems[i].nat64_l3;
 				break;
 			}
@@ -594,12 +645,12 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_match(struct doca_flow_pipe_cfg 
 	}
 	cfg->has_match = true;
 	cfg->match_null = match == NULL;
-	memset(&cfg->match, 0, sizeof(cfg->match));
+	memset(&cfg->match, 0, sizeof(cfg->match) + sizeof(cfg->match_ext));
 	if (match)
-		cfg->match = *match;
+		memcpy(&cfg->match, match, sdpa_defs_match_size());
 	cfg->has_mask = match_mask != NULL;
 	if (match_mask)
-		cfg->mask = *match_mask;
+		memcpy(&cfg->mask, match_mask, sdpa_defs_match_size());
 	return DOCA_SUCCESS;
 }
 
@@ -634,13 +685,12 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
 		const struct doca_flow_actions *a = actions != NULL ? actions[i] : NULL;
 		doca_error_t r;
 
+		memset(&cfg->actions[i], 0, sizeof(cfg->actions[i]));
 		if (a != NULL)
-			cfg->actions[i] = *a;
-		else
-			memset(&cfg->actions[i], 0, sizeof(cfg->actions[i]));
+			memcpy(&cfg->actions[i], a, sdpa_defs_actions_size());
 		cfg->has_amask[i] = actions_masks && actions_masks[i];
 		if (cfg->has_amask[i])
-			cfg->amask[i] = *actions_masks[i];
+			memcpy(&cfg->amask[i], actions_masks[i], sdpa_defs_actions_size());
 		/* An ADD of an immediate takes (and consumes) its value from the template. */
 		r = sdpa_desc_compile(action_descs ? action_descs[i] : NULL, a,
 		                      "doca_flow_pipe_cfg_set_actions", &cfg->descs[i]);
@@ -648,9 +698,9 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_actions(
 			cfg->nr_actions = 0;
 			return r;
 		}
-		desc_strip(&cfg->descs[i], &cfg->actions[i]);
+		desc_strip(&cfg->descs[i], &cfg->actions[i].a);
 		if (cfg->has_amask[i])
-			desc_strip(&cfg->descs[i], &cfg->amask[i]);
+			desc_strip(&cfg->descs[i], &cfg->amask[i].a);
 	}
 	cfg->nr_actions = (uint32_t)nr_actions;
 	return DOCA_SUCCESS;
@@ -996,8 +1046,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	}
 	p->nr_actions = cfg->nr_actions;
 	for (uint32_t i = 0; i < cfg->nr_actions; i++) {
-		r = sdpa_act_compile(&cfg->actions[i], cfg->has_amask[i] ? &cfg->amask[i] : NULL,
-		                     who, &p->act[i]);
+		r = sdpa_act_compile(&cfg->actions[i].a,
+		                     cfg->has_amask[i] ? &cfg->amask[i].a : NULL, who, &p->act[i]);
 		if (r != DOCA_SUCCESS)
 			goto err;
 		p->act[i].ndescs = cfg->descs[i].ndescs;

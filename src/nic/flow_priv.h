@@ -26,6 +26,7 @@
 #include "core/atomics.h"
 #include "core/config.h"
 #include "io/wire.h"
+#include "nic/flex.h"
 #include "nic/packet.h"
 
 enum {
@@ -43,7 +44,7 @@ enum {
 	SDPA_FLOW_RXQ_SIZE = 1024,                /* frames per software queue */
 	SDPA_FLOW_MAX_ENTRIES = 1 << 24,
 	SDPA_FLOW_NAME_MAX = 64,
-	SDPA_FLOW_KEY_MAX = sizeof(struct doca_flow_match),
+	SDPA_FLOW_KEY_MAX = SDPA_VIEW_SIZE, /* the match and the defined fields (flex.h) */
 };
 
 /* One counter block. */
@@ -101,10 +102,10 @@ struct sdpa_seg {
 };
 
 struct sdpa_match_tmpl {
-	uint8_t mask[sizeof(struct doca_flow_match)];      /* compared bits */
-	uint8_t cval[sizeof(struct doca_flow_match)];      /* constant values (masked) */
-	uint8_t per_entry[sizeof(struct doca_flow_match)]; /* byte supplied by each entry */
-	struct sdpa_seg segs[SDPA_FLOW_MAX_SEGS];          /* key bytes (hash: hashed bytes) */
+	uint8_t mask[SDPA_VIEW_SIZE];             /* compared bits */
+	uint8_t cval[SDPA_VIEW_SIZE];             /* constant values (masked) */
+	uint8_t per_entry[SDPA_VIEW_SIZE];        /* byte supplied by each entry */
+	struct sdpa_seg segs[SDPA_FLOW_MAX_SEGS]; /* key bytes (hash: hashed bytes) */
 	uint32_t nsegs;
 	uint32_t klen;
 	struct sdpa_seg csegs[SDPA_FLOW_MAX_SEGS]; /* constant bytes (hash pipes check them) */
@@ -118,8 +119,9 @@ struct sdpa_match_tmpl {
 	bool nvgre;        /* GRE NVGRE match: entries' vs_id/flow_id move onto gre_key */
 	/* CONTROL entries: a match condition comparing two named fields (has_cond). */
 	bool has_cond;
-	uint8_t cond_op;                            /* enum doca_flow_compare_op */
-	uint8_t cond_akind, cond_bkind, cond_width; /* cond_bkind NONE: compare with cond_imm */
+	uint8_t cond_op;                  /* enum doca_flow_compare_op */
+	uint16_t cond_akind, cond_bkind; /* cond_bkind NONE: compare with cond_imm */
+	uint8_t cond_width;
 	uint16_t cond_abit, cond_bbit;
 	uint64_t cond_imm;
 };
@@ -159,6 +161,7 @@ enum sdpa_op_kind {
 	SDPA_OP_TUN_GENEVE_VNI,
 	SDPA_OP_TUN_MPLS, /* arg: label index 0..4 */
 	SDPA_OP_FIELD,    /* a named field (flow_field.c): arg is its kind */
+	SDPA_OP_XFIELD, /* a defined field (flex.h): arg = its SDPA_XFIELD_* kind */
 };
 
 struct sdpa_op {
@@ -176,9 +179,10 @@ struct sdpa_op {
 /* An ADD or COPY action descriptor between two named fields (enum sdpa_field_kind). */
 enum { SDPA_FLOW_MAX_DESCS = 8 };
 struct sdpa_desc_op {
-	uint8_t type;         /* DOCA_FLOW_ACTION_ADD or _COPY */
-	uint8_t skind, dkind; /* enum sdpa_field_kind; skind NONE: the source is imm */
-	uint8_t width;        /* 1..64 bits */
+	uint8_t type;          /* DOCA_FLOW_ACTION_ADD or _COPY */
+	uint16_t skind, dkind; /* enum sdpa_field_kind or SDPA_XFIELD_* (flex.h); skind NONE: the
+	                        * source is imm */
+	uint8_t width;         /* 1..64 bits */
 	uint16_t sbit, dbit;
 	uint64_t imm;
 };

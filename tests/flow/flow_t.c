@@ -20,6 +20,8 @@ static void entry_cb(struct doca_flow_pipe_entry *entry, uint16_t pipe_queue,
 	ft_cb_last_ctx = user_ctx;
 }
 
+const struct doca_flow_definitions *ft_defs;
+
 void ft_init(const char *mode, uint32_t workers, uint16_t queues, uint32_t depth, uint32_t nports)
 {
 	struct doca_flow_cfg *cfg;
@@ -46,6 +48,8 @@ void ft_init(const char *mode, uint32_t workers, uint16_t queues, uint32_t depth
 	        doca_flow_cfg_set_nr_shared_resource(cfg, 4, DOCA_FLOW_SHARED_RESOURCE_METER),
 	        DOCA_SUCCESS);
 	assert_int_equal(doca_flow_cfg_set_cb_entry_process(cfg, entry_cb), DOCA_SUCCESS);
+	if (ft_defs != NULL)
+		assert_int_equal(doca_flow_cfg_set_definitions(cfg, ft_defs), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_init(cfg), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_cfg_destroy(cfg), DOCA_SUCCESS);
 	for (uint32_t i = 0; i < nports; i++) {

@@ -20,6 +20,9 @@ extern struct doca_flow_port *ft_ports[FT_MAX_PORTS];
 extern unsigned int ft_cb[4][3];
 extern void *ft_cb_last_ctx;
 
+/* Definitions ft_init gives DOCA Flow (doca_flow_cfg_set_definitions) when not NULL. */
+extern const struct doca_flow_definitions *ft_defs;
+
 /* doca_flow_init with mode "vnf,hws" or "switch,hws", SOFTDPA_NIC_WORKERS = workers, the
  * given queues/depth (0 = defaults), the counting entry callback, then start ports
  * 0..nports-1 on mem wires. */

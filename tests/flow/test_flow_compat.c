@@ -11,6 +11,8 @@
 #include "core/config.h"
 #include "flow_t.h"
 
+#include <doca_flow_definitions.h>
+
 /* One error: the code, exactly one problem record, and its text. */
 #define EXPECT1(call, err, ...)                                                                    \
 	do {                                                                                       \
@@ -478,11 +480,24 @@ static void test_set_definitions(void **state)
 	assert_int_equal(doca_flow_cfg_create(&cfg), DOCA_SUCCESS);
 	EXPECT1(doca_flow_cfg_set_definitions(cfg, NULL), DOCA_ERROR_INVALID_VALUE,
 	        "doca_flow_cfg_set_definitions", "defs is NULL");
-	EXPECT1(doca_flow_cfg_set_definitions(cfg, defs), DOCA_ERROR_NOT_SUPPORTED,
-	        "doca_flow_cfg_set_definitions", "not supported");
-	/* The cfg is still usable. */
+	/* Kept by reference: doca_flow_init finds that this is no definitions object. */
+	assert_int_equal(doca_flow_cfg_set_definitions(cfg, defs), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_cfg_set_mode_args(cfg, "vnf,hws"), DOCA_SUCCESS);
-	assert_int_equal(doca_flow_init(cfg), DOCA_SUCCESS);
+	EXPECT1(doca_flow_init(cfg), DOCA_ERROR_INVALID_VALUE, "doca_flow_init",
+	        "definitions set by doca_flow_cfg_set_definitions were destroyed");
+	/* Real (empty) definitions: DOCA Flow runs with them. test_flow_custom_header_api.c
+	 * uses definitions with fields. */
+	{
+		struct doca_flow_definitions_cfg *dc;
+		struct doca_flow_definitions *d;
+
+		assert_int_equal(doca_flow_definitions_cfg_create(&dc), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_definitions_create(dc, &d), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_definitions_cfg_destroy(dc), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_cfg_set_definitions(cfg, d), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_init(cfg), DOCA_SUCCESS);
+		doca_flow_definitions_destroy(d); /* DOCA Flow keeps its copy */
+	}
 	assert_int_equal(doca_flow_cfg_destroy(cfg), DOCA_SUCCESS);
 	doca_flow_destroy();
 }

@@ -294,6 +294,99 @@ static void test_nat64_ip6_to_ip4(void **state)
 	ft_fini();
 }
 
+/* The shape of NVIDIA's flow_ordered_list: a root pipe matching the 5-tuple sends each
+ * flow to its own ordered list; list 1 rewrites the source address, counts, translates to
+ * IPv6 and counts again. */
+static void test_nat64_after_actions(void **state)
+{
+	struct doca_flow_nat64_action nat64 = {.original_l3_type = DOCA_FLOW_L3_TYPE_IP4};
+	struct doca_flow_monitor mon = {.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED};
+	struct doca_flow_actions act, amask, eact;
+	struct doca_flow_ordered_list_element l0[2], l1[4];
+	struct doca_flow_ordered_list ol0 = {.idx = 0, .size = 2, .elements = l0};
+	struct doca_flow_ordered_list ol1 = {.idx = 1, .size = 4, .elements = l1};
+	struct doca_flow_ordered_list *lists[2] = {&ol0, &ol1};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd to_ol = {.type = DOCA_FLOW_FWD_ORDERED_LIST_PIPE};
+	struct doca_flow_match m;
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *ol, *root;
+	struct doca_flow_pipe_entry *e;
+	uint8_t want[sizeof(a_out)];
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&act, 0, sizeof(act));
+	memset(&amask, 0, sizeof(amask));
+	act.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	act.outer.ip4.src_ip = htonl(0xc0a80000); /* 192.168.0.0 under 255.255.0.0 */
+	amask.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	amask.outer.ip4.src_ip = htonl(0xffff0000);
+	memset(l0, 0, sizeof(l0));
+	memset(l1, 0, sizeof(l1));
+	l0[0].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR;
+	l0[0].monitor = &mon;
+	l0[1].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_ACTIONS;
+	l0[1].actions = &act;
+	l0[1].actions_mask = &amask;
+	l1[0] = l0[1];
+	l1[1] = l0[0];
+	l1[2].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64;
+	l1[2].nat64 = &nat64;
+	l1[3] = l0[0];
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_ORDERED_LIST),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_ordered_lists(pc, lists, 2), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &ol), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	/* The entries give zeroed actions and a zeroed NAT64 action, as the sample does. */
+	memset(&eact, 0, sizeof(eact));
+	memset(&nat64, 0, sizeof(nat64));
+	l0[1].actions = &eact;
+	l1[0].actions = &eact;
+	assert_int_equal(doca_flow_pipe_ordered_list_add_entry(
+	                         0, ol, 0, &ol0, NULL, DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_ordered_list_add_entry(
+	                         0, ol, 1, &ol1, NULL, DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	memset(&m, 0, sizeof(m));
+	m.parser_meta.outer_l4_type = DOCA_FLOW_L4_META_TCP;
+	m.parser_meta.outer_l3_type = DOCA_FLOW_L3_META_IPV4;
+	m.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_TCP;
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.src_ip = 0xffffffff;
+	m.outer.ip4.dst_ip = 0xffffffff;
+	m.outer.tcp.l4_port.src_port = 0xffff;
+	m.outer.tcp.l4_port.dst_port = 0xffff;
+	to_ol.ordered_list_pipe.pipe = ol;
+	to_ol.ordered_list_pipe.idx = 0xffffffff;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &to_ol, NULL, &root), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	memset(&m, 0, sizeof(m));
+	m.outer.ip4.src_ip = htonl(0xc0000201); /* a_in's flow */
+	m.outer.ip4.dst_ip = htonl(0xc6336402);
+	m.outer.tcp.l4_port.src_port = htons(1234);
+	m.outer.tcp.l4_port.dst_port = htons(80);
+	to_ol.ordered_list_pipe.idx = 1;
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, root, &m, 0, NULL, NULL, &to_ol,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	/* a_out with the source 192.168.2.1 (64:ff9b::c0a8:201) and its TCP checksum, 0x73ad
+	 * (nat64_vectors.py with that address). */
+	memcpy(want, a_out, sizeof(want));
+	want[35] = 0xa8;
+	want[70] = 0x73;
+	want[71] = 0xad;
+	expect(a_in, sizeof(a_in), want, sizeof(want));
+	ft_fini();
+}
+
 static void test_nat64_bad_args(void **state)
 {
 	struct doca_flow_nat64_action nat64 = {.original_l3_type = DOCA_FLOW_L3_TYPE_NONE};
@@ -321,6 +414,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        FT_TEST(test_nat64_ip4_to_ip6),
 	        FT_TEST(test_nat64_ip6_to_ip4),
+	        FT_TEST(test_nat64_after_actions),
 	        FT_TEST(test_nat64_bad_args),
 	};
 
