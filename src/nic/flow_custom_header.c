@@ -645,6 +645,15 @@ bool sdpa_flex_parse(const uint8_t *f, uint32_t len, const struct sdpa_pkt_info 
 	memset(r, 0, sizeof(*r));
 	if (end > len)
 		end = len;
+	/* The outer TCP/UDP checksum covers what follows the L4 header: a rewrite keeps it. */
+	if (h->l4_type == SDPA_L4_UDP && h->l4_ok) {
+		r->l4_csum_off = h->l4_off + 6;
+		r->l4_udp = true;
+	} else if (h->l4_type == SDPA_L4_TCP && h->l4_ok && !h->ip_fragmented) {
+		r->l4_csum_off = h->l4_off + 16;
+	}
+	if (r->l4_csum_off + 2 > len)
+		r->l4_csum_off = 0;
 	/* PSP over UDP (the PSP extension words of the definitions). */
 	if (sdpa_load_relaxed(&psp_defined) && h->l4_type == SDPA_L4_UDP && h->l4_ok &&
 	    sdpa_be16((const uint8_t *)&h->udp.l4_port.dst_port) == DOCA_FLOW_PSP_DEFAULT_PORT) {
@@ -656,8 +665,6 @@ bool sdpa_flex_parse(const uint8_t *f, uint32_t len, const struct sdpa_pkt_info 
 			if (plen <= end - q) {
 				r->psp_off = q;
 				r->psp_len = plen;
-				r->l4_csum_off = h->l4_off + 6;
-				r->l4_udp = true;
 			}
 		}
 	}
@@ -668,14 +675,10 @@ bool sdpa_flex_parse(const uint8_t *f, uint32_t len, const struct sdpa_pkt_info 
 		arc = find_arc(p, DOCA_FLOW_CUSTOM_HEADER_GRAPH_NODE_UDP,
 		               sdpa_be16((const uint8_t *)&h->udp.l4_port.dst_port), -1);
 		at = h->l4_off + SDPA_UDP_HLEN;
-		r->l4_csum_off = h->l4_off + 6;
-		r->l4_udp = true;
 	} else if (h->l4_type == SDPA_L4_TCP && h->l4_ok) {
 		arc = find_arc(p, DOCA_FLOW_CUSTOM_HEADER_GRAPH_NODE_TCP,
 		               sdpa_be16((const uint8_t *)&h->tcp.l4_port.dst_port), -1);
 		at = h->l4_off + (uint32_t)(h->tcp.data_offset >> 4) * 4;
-		r->l4_csum_off = h->l4_off + 16;
-		r->l4_udp = false;
 	}
 	if (arc < 0 && h->l3_ok && (h->l3_type == SDPA_L3_IP4 || h->l3_type == SDPA_L3_IP6)) {
 		uint8_t proto = h->l3_type == SDPA_L3_IP4 ? h->ip4.next_proto : h->ip6.next_proto;
@@ -685,7 +688,8 @@ bool sdpa_flex_parse(const uint8_t *f, uint32_t len, const struct sdpa_pkt_info 
 		                                         : DOCA_FLOW_CUSTOM_HEADER_GRAPH_NODE_IPV6,
 		               proto, -1);
 		at = h->l4_off;
-		r->l4_csum_off = 0;
+		if (arc >= 0)
+			r->l4_csum_off = 0; /* the custom header is the L4: no checksum covers it */
 	}
 	if (arc < 0 && h->l3_type == SDPA_L3_NONE && h->l3_off) {
 		arc = find_arc(p, DOCA_FLOW_CUSTOM_HEADER_GRAPH_NODE_MAC,
@@ -696,8 +700,6 @@ bool sdpa_flex_parse(const uint8_t *f, uint32_t len, const struct sdpa_pkt_info 
 	}
 	if (arc < 0)
 		return true;
-	if (r->l4_csum_off + 2 > len)
-		r->l4_csum_off = 0;
 	for (uint32_t depth = 0;; depth++) {
 		const struct fhdr *fh;
 		uint32_t hlen;

@@ -100,6 +100,7 @@ enum fgroup {
 	G_GTP,
 	G_MPLS,
 	G_GENEVE,
+	G_PSP, /* tun.type PSP: the PSP header on UDP 1000 (flow_custom_header.c fills it) */
 	G_ROCE, /* l4_type_ext ROCE_V2: UDP ports, then the InfiniBand BTH */
 };
 
@@ -206,6 +207,7 @@ static const struct mfield mfields[] = {
         /* The PSP member of the union: not parsed. */
         {"tun fields of a PSP tunnel", (uint16_t)offsetof(struct doca_flow_match, tun.psp),
          (uint16_t)sizeof(((struct doca_flow_tun *)0)->psp), G_OTHER_TUN, F_UNSUP},
+	G_PSP, /* tun.type PSP: the PSP header on UDP 1000 (flow_custom_header.c fills it) */
         HDR_FIELDS(inner, F_INNER),
 };
 
@@ -272,9 +274,11 @@ static bool group_active(uint8_t group, const struct doca_flow_match *match,
 	case G_GENEVE:
 		return tun == DOCA_FLOW_TUN_GENEVE;
 	case G_OTHER_TUN:
-		return tun == DOCA_FLOW_TUN_PSP;
+		return false; /* every tunnel type has its own group */
 	case G_ESP:
 		return tun == DOCA_FLOW_TUN_ESP;
+	case G_PSP:
+		return tun == DOCA_FLOW_TUN_PSP;
 	default:
 		return true;
 	}
