@@ -636,7 +636,8 @@ static int find_arc(const struct fprog *p, uint32_t type, uint64_t v, int32_t sr
 bool sdpa_flex_parse(const uint8_t *f, uint32_t len, const struct sdpa_pkt_info *info,
                      struct sdpa_flex_res *r)
 {
-	const struct fprog *p = sdpa_load_acquire(&active_prog); /* A-prog */
+	/* A-prog pairs with R-prog in graph_bind: the program's fields are visible. */
+	const struct fprog *p = sdpa_load_acquire(&active_prog);
 	const struct sdpa_pkt_hdrs *h = &info->outer;
 	uint32_t end = h->l3_end ? h->l3_end : len;
 	uint32_t at = 0;
@@ -1439,6 +1440,8 @@ doca_flow_custom_header_graph_unbind(struct doca_flow_custom_header_graph *graph
 		return DOCA_ERROR_BAD_STATE;
 	}
 	old = sdpa_load_relaxed(&active_prog);
+	/* R-prog' pairs with A-prog in sdpa_flex_parse: readers see NULL or a whole program;
+	 * the old one is freed after sdpa_nic_synchronize. */
 	sdpa_store_release(&active_prog, NULL);
 	bound_graph = NULL;
 	bound_devs = 0;
