@@ -921,8 +921,7 @@ static bool field_read(struct pctx *c, uint32_t kind, uint32_t bit, uint32_t wid
 	}
 	if (kind >= SDPA_XFIELD_UTC_TIME) {
 		ensure_parsed(c);
-		return sdpa_xfield_read(c->pkt->data, c->pkt->len, &c->flex, kind, bit, width,
-		                        out);
+		return sdpa_xfield_read(c->pkt->data, c->pkt->len, &c->flex, kind, bit, width, out);
 	}
 	if (kind == SDPA_FIELD_RANDOM) {
 		uint64_t v = sdpa_be16((const uint8_t *)&c->m.parser_meta.random) >> bit;

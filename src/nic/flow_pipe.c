@@ -197,8 +197,9 @@ doca_error_t sdpa_desc_compile(const struct doca_flow_action_descs *ds,
 			if (dk == SDPA_XFIELD_UTC_TIME || sk == SDPA_FIELD_NONE) {
 				DOCA_LOG_ERR("%s: %s \"%s\" with an action descriptor is not "
 				             "supported by softdpa; %s",
-				             who, sk == SDPA_FIELD_NONE ? "an ADD of an immediate to"
-				                                        : "writing",
+				             who,
+				             sk == SDPA_FIELD_NONE ? "an ADD of an immediate to"
+				                                   : "writing",
 				             dst.field_string,
 				             sk == SDPA_FIELD_NONE ? "name a source field"
 				                                   : "it can be a source only");

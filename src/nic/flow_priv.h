@@ -119,7 +119,7 @@ struct sdpa_match_tmpl {
 	bool nvgre;        /* GRE NVGRE match: entries' vs_id/flow_id move onto gre_key */
 	/* CONTROL entries: a match condition comparing two named fields (has_cond). */
 	bool has_cond;
-	uint8_t cond_op;                  /* enum doca_flow_compare_op */
+	uint8_t cond_op;                 /* enum doca_flow_compare_op */
 	uint16_t cond_akind, cond_bkind; /* cond_bkind NONE: compare with cond_imm */
 	uint8_t cond_width;
 	uint16_t cond_abit, cond_bbit;
