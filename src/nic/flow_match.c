@@ -94,13 +94,12 @@ enum fgroup {
 	G_TCP,
 	G_ICMP,
 	G_VXLAN,
-	G_OTHER_TUN,
 	G_ESP, /* tun.type ESP: the SPI and sequence number of IPsec ESP (IP protocol 50) */
 	G_GRE,
 	G_GTP,
 	G_MPLS,
 	G_GENEVE,
-	G_PSP, /* tun.type PSP: the PSP header on UDP 1000 (flow_custom_header.c fills it) */
+	G_PSP,  /* tun.type PSP: the PSP header on UDP 1000 (flow_custom_header.c fills it) */
 	G_ROCE, /* l4_type_ext ROCE_V2: UDP ports, then the InfiniBand BTH */
 };
 
@@ -204,10 +203,14 @@ static const struct mfield mfields[] = {
          "doca_flow_parser_geneve_opt_create)",
          (uint16_t)offsetof(struct doca_flow_match, tun.geneve_options),
          (uint16_t)sizeof(((struct doca_flow_tun *)0)->geneve_options), G_GENEVE, F_UNSUP},
-        /* The PSP member of the union: not parsed. */
-        {"tun fields of a PSP tunnel", (uint16_t)offsetof(struct doca_flow_match, tun.psp),
-         (uint16_t)sizeof(((struct doca_flow_tun *)0)->psp), G_OTHER_TUN, F_UNSUP},
-	G_PSP, /* tun.type PSP: the PSP header on UDP 1000 (flow_custom_header.c fills it) */
+        /* PSP on UDP 1000 (flow_custom_header.c parses it). */
+        MF(tun.psp.nexthdr, G_PSP, 0),
+        MF(tun.psp.hdrextlen, G_PSP, 0),
+        MF(tun.psp.res_cryptofst, G_PSP, 0),
+        MF(tun.psp.s_d_ver_v, G_PSP, 0),
+        MF(tun.psp.spi, G_PSP, 0),
+        MF(tun.psp.iv, G_PSP, 0),
+        MF(tun.psp.vc, G_PSP, 0),
         HDR_FIELDS(inner, F_INNER),
 };
 
@@ -273,8 +276,6 @@ static bool group_active(uint8_t group, const struct doca_flow_match *match,
 		return tun == DOCA_FLOW_TUN_MPLS_O_UDP;
 	case G_GENEVE:
 		return tun == DOCA_FLOW_TUN_GENEVE;
-	case G_OTHER_TUN:
-		return false; /* every tunnel type has its own group */
 	case G_ESP:
 		return tun == DOCA_FLOW_TUN_ESP;
 	case G_PSP:
