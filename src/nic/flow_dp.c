@@ -59,7 +59,7 @@ struct pctx {
 	uint8_t hint;
 	const struct doca_flow_pipe *hint_pipe;
 	struct doca_flow_pipe_entry *hint_e;
-	struct doca_flow_match m; /* packet view (meta persists across pipes) */
+	struct doca_flow_match m;     /* packet view (meta persists across pipes) */
 	uint8_t m_ext[SDPA_VIEW_EXT]; /* the view's defined fields (flex.h): follow m */
 	struct sdpa_pkt_info info;
 	struct sdpa_flex_res flex; /* custom headers and PSP of this parse */
