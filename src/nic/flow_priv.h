@@ -161,7 +161,7 @@ enum sdpa_op_kind {
 	SDPA_OP_TUN_GENEVE_VNI,
 	SDPA_OP_TUN_MPLS, /* arg: label index 0..4 */
 	SDPA_OP_FIELD,    /* a named field (flow_field.c): arg is its kind */
-	SDPA_OP_XFIELD, /* a defined field (flex.h): arg = its SDPA_XFIELD_* kind */
+	SDPA_OP_XFIELD,   /* a defined field (flex.h): arg = its SDPA_XFIELD_* kind */
 };
 
 struct sdpa_op {
