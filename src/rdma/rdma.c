@@ -264,8 +264,10 @@ static doca_error_t ctx_start(void *owner)
 		DOCA_LOG_ERR("doca_ctx_start: out of memory for the RDMA queues");
 		return DOCA_ERROR_NO_MEMORY;
 	}
+	pthread_mutex_lock(&rdma->lock);
 	rdma->nr_conns = 0;
 	rdma->running = true;
+	pthread_mutex_unlock(&rdma->lock);
 	return DOCA_SUCCESS;
 }
 
@@ -278,7 +280,9 @@ static doca_error_t ctx_stop(void *owner)
 {
 	struct doca_rdma *rdma = owner;
 
+	/* Under the lock: a kernel posting now finds the context stopped (dev_rdma_lock). */
 	pthread_mutex_lock(&rdma->lock);
+	rdma->running = false;
 	for (unsigned int i = 0; i < rdma->nr_conns; i++) {
 		struct doca_rdma_connection *c = rdma->conns[i];
 		unsigned int pending = 0;
@@ -299,12 +303,11 @@ static doca_error_t ctx_stop(void *owner)
 		sdpa_handle_retire(c, free_conn);
 	}
 	rdma->nr_conns = 0;
-	pthread_mutex_unlock(&rdma->lock);
 	free(rdma->conns);
 	rdma->conns = NULL;
 	sdpa_srq_destroy(rdma->srq);
 	rdma->srq = NULL;
-	rdma->running = false;
+	pthread_mutex_unlock(&rdma->lock);
 	return DOCA_SUCCESS;
 }
 
@@ -1009,6 +1012,22 @@ static struct doca_rdma *dev_rdma(uint64_t h)
 	return rdma_live(rdma) && rdma->running && rdma->dpa != NULL ? rdma : NULL;
 }
 
+/* The context behind a kernel's handle, locked, when it is started with a DPA data path:
+ * doca_ctx_stop (which takes the lock) cannot free its queues under the post. */
+static struct doca_rdma *dev_rdma_lock(uint64_t h)
+{
+	struct doca_rdma *rdma = (struct doca_rdma *)(uintptr_t)h;
+
+	if (!rdma_live(rdma))
+		return NULL;
+	pthread_mutex_lock(&rdma->lock);
+	if (!rdma->running || rdma->dpa == NULL) {
+		pthread_mutex_unlock(&rdma->lock);
+		return NULL;
+	}
+	return rdma;
+}
+
 bool sdpa_rdma_dev_handle_ok(uint64_t rdma)
 {
 	return dev_rdma(rdma) != NULL;
@@ -1029,35 +1048,37 @@ enum sdpa_rdma_post sdpa_rdma_dev_post(uint64_t h, uint32_t conn_id, enum sdpa_w
                                        uint32_t lkey, uint64_t laddr, uint64_t len, uint32_t rkey,
                                        uint64_t raddr, uint64_t imm, uint64_t swap, bool signaled)
 {
-	struct doca_rdma *rdma = dev_rdma(h);
-	struct sdpa_qp *qp = NULL;
+	struct doca_rdma *rdma;
 
+	if ((op == SDPA_WR_FETCH_ADD || op == SDPA_WR_CMP_SWAP) && (raddr & 7) != 0)
+		return dev_rdma(h) == NULL ? SDPA_RDMA_BAD_HANDLE : SDPA_RDMA_BAD_ARG;
+	rdma = dev_rdma_lock(h);
 	if (rdma == NULL)
 		return SDPA_RDMA_BAD_HANDLE;
-	if ((op == SDPA_WR_FETCH_ADD || op == SDPA_WR_CMP_SWAP) && (raddr & 7) != 0)
-		return SDPA_RDMA_BAD_ARG;
-	pthread_mutex_lock(&rdma->lock);
-	if (conn_id < rdma->nr_conns)
-		qp = rdma->conns[conn_id]->qp;
-	pthread_mutex_unlock(&rdma->lock);
-	if (qp == NULL)
+	if (conn_id >= rdma->nr_conns) {
+		pthread_mutex_unlock(&rdma->lock);
 		return SDPA_RDMA_BAD_CONN;
-	sdpa_qp_post(qp, op, lkey, laddr, len, rkey, raddr, imm, swap, signaled);
+	}
+	sdpa_qp_post(rdma->conns[conn_id]->qp, op, lkey, laddr, len, rkey, raddr, imm, swap,
+	             signaled);
+	pthread_mutex_unlock(&rdma->lock);
 	return SDPA_RDMA_POSTED;
 }
 
 enum sdpa_rdma_post sdpa_rdma_dev_post_recv(uint64_t h, uint32_t lkey, uint64_t addr, uint64_t len)
 {
-	struct doca_rdma *rdma = dev_rdma(h);
+	struct doca_rdma *rdma = dev_rdma_lock(h);
+	int full;
 
 	if (rdma == NULL)
 		return SDPA_RDMA_BAD_HANDLE;
-	if (sdpa_srq_post(rdma->srq, lkey, addr, len) != 0) {
+	full = sdpa_srq_post(rdma->srq, lkey, addr, len);
+	pthread_mutex_unlock(&rdma->lock);
+	if (full != 0)
 		DOCA_LOG_RATE_LIMIT_ERR("RDMA context %u: a receive was posted on a full receive "
 		                        "queue (%u entries); it is dropped. Fix: enlarge it "
 		                        "(doca_rdma_set_recv_queue_size) or post only after "
 		                        "receives completed",
 		                        rdma->id, rdma->rq_size);
-	}
 	return SDPA_RDMA_POSTED;
 }
