@@ -19,7 +19,7 @@
 
 extern struct doca_dpa_app *dpa_rdma_app;
 doca_dpa_func_t rdma_t_recv, rdma_t_send, rdma_t_signal, rdma_t_write, rdma_t_read,
-        rdma_t_fetch_add, rdma_t_poll, rdma_t_thread;
+        rdma_t_fetch_add, rdma_t_poll, rdma_t_thread, rdma_t_pingpong;
 
 #define FULL_ACCESS                                                                                \
 	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_READ |                          \
@@ -708,6 +708,109 @@ static void test_thread_wakeup(void **state)
 	assert_int_equal(doca_dpa_mem_free(f->base.dpa, buf_dev), DOCA_SUCCESS);
 }
 
+/* Two DPA threads play ping-pong through two connected contexts, each woken by its receive
+ * completions, posting from its own EU: ordering, data and wake-ups under concurrency. */
+struct pp_side {
+	struct doca_dpa_thread *th;
+	doca_dpa_dev_uintptr_t arg, recv, send;
+	struct doca_mmap *rm, *sm;
+	doca_dpa_dev_mmap_t rh, sh;
+	struct doca_sync_event *ev;
+	doca_dpa_dev_sync_event_t ev_h;
+};
+
+static struct doca_mmap *dpa_mmap(struct fx *f, doca_dpa_dev_uintptr_t addr, doca_dpa_dev_mmap_t *h)
+{
+	struct doca_mmap *m;
+
+	assert_int_equal(doca_mmap_create(&m), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_dpa_memrange(m, f->base.dpa, addr, 8), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_permissions(m, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_start(m), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_dev_get_dpa_handle(m, f->base.dev, h), DOCA_SUCCESS);
+	return m;
+}
+
+static void pp_prepare(struct fx *f, struct pp_side *p)
+{
+	p->ev = dpa_t_event(f->base.dev, f->base.dpa, 0);
+	assert_int_equal(doca_sync_event_get_dpa_handle(p->ev, f->base.dpa, &p->ev_h),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(f->base.dpa, sizeof(struct dpa_test_rdma_pp), &p->arg),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(f->base.dpa, 8, &p->recv), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(f->base.dpa, 8, &p->send), DOCA_SUCCESS);
+	p->rm = dpa_mmap(f, p->recv, &p->rh);
+	p->sm = dpa_mmap(f, p->send, &p->sh);
+	assert_int_equal(doca_dpa_thread_create(f->base.dpa, &p->th), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_set_func_arg(p->th, &rdma_t_pingpong, p->arg),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_start(p->th), DOCA_SUCCESS);
+}
+
+static void pp_arg(struct fx *f, struct pp_side *p, struct side *s, uint64_t first, uint64_t limit)
+{
+	struct dpa_test_rdma_pp a = {.rdma = s->h,
+	                             .comp = s->comp_h,
+	                             .event = p->ev_h,
+	                             .recv_buf = p->recv,
+	                             .send_buf = p->send,
+	                             .recv_mmap = p->rh,
+	                             .send_mmap = p->sh,
+	                             .limit = limit,
+	                             .first = first};
+
+	assert_int_equal(doca_dpa_h2d_memcpy(f->base.dpa, p->arg, &a, sizeof(a)), DOCA_SUCCESS);
+	RPC(f, rdma_t_recv, s->h, p->rh, (uint64_t)p->recv, (uint64_t)8);
+}
+
+static void pp_check_and_free(struct fx *f, struct pp_side *p, uint64_t count)
+{
+	struct dpa_test_rdma_pp out;
+
+	assert_int_equal(doca_dpa_d2h_memcpy(f->base.dpa, &out, p->arg, sizeof(out)), DOCA_SUCCESS);
+	assert_int_equal(out.count, count);
+	assert_int_equal(out.bad, 0);
+	assert_int_equal(doca_dpa_thread_destroy(p->th), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_destroy(p->rm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_destroy(p->sm), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(p->ev), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_free(f->base.dpa, p->arg), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_free(f->base.dpa, p->recv), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_free(f->base.dpa, p->send), DOCA_SUCCESS);
+}
+
+static void test_ping_pong_threads(void **state)
+{
+	struct fx *f = *state;
+	struct pp_side ping = {0}, pong = {0};
+	const uint64_t limit = 300;
+	uint64_t zero = 0;
+
+	pp_prepare(f, &ping);
+	pp_prepare(f, &pong);
+	side_up(f, &f->a, FULL_ACCESS, 7, 8, ping.th);
+	side_up(f, &f->b, FULL_ACCESS, 7, 8, pong.th);
+	connect_both(f);
+	assert_int_equal(doca_dpa_thread_run(ping.th), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_thread_run(pong.th), DOCA_SUCCESS);
+	pp_arg(f, &ping, &f->a, 1, limit);
+	pp_arg(f, &pong, &f->b, 0, limit);
+	t_log_reset();
+	/* The first message, value 0, from ping's send buffer. */
+	assert_int_equal(doca_dpa_h2d_memcpy(f->base.dpa, ping.send, &zero, 8), DOCA_SUCCESS);
+	RPC(f, rdma_t_send, f->a.h, 0u, ping.sh, (uint64_t)ping.send, (uint64_t)8, 0u, F_OPT);
+	/* Pong receives 'limit' messages and answers limit - 1 of them. */
+	assert_int_equal(doca_sync_event_wait_gt(pong.ev, limit - 1, UINT64_MAX), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_wait_gt(ping.ev, limit - 2, UINT64_MAX), DOCA_SUCCESS);
+	assert_int_equal(t_log_problems(), 0);
+	side_down(&f->a);
+	side_down(&f->b);
+	pp_check_and_free(f, &ping, limit - 1);
+	pp_check_and_free(f, &pong, limit);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -726,6 +829,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_bad_rdma_handle, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_p7_sf_on_pf_context, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_thread_wakeup, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_ping_pong_threads, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

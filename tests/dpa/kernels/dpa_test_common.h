@@ -42,4 +42,19 @@ struct dpa_test_rdma_thread {
 	uint64_t received;
 };
 
+/* One side of the RDMA ping-pong test (kernels/rdma.c), in DPA memory. */
+struct dpa_test_rdma_pp {
+	uint64_t rdma;
+	uint64_t comp;
+	uint64_t event; /* set to 'count' after each activation */
+	uint64_t recv_buf;
+	uint64_t send_buf;
+	uint32_t recv_mmap;
+	uint32_t send_mmap;
+	uint64_t count; /* messages received */
+	uint64_t limit; /* send while count < limit */
+	uint64_t first; /* the value of the first message it receives (pong 0, ping 1) */
+	uint64_t bad;   /* messages whose value or type was not the one expected */
+};
+
 #endif

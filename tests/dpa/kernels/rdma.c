@@ -101,3 +101,33 @@ __dpa_global__ void rdma_t_thread(uint64_t arg)
 	doca_dpa_dev_completion_request_notification(t->comp);
 	doca_dpa_dev_thread_reschedule();
 }
+
+/* Ping-pong between two DPA threads: each message carries the sender's next value (the
+ * k-th message a side receives holds first + 2 (k - 1)); the receiver checks it, reposts its
+ * receive and, below the limit, answers with the value plus one. */
+__dpa_global__ void rdma_t_pingpong(uint64_t arg)
+{
+	struct dpa_test_rdma_pp *t = (struct dpa_test_rdma_pp *)arg;
+	doca_dpa_dev_completion_element_t e;
+
+	while (doca_dpa_dev_get_completion(t->comp, &e)) {
+		uint64_t got = *(volatile uint64_t *)t->recv_buf;
+
+		if (doca_dpa_dev_get_completion_type(e) != DOCA_DPA_DEV_COMP_RECV_SEND ||
+		    got != t->first + 2 * t->count)
+			t->bad++;
+		doca_dpa_dev_completion_ack(t->comp, 1);
+		t->count++;
+		doca_dpa_dev_rdma_post_receive(t->rdma, t->recv_mmap, t->recv_buf, 8);
+		if (t->count < t->limit) {
+			*(volatile uint64_t *)t->send_buf = got + 1;
+			doca_dpa_dev_rdma_post_send(
+			        t->rdma, 0, t->send_mmap, t->send_buf, 8,
+			        DOCA_DPA_DEV_SUBMIT_FLAG_FLUSH |
+			                DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS);
+		}
+	}
+	doca_dpa_dev_sync_event_update_set(t->event, t->count);
+	doca_dpa_dev_completion_request_notification(t->comp);
+	doca_dpa_dev_thread_reschedule();
+}
