@@ -3,13 +3,15 @@
  *   (a) BASIC pipe with 1M exact-match entries (IPv4 destination) -> port 1
  *   (b) HASH pipe (8 entries, per-entry counters) -> port 1
  *   (c) ORDERED_LIST (array ADD) -> the hash pipe of (b)
+ *   (d) BASIC pipe, one match-all entry with a counter -> port 1
+ *   (e) as (d), plus a VXLAN L2 encap (the frame grows by 50 bytes, entropy source port)
  * each beside a baseline that moves the same frames through the same wire with no
  * pipeline (rx burst -> tx burst), so the ratio shows the pipeline's own cost.
  * Case a hits every entry (one frame per entry, up to 2M). Workers: 0 (deterministic: the figure is
  * per worker) and 1 worker thread.
  *
  * usage: bench_flow [frames (default 2000000)] [entries for (a) (default 1048576)]
- *                   [cases, e.g. "ab" (default "abc")] [max workers (default 1)]
+ *                   [cases, e.g. "de" (default "abc")] [max workers (default 1)]
  * (--help for the ranges and the JSON fields).
  */
 #include <arpa/inet.h>
@@ -258,6 +260,42 @@ static void case_a(void)
 	CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
 }
 
+/* Cases d and e: a root BASIC pipe matching every frame, a counter, port 1; e adds a VXLAN
+ * encap (L2, IPv4 outer, UDP source port from the entropy). */
+static void case_de(bool encap)
+{
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_monitor mon = {.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_actions a, *acts[1] = {&a};
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e;
+
+	memset(&a, 0, sizeof(a));
+	a.encap_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	a.encap_cfg.is_l2 = true;
+	memset(a.encap_cfg.encap.outer.eth.dst_mac, 0x11, 6);
+	memset(a.encap_cfg.encap.outer.eth.src_mac, 0x22, 6);
+	a.encap_cfg.encap.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	a.encap_cfg.encap.outer.ip4.src_ip = htonl(0x0a0a0a01);
+	a.encap_cfg.encap.outer.ip4.dst_ip = htonl(0x0a0a0a02);
+	a.encap_cfg.encap.outer.ip4.ttl = 64;
+	a.encap_cfg.encap.tun.type = DOCA_FLOW_TUN_VXLAN;
+	a.encap_cfg.encap.tun.vxlan_tun_id = htonl(42);
+	CHECK(doca_flow_pipe_cfg_create(&pc, ports[0]));
+	CHECK(doca_flow_pipe_cfg_set_name(pc, encap ? "ENCAP_CTR_FWD" : "CTR_FWD"));
+	CHECK(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_BASIC));
+	CHECK(doca_flow_pipe_cfg_set_is_root(pc, true));
+	CHECK(doca_flow_pipe_cfg_set_monitor(pc, &mon));
+	if (encap)
+		CHECK(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1));
+	CHECK(doca_flow_pipe_create(pc, &fwd, NULL, &p));
+	doca_flow_pipe_cfg_destroy(pc);
+	CHECK(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+	                                     DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e));
+	CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
+}
+
 static void case_c(void)
 {
 	struct doca_flow_external_resource_array_cfg acfg = {
@@ -386,9 +424,9 @@ static const struct bench_arg args[] = {
          .hi = 1u << 24,
          .def = 1u << 20},
         {.name = "cases",
-         .help = "cases to run (a, b, c as above)",
+         .help = "cases to run (a..e as above)",
          .unit = "case letters",
-         .letters = "abc",
+         .letters = "abcde",
          .def_str = "abc"},
         /* 64: MAX_NIC_WORKERS in src/core/config.c */
         {.name = "workers",
@@ -405,6 +443,8 @@ static struct bench_cli cli = {
                  "  a: BASIC pipe, exact match on the IPv4 destination -> port 1\n"
                  "  b: HASH pipe, 8 entries with counters -> port 1\n"
                  "  c: ORDERED_LIST (array ADD) -> the hash pipe of b\n"
+                 "  d: BASIC pipe, one match-all entry, counter -> port 1\n"
+                 "  e: d plus a VXLAN L2 encap (not run by default: ask for \"de\")\n"
                  "each beside a baseline moving the same frames rx -> tx with no pipeline.",
         .output = "  case, workers, frames, delivered, dropped, mpps (end to end), baseline_mpps,\n"
                   "  ratio; with 0 workers also worker_mpps, baseline_worker_mpps, worker_ratio,\n"
@@ -421,18 +461,19 @@ int main(int argc, char **argv)
 {
 	uint64_t total;
 	static const char *const names[] = {"a_basic_1M_exact", "b_hash_counters",
-	                                    "c_ol_array_add_hash"};
+	                                    "c_ol_array_add_hash", "d_counter_fwd",
+	                                    "e_vxlan_encap_counter_fwd"};
 
 	bench_cli_start(&cli, argc, argv);
 	total = bench_cli_num(&cli, 0);
 	nentries_a = (uint32_t)bench_cli_num(&cli, 1);
 	setenv("SOFTDPA_LOG_LEVEL", "error", 0);
-	double tb[3] = {0, 0, 0}, tbn[3] = {0, 0, 0};
+	double tb[5] = {0}, tbn[5] = {0};
 	const char *cases = bench_cli_letters(&cli, 2);
 	uint32_t maxw = (uint32_t)bench_cli_num(&cli, 3);
 
 	for (uint32_t workers = 0; workers <= maxw; workers++) {
-		for (int c = 0; c < 3; c++) {
+		for (int c = 0; c < 5; c++) {
 			uint64_t out = 0, bout;
 			double t = 1e9, tn = 1e9, tc = 1e9;
 
@@ -460,8 +501,10 @@ int main(int argc, char **argv)
 				bytes_per_entry = (rss_bytes() - m0) / nentries_a;
 			} else if (c == 1)
 				hash_pipe(true);
-			else
+			else if (c == 2)
 				case_c();
+			else
+				case_de(c == 4);
 			(void)run(total / 10, &out); /* warm up */
 			for (int r = 0; r < REPS; r++) {
 				double x = run(total, &out);

@@ -722,7 +722,12 @@ static uint16_t inner_entropy(const struct sdpa_pkt_hdrs *h)
 		memcpy(in + 33, &h->transport.dst_port, 2);
 		memcpy(in + 35, &h->transport.src_port, 2);
 	}
-	return (uint16_t)(0xc000u | sdpa_entropy_crc16(in, sizeof(in)));
+	/* The CRC starts at 0, so leading zero bytes (an IPv4 address's first 12) leave it 0:
+	 * start at the first non-zero byte, same result. */
+	uint32_t z = 0;
+	while (z < sizeof(in) && in[z] == 0)
+		z++;
+	return (uint16_t)(0xc000u | sdpa_entropy_crc16(in + z, (uint32_t)sizeof(in) - z));
 }
 
 uint32_t sdpa_tun_encap(struct sdpa_pkt *pkt, const struct sdpa_pkt_info *info,
