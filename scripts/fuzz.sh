@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
-# Fuzz the packet parser and frame builders with libFuzzer (docs/PARSER.md).
-# usage: scripts/fuzz.sh [SECONDS]   (default 60)
+# Fuzz the packet parser and frame builders, or the flex parser (custom headers), with
+# libFuzzer (docs/PARSER.md).
+# usage: scripts/fuzz.sh [SECONDS [parser|flex]]   (default 60 parser)
 # Builds build-fuzz (CC=clang, -Dfuzz=true) if needed, copies the committed corpus into a
-# scratch directory and runs fuzz_parser on it. Exits non-zero on any finding and prints
+# scratch directory and runs fuzz_parser (or fuzz_flex) on it. Exits non-zero on any finding and prints
 # where the crash input is; replay it with:
 #   build-fuzz/tests/fuzz/fuzz_parser CRASH_FILE      (or any build's fuzz_parser_replay)
 set -euo pipefail
 
 secs=${1:-60}
+target=${2:-parser}
+case $target in
+parser | flex) ;;
+*)
+	echo "fuzz.sh: TARGET must be parser or flex, got '$target'" >&2
+	exit 2
+	;;
+esac
 case $secs in
 '' | *[!0-9]*)
 	echo "fuzz.sh: SECONDS must be a whole number, got '$secs'" >&2
@@ -26,15 +35,15 @@ fi
 if [ ! -f "$bdir/build.ninja" ]; then
 	CC=clang meson setup "$bdir" -Dfuzz=true -Dbuildtype=debugoptimized >/dev/null
 fi
-ninja -C "$bdir" tests/fuzz/fuzz_parser >/dev/null || ninja -C "$bdir" tests/fuzz/fuzz_parser
+ninja -C "$bdir" "tests/fuzz/fuzz_$target" >/dev/null || ninja -C "$bdir" "tests/fuzz/fuzz_$target"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/softdpa-fuzz.XXXXXX")
 mkdir -p "$work/corpus" "$work/artifacts"
-cp tests/fuzz/corpus/parser/* "$work/corpus/"
+cp "tests/fuzz/corpus/$target"/* "$work/corpus/"
 
-echo "fuzz.sh: fuzzing the parser for ${secs}s (scratch: $work)"
+echo "fuzz.sh: fuzzing $target for ${secs}s (scratch: $work)"
 set +e
-"$bdir/tests/fuzz/fuzz_parser" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+"$bdir/tests/fuzz/fuzz_$target" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 	-max_len=2048 -print_final_stats=1 -artifact_prefix="$work/artifacts/" \
 	"$work/corpus" >"$work/fuzz.log" 2>&1
 rc=$?

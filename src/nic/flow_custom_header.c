@@ -1188,9 +1188,15 @@ bool sdpa_xfield_write(uint8_t *frame, uint32_t len, const struct sdpa_flex_res 
 		if (r->l4_udp && sdpa_be16(cs) == 0)
 			udp_none = true;
 		if (!udp_none) {
-			for (uint32_t i = 0; i + 1 < last - first + 1; i += 2) {
+			uint32_t n = last - first + 1;
+
+			for (uint32_t i = 0; i + 1 < n; i += 2) {
 				sum += (uint16_t)~sdpa_be16(old + i);
 				sum += sdpa_be16(frame + first + i);
+			}
+			if (n & 1) { /* the frame's last byte: its word is padded with 0 */
+				sum += (uint16_t) ~((uint32_t)old[n - 1] << 8);
+				sum += (uint32_t)frame[first + n - 1] << 8;
 			}
 			sdpa_put_be16(cs, sdpa_csum_fold(sum) ? sdpa_csum_fold(sum) : 0xffff);
 		}
