@@ -463,7 +463,8 @@ static void xpipe(const struct xmatch *m, const struct xmatch *mask, const struc
                   const struct xmatch *em, const struct xactions *ea)
 {
 	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
-	struct doca_flow_actions *acts[1] = {(struct doca_flow_actions *)(uintptr_t)&a->base};
+	struct doca_flow_actions *acts[1] = {
+	        a != NULL ? (struct doca_flow_actions *)(uintptr_t)&a->base : NULL};
 	struct doca_flow_pipe_cfg *pc;
 	struct doca_flow_pipe *p;
 	struct doca_flow_pipe_entry *e;
