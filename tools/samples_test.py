@@ -927,6 +927,18 @@ def self_test():
             self.assertNotEqual(hw_normalize(h), hw_normalize(g))  # the rest still counts
             self.assertEqual(e[50:62], b"\xff" * 6 + b"\0" * 6)  # inner Ether() too
 
+        def test_not_checked_is_skip(self):
+            # frames scapy cannot build (PSP in 2.5.0) after a clean run: SKIP, the run's
+            # directory removed as for a PASS; with a refusal the refusal wins as before
+            t = tempfile.mkdtemp(prefix="sdpa-st-")
+            open(os.path.join(t, "output.txt"), "w").close()
+            v = verdict([], "not checked: cannot build 'PSP()'", False, t,
+                        os.path.join(t, "output.txt"))
+            self.assertEqual(v, ("SKIP", "not checked: cannot build 'PSP()'"))
+            self.assertFalse(os.path.exists(t))
+            self.assertEqual(verdict(["x"], "f is not supported by softdpa", True, "/", "o"),
+                             ("SKIP", "f is not supported by softdpa"))
+
         def test_dump_and_pattern(self):
             out = "x\nThe pipe received 8 packets which is 100% of the traffic (8/8)\ny\n"
             v = [{"type": "dump", "expected_text": [
