@@ -524,7 +524,7 @@ struct doca_flow_crypto {
 
 /** @brief Targets of doca_flow_get_target(). */
 enum doca_flow_target_type {
-	DOCA_FLOW_TARGET_KERNEL, /**< the kernel network stack (none behind softdpa's ports) */
+	DOCA_FLOW_TARGET_KERNEL, /**< the kernel network stack (softdpa: a TAP device) */
 };
 
 /** @brief Where a forward sends the packet. */
@@ -2503,10 +2503,12 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_destroy(struct doca_f
  * @param [in] type
  * DOCA_FLOW_TARGET_KERNEL.
  * @param [out] target
- * The target (set to NULL in softdpa).
- * @return DOCA_ERROR_INVALID_VALUE when target is NULL or the type is unknown;
- * DOCA_ERROR_NOT_SUPPORTED otherwise.
- * @note There is no kernel behind an emulated port.
+ * The target, for doca_flow_fwd.target.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when target is NULL or the type
+ * is unknown; DOCA_ERROR_BAD_STATE before doca_flow_init.
+ * @note softdpa hands the frames a port's pipes forward to the kernel to a TAP interface of
+ * the host (sdpak<N>) when /dev/net/tun is usable, else captures and counts them
+ * (softdpa_port_kernel_stats, softdpa_port_kernel_drain).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_get_target(enum doca_flow_target_type type,
                                                     struct doca_flow_target **target);

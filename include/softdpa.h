@@ -170,6 +170,49 @@ DOCA_EXPERIMENTAL uint16_t softdpa_port_rx_burst(uint16_t port_id, uint16_t queu
 DOCA_EXPERIMENTAL doca_error_t softdpa_port_stats(uint16_t port_id,
                                                   struct softdpa_port_stats *stats);
 
+/** @brief What the kernel target (DOCA_FLOW_FWD_TARGET) of a port received. */
+struct softdpa_kernel_stats {
+	uint64_t frames;   /**< frames forwarded to the kernel target */
+	uint64_t bytes;    /**< bytes of those frames */
+	uint64_t dropped;  /**< of those, frames the TAP device did not take (or no memory) */
+	uint32_t captured; /**< frames waiting for softdpa_port_kernel_drain() (no TAP device) */
+	uint32_t tap;      /**< 1: frames go to TAP interface ifname; 0: they are captured */
+	char ifname[16];   /**< the TAP interface, "" when there is none */
+};
+
+/**
+ * @brief What the port's kernel target received (all zero before a pipe of the port forwards
+ * to doca_flow_get_target(DOCA_FLOW_TARGET_KERNEL)).
+ *
+ * @param [in] port_id
+ * The port id, 0..63.
+ * @param [out] stats
+ * The counters.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port_id >= 64 or stats is
+ * NULL.
+ */
+DOCA_EXPERIMENTAL doca_error_t softdpa_port_kernel_stats(uint16_t port_id,
+                                                         struct softdpa_kernel_stats *stats);
+
+/**
+ * @brief Take the oldest frame the port's kernel target captured (without a TAP device the
+ * last 256 frames forwarded to the kernel are kept).
+ *
+ * @param [in] port_id
+ * The port id, 0..63.
+ * @param [out] buf
+ * Where to copy the frame (SOFTDPA_FRAME_MAX bytes hold any).
+ * @param [in] cap
+ * Bytes of buf.
+ * @param [out] len
+ * The frame's length.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_EMPTY when no frame is captured;
+ * DOCA_ERROR_NO_MEMORY when the frame is longer than cap (it stays captured);
+ * DOCA_ERROR_INVALID_VALUE when port_id >= 64 or buf or len is NULL.
+ */
+DOCA_EXPERIMENTAL doca_error_t softdpa_port_kernel_drain(uint16_t port_id, uint8_t *buf,
+                                                         uint32_t cap, uint32_t *len);
+
 /**
  * @brief The FlexIO process behind a started DPA context (D7).
  *

@@ -129,6 +129,7 @@ const char *const sdpa_config_known_vars[] = {
         "SOFTDPA_TRACE",
         "SOFTDPA_STATS",
         "SOFTDPA_READY_FILE",
+        "SOFTDPA_KERNEL_TAP",
         "SOFTDPA_SAMPLES_TEST",
         "SOFTDPA_DPACC_CLANG",
         "SOFTDPA_INCLUDE_DIR",

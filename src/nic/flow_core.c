@@ -768,6 +768,7 @@ static void port_free(struct doca_flow_port *p)
 	(void)sdpa_port_close(p->port_id);
 	sdpa_rxq_free_all(p);
 	sdpa_htx_free(p);
+	sdpa_kernel_free(p);
 	for (uint32_t q = 0; q < SDPA_FLOW_MAX_QUEUES; q++) {
 		free(p->queues[q].ops);
 		free(p->queues[q].late);
@@ -1235,10 +1236,19 @@ doca_error_t sdpa_fwd_compile(const struct doca_flow_fwd *fwd, struct doca_flow_
 		return DOCA_SUCCESS;
 	}
 	case DOCA_FLOW_FWD_TARGET:
-		DOCA_LOG_ERR("%s: fwd TARGET is not supported by softdpa; forward to a PORT or "
-		             "RSS instead",
-		             who);
-		return DOCA_ERROR_NOT_SUPPORTED;
+		if (!sdpa_target_valid(fwd->target)) {
+			DOCA_LOG_ERR("%s: fwd target is not a target; pass the one "
+			             "doca_flow_get_target(DOCA_FLOW_TARGET_KERNEL, ...) returned",
+			             who);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		if (port == NULL) {
+			DOCA_LOG_ERR("%s: fwd TARGET needs the pipe's port; forward from a pipe",
+			             who);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		out->kind = SDPA_FWD_TARGET;
+		return sdpa_kernel_setup(port, who);
 	default:
 		DOCA_LOG_ERR("%s: unknown fwd type %d; use a doca_flow_fwd_type value", who,
 		             (int)fwd->type);

@@ -1062,6 +1062,10 @@ static void do_fwd(struct worker *w, struct pctx *c, const struct sdpa_fwd *f,
 			rxq_push(w, c, rss);
 		return;
 	}
+	case SDPA_FWD_TARGET:
+		/* the kernel of the pipe's port: a TAP device, or captured (flow_target.c) */
+		sdpa_kernel_deliver(from ? from->port : NULL, c->pkt->data, c->pkt->len);
+		return;
 	case SDPA_FWD_PIPE:
 	case SDPA_FWD_HASH:
 		run_pipe(w, c, f->pipe, f->algo, 0, hops + 1);

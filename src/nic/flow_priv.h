@@ -532,6 +532,7 @@ struct doca_flow_port {
 	sdpa_atomic_ptr root;      /* struct doca_flow_pipe * */
 	sdpa_atomic_ptr eroot;     /* the egress root pipe (struct doca_flow_pipe *), or NULL */
 	sdpa_atomic_ptr htx;       /* struct sdpa_htx *: host frames waiting for the egress root */
+	sdpa_atomic_ptr kern;      /* struct sdpa_kernel *: the kernel target (flow_target.c) */
 	sdpa_atomic_u32 miss_type; /* enum doca_flow_port_default_miss_type */
 	sdpa_atomic_u32 miss_ctr_en;
 	struct sdpa_ctr miss_ctr[SDPA_FLOW_NW];
@@ -595,6 +596,18 @@ struct sdpa_rxq *sdpa_rxq_get(struct doca_flow_port *port, uint16_t queue);
 void sdpa_rxq_free_all(struct doca_flow_port *port);
 /* Free the port's host-TX queue (flow_dp.c); the port is unpublished and synchronised. */
 void sdpa_htx_free(struct doca_flow_port *port);
+/* ---- the kernel target (flow_target.c) ---- */
+/* The target doca_flow_get_target returned. Lock-free. */
+bool sdpa_target_valid(const struct doca_flow_target *t);
+/* The port's kernel delivery (a TAP device, else a capture), made once, with its log line.
+ * Control plane. */
+doca_error_t sdpa_kernel_setup(struct doca_flow_port *port, const char *who);
+/* Datapath: hand a frame to the port's kernel (TAP write, or capture), counted. */
+void sdpa_kernel_deliver(struct doca_flow_port *port, const uint8_t *data, uint32_t len);
+/* Free the port's kernel delivery (the port is unpublished and synchronised). */
+void sdpa_kernel_free(struct doca_flow_port *port);
+/* The "kernel" section of softdpa stats (registered once). */
+void sdpa_kernel_stats_register(void);
 /* Compile an action template. */
 doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct doca_flow_actions *m,
                               const char *who, struct sdpa_act_tmpl *out);

@@ -73,18 +73,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_destroy(struct doca_f
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_flow_get_target(enum doca_flow_target_type type,
-                                                    struct doca_flow_target **target)
-{
-	CHECK_ARG(target == NULL, "target is NULL", "pass where to store the target");
-	CHECK_ARG((unsigned int)type != DOCA_FLOW_TARGET_KERNEL, "unknown target type",
-	          "use DOCA_FLOW_TARGET_KERNEL");
-	*target = NULL;
-	SAY_NOT_SUPPORTED("there is no kernel behind an emulated port; forward to a port, an "
-	                  "RSS queue or DROP");
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
 /* ------------------------------------------------------------------ crypto */
 
 DOCA_EXPERIMENTAL doca_error_t doca_flow_crypto_psp_master_key_rotate(struct doca_flow_port *port)

@@ -282,13 +282,113 @@ static void test_egress_rules(void **state)
 	ft_fini();
 }
 
+/* A root pipe on port 0 sending 8.8.8.8 to the kernel target and the rest to port 0. */
+static void kernel_setup(void)
+{
+	struct doca_flow_target *t = NULL;
+	struct doca_flow_fwd kf, f0 = fwd_of(DOCA_FLOW_FWD_PORT, 0, NULL);
+	struct pipe_spec ing = {"TO_KERNEL", DOCA_FLOW_PIPE_DOMAIN_DEFAULT, true, true, false, NULL,
+	                        NULL};
+	struct doca_flow_pipe *root;
+
+	assert_int_equal(doca_flow_get_target(DOCA_FLOW_TARGET_KERNEL, &t), DOCA_SUCCESS);
+	assert_non_null(t);
+	memset(&kf, 0, sizeof(kf));
+	kf.type = DOCA_FLOW_FWD_TARGET;
+	kf.target = t;
+	root = pipe_make(ft_ports[0], &ing, DOCA_SUCCESS);
+	assert_int_equal(add(root, 0x08080808, &kf), DOCA_SUCCESS);
+	assert_int_equal(add(root, 0x08080809, &f0), DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+}
+
+/* Without a TAP device the kernel target captures and counts what it receives. */
+static void test_kernel_target_captured(void **state)
+{
+	struct softdpa_kernel_stats st;
+	struct doca_flow_target *t = NULL;
+	struct doca_flow_fwd bad;
+	struct pipe_spec eg = {"EG_KERNEL", DOCA_FLOW_PIPE_DOMAIN_EGRESS, false, true, false, NULL,
+	                       NULL};
+	uint32_t len = 0;
+
+	(void)state;
+	assert_int_equal(doca_flow_get_target(DOCA_FLOW_TARGET_KERNEL, &t), DOCA_ERROR_BAD_STATE);
+	setenv("SOFTDPA_KERNEL_TAP", "0", 1);
+	ft_init("vnf,hws", 0, 0, 0, 1);
+	assert_int_equal(doca_flow_get_target(DOCA_FLOW_TARGET_KERNEL, NULL),
+	                 DOCA_ERROR_INVALID_VALUE);
+	assert_int_equal(doca_flow_get_target((enum doca_flow_target_type)7, &t),
+	                 DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("unknown target type 7");
+	/* a target that doca_flow_get_target did not return */
+	memset(&bad, 0, sizeof(bad));
+	bad.type = DOCA_FLOW_FWD_TARGET;
+	bad.target = (struct doca_flow_target *)&bad;
+	eg.domain = DOCA_FLOW_PIPE_DOMAIN_DEFAULT;
+	eg.fwd = &bad;
+	assert_null(pipe_make(ft_ports[0], &eg, DOCA_ERROR_INVALID_VALUE));
+	t_assert_logged("fwd target is not a target");
+	kernel_setup();
+	/* an egress pipe outside switch mode does not reach the kernel */
+	assert_int_equal(doca_flow_get_target(DOCA_FLOW_TARGET_KERNEL, &t), DOCA_SUCCESS);
+	bad.target = t;
+	eg.domain = DOCA_FLOW_PIPE_DOMAIN_EGRESS;
+	assert_null(pipe_make(ft_ports[0], &eg, DOCA_ERROR_INVALID_VALUE));
+	t_assert_logged("forwards to a target");
+
+	ft_inject(0, in, ft_udp4(in, 0x01020304, 0x08080808, 1, 2));
+	ft_inject(0, in, ft_udp4(in, 0x01020304, 0x08080809, 1, 2));
+	ft_sync();
+	assert_int_equal(ft_drain_all(0), 1);
+	assert_int_equal(softdpa_port_kernel_stats(0, &st), DOCA_SUCCESS);
+	assert_int_equal(st.frames, 1);
+	assert_int_equal(st.bytes, 64);
+	assert_int_equal(st.captured, 1);
+	assert_int_equal(st.tap, 0);
+	assert_int_equal(softdpa_port_kernel_drain(0, out, 10, &len), DOCA_ERROR_NO_MEMORY);
+	assert_int_equal(softdpa_port_kernel_drain(0, out, sizeof(out), &len), DOCA_SUCCESS);
+	assert_int_equal(len, 64);
+	ft_udp4(in, 0x01020304, 0x08080808, 1, 2);
+	assert_memory_equal(out, in, 64);
+	assert_int_equal(softdpa_port_kernel_drain(0, out, sizeof(out), &len), DOCA_ERROR_EMPTY);
+	assert_int_equal(softdpa_port_kernel_drain(64, out, sizeof(out), &len),
+	                 DOCA_ERROR_INVALID_VALUE);
+	ft_fini();
+	unsetenv("SOFTDPA_KERNEL_TAP");
+}
+
+/* With /dev/net/tun usable the frames go to a TAP interface of the host (sdpak<N>);
+ * without it, the same run falls back to the capture and says so. */
+static void test_kernel_target_tap(void **state)
+{
+	struct softdpa_kernel_stats st;
+
+	(void)state;
+	unsetenv("SOFTDPA_KERNEL_TAP");
+	ft_init("vnf,hws", 1, 0, 0, 1);
+	kernel_setup();
+	ft_inject(0, in, ft_udp4(in, 0x01020304, 0x08080808, 1, 2));
+	ft_sync();
+	assert_int_equal(softdpa_port_kernel_stats(0, &st), DOCA_SUCCESS);
+	assert_int_equal(st.frames, 1);
+	if (st.tap) {
+		assert_int_equal(strncmp(st.ifname, "sdpak", 5), 0);
+		assert_int_equal(st.dropped, 0);
+		assert_int_equal(st.captured, 0);
+	} else {
+		t_assert_logged("no TAP device for the kernel target");
+		assert_int_equal(st.captured, 1);
+	}
+	ft_fini();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        FT_TEST(test_egress_forwarded),
-	        FT_TEST(test_ingress_to_egress_pipe),
-	        FT_TEST(test_host_tx_egress),
-	        FT_TEST(test_egress_rules),
+	        FT_TEST(test_egress_forwarded),       FT_TEST(test_ingress_to_egress_pipe),
+	        FT_TEST(test_host_tx_egress),         FT_TEST(test_egress_rules),
+	        FT_TEST(test_kernel_target_captured), FT_TEST(test_kernel_target_tap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
