@@ -248,8 +248,9 @@ static void test_pipe_errors(void **state)
 	EXPECT(doca_flow_pipe_create(pc, &fwd, NULL, &p), DOCA_ERROR_INVALID_VALUE,
 	       "fwd port 64 is out of range");
 	fwd.type = DOCA_FLOW_FWD_TARGET;
-	EXPECT(doca_flow_pipe_create(pc, &fwd, NULL, &p), DOCA_ERROR_NOT_SUPPORTED,
-	       "fwd TARGET is not supported");
+	fwd.target = NULL;
+	EXPECT(doca_flow_pipe_create(pc, &fwd, NULL, &p), DOCA_ERROR_INVALID_VALUE,
+	       "fwd target is not a target");
 	fwd.type = (enum doca_flow_fwd_type)42;
 	EXPECT(doca_flow_pipe_create(pc, &fwd, NULL, &p), DOCA_ERROR_INVALID_VALUE,
 	       "unknown fwd type 42");

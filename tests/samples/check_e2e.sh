@@ -8,7 +8,7 @@ fail() { echo "check_e2e: $*" >&2; exit 1; }
 printf '%s\n' "$out" | grep -qx 'PASS toy_fwd forward' || fail "no PASS for 'forward'"
 printf '%s\n' "$out" | grep -q '^FAIL toy_fwd expects too much: port 1: expected Ether / IP / UDP .*got 1 of 2' ||
 	fail "no FAIL naming the missing UDP frame"
-printf '%s\n' "$out" | grep -qx 'SKIP toy_fwd refused: doca_flow_get_target is not supported by softdpa (.*)' ||
-	fail "no SKIP naming doca_flow_get_target"
+printf '%s\n' "$out" | grep -qx 'SKIP toy_fwd refused: doca_flow_crypto_psp_master_key_rotate is not supported by softdpa (.*)' ||
+	fail "no SKIP naming doca_flow_crypto_psp_master_key_rotate"
 printf '%s\n' "$out" | tail -1 | grep -qx '1 passed, 1 failed, 1 skipped' || fail "wrong summary"
 [ "$rc" = 1 ] || fail "exit status $rc, expected 1"

@@ -14,6 +14,7 @@
 
 #include <doca_dev.h>
 #include <doca_flow.h>
+#include <doca_flow_crypto.h>
 
 #define CHECK(call)                                                                                \
 	do {                                                                                       \
@@ -75,11 +76,6 @@ int main(int argc, char **argv)
 	CHECK(doca_flow_cfg_set_nr_counters(cfg, 4));
 	CHECK(doca_flow_init(cfg));
 	doca_flow_cfg_destroy(cfg);
-	if (unsupported) {
-		struct doca_flow_target *t;
-
-		CHECK(doca_flow_get_target(DOCA_FLOW_TARGET_KERNEL, &t));
-	}
 	for (uint16_t p = 0; p < 2; p++) {
 		struct doca_flow_port_cfg *pc;
 
@@ -88,6 +84,8 @@ int main(int argc, char **argv)
 		CHECK(doca_flow_port_start(pc, &ports[p]));
 		doca_flow_port_cfg_destroy(pc);
 	}
+	if (unsupported) /* a call softdpa refuses: the PSP crypto path is not emulated */
+		CHECK(doca_flow_crypto_psp_master_key_rotate(ports[0]));
 	for (uint16_t p = 0; p < 2; p++) {
 		struct doca_flow_match m = {0};
 		struct doca_flow_monitor mon = {0};
