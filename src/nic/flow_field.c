@@ -82,6 +82,11 @@ static const struct sdpa_field fields[] = {
          AOFF(tun.esp_spi)},
         {"tunnel.esp.sn", SDPA_FL_ESP, 0, 4, 4, 0, 32, 0, 0, MSZ(tun.esp_sn), MOFF(tun.esp_sn),
          AOFF(tun.esp_sn)},
+        /* NVGRE: the GRE key's upper 24 bits (VSID, the upper 24 of nvgre_vs_id) and low 8 */
+        {"tunnel.nvgre.nvgre_vs_id", SDPA_FL_GRE_KEY, 0, 0, 4, 8, 24, 0, 8, MSZ(tun.nvgre_vs_id),
+         MOFF(tun.nvgre_vs_id), AOFF(tun.nvgre_vs_id)},
+        {"tunnel.nvgre.nvgre_flow_id", SDPA_FL_GRE_KEY, 0, 0, 4, 0, 8, 0, 0, MSZ(tun.nvgre_flow_id),
+         MOFF(tun.nvgre_flow_id), AOFF(tun.nvgre_flow_id)},
         /* The RoCEv2 BTH members a template can set (no DOCA field string). */
         {"#outer.roce_v2.bth.opcode", SDPA_FL_BTH, 0, 0, 1, 0, 8, 0, 0,
          MSZ(outer.roce_v2.bth.opcode), MOFF(outer.roce_v2.bth.opcode),
@@ -205,6 +210,11 @@ bool sdpa_field_locate(const struct sdpa_field *f, const struct sdpa_pkt_info *i
 		if (info->tun.type != SDPA_TUN_NONE || h->l4_type != SDPA_L4_ESP || !h->l4_ok)
 			return false;
 		base = h->l4_off;
+		break;
+	case SDPA_FL_GRE_KEY:
+		if (info->tun.type != SDPA_TUN_GRE || !info->tun.gre_key_present)
+			return false;
+		base = info->tun.gre_key_off;
 		break;
 	case SDPA_FL_BTH:
 		if (!h->roce)

@@ -834,6 +834,7 @@ enum sdpa_flayer {
 	SDPA_FL_UDP,     /* from the UDP header */
 	SDPA_FL_L4,      /* from a TCP or UDP header */
 	SDPA_FL_ESP,     /* from the outer ESP header (tunnel ESP) */
+	SDPA_FL_GRE_KEY, /* the key of a GRE tunnel (NVGRE: VSID and flow id) */
 	SDPA_FL_BTH,     /* from the RoCEv2 BTH after UDP/4791 */
 };
 

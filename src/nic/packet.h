@@ -308,6 +308,7 @@ struct sdpa_pkt_tun {
 	                           * give it (DOCA_HTOBE32(0xcdab12) matches VNI 0xcdab12) */
 	/* GRE: flags/version word, protocol, key (when key_present). */
 	uint8_t gre_key_present;
+	uint32_t gre_key_off; /* offset of the key in the frame (when present) */
 	doca_be16_t gre_flags;
 	doca_be16_t gre_protocol;
 	doca_be32_t gre_key;

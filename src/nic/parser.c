@@ -496,6 +496,7 @@ static void parse_gre(struct pctx *c, uint32_t q, uint32_t end, bool whole)
 	memcpy(&t->gre_protocol, f + q + 2, 2);
 	if (f[q] & 0x20) {
 		t->gre_key_present = 1;
+		t->gre_key_off = q + 4 + (f[q] & 0x80 ? 4 : 0);
 		memcpy(&t->gre_key, f + q + 4 + (f[q] & 0x80 ? 4 : 0), 4);
 	}
 	parse_inner_by_ethertype(c, q + hl, end, sdpa_be16(f + q + 2));

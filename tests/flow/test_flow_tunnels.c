@@ -594,14 +594,64 @@ static void test_bad_configs(void **state)
 	ft_fini();
 }
 
+/* COPY of the NVGRE VSID (the GRE key's upper 24 bits) into metadata, matched by the next
+ * pipe: f_nvgre carries key 0x12345678, so meta.u32[0] becomes 0x123456. */
+static void test_copy_nvgre_vsid_to_meta(void **state)
+{
+	struct doca_flow_actions a, *acts[1] = {&a};
+	struct doca_flow_action_desc d[1];
+	struct doca_flow_action_descs ds = {.nb_action_desc = 1, .desc_array = d};
+	struct doca_flow_action_descs *dl[1] = {&ds};
+	struct doca_flow_fwd to1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd next = {.type = DOCA_FLOW_FWD_PIPE};
+	struct doca_flow_match mm;
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *p1, *p2;
+	struct doca_flow_pipe_entry *e;
+
+	(void)state;
+	tinit();
+	memset(&mm, 0, sizeof(mm));
+	mm.meta.u32[0] = htonl(0x123456);
+	p2 = mk_pipe(DOCA_FLOW_PIPE_BASIC, false, &mm, NULL, NULL, &to1);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p2, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	memset(&a, 0, sizeof(a));
+	memset(d, 0, sizeof(d));
+	d[0].type = DOCA_FLOW_ACTION_COPY;
+	d[0].field_op.src.field_string = "tunnel.nvgre.nvgre_vs_id";
+	d[0].field_op.dst.field_string = "meta.data";
+	d[0].field_op.dst.bit_offset = 32; /* u32[0] */
+	d[0].field_op.width = 24;
+	next.next_pipe = p2;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_BASIC), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &next, NULL, &p1), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p1, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	expect_out(f_nvgre, sizeof(f_nvgre), f_nvgre, sizeof(f_nvgre));
+	/* without a GRE key the field is absent: nothing copied, the next pipe misses */
+	ft_inject(0, f_plain, sizeof(f_plain));
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), 0);
+	ft_fini();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        FT_TEST(test_vxlan_encap_basic),      FT_TEST(test_geneve_encap_control_per_entry),
-	        FT_TEST(test_gtp_encap_ordered_list), FT_TEST(test_mpls_encap_hash),
-	        FT_TEST(test_ipip_nvgre_gpe_encap),   FT_TEST(test_decap_and_shared),
-	        FT_TEST(test_bad_tunnel_dropped),     FT_TEST(test_match_tun_fields),
-	        FT_TEST(test_modify_tun_fields),      FT_TEST(test_bad_configs),
+	        FT_TEST(test_vxlan_encap_basic),       FT_TEST(test_geneve_encap_control_per_entry),
+	        FT_TEST(test_gtp_encap_ordered_list),  FT_TEST(test_mpls_encap_hash),
+	        FT_TEST(test_ipip_nvgre_gpe_encap),    FT_TEST(test_decap_and_shared),
+	        FT_TEST(test_bad_tunnel_dropped),      FT_TEST(test_match_tun_fields),
+	        FT_TEST(test_modify_tun_fields),       FT_TEST(test_bad_configs),
+	        FT_TEST(test_copy_nvgre_vsid_to_meta),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
