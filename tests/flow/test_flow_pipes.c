@@ -472,9 +472,9 @@ static void test_action_descs_add_copy(void **state)
 	assert_int_equal(ft_drain_all(1), 1);
 	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 2);
 	/* Refusals: one line each, the standard phrase. */
-	d[2].field_op.src.field_string = "tunnel.nvgre.nvgre_vs_id";
+	d[2].field_op.src.field_string = "tunnel.psp.nexthdr";
 	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_ERROR_NOT_SUPPORTED,
-	        "\"tunnel.nvgre.nvgre_vs_id\" is not supported by softdpa");
+	        "\"tunnel.psp.nexthdr\" is not supported by softdpa");
 	d[2].field_op.src.field_string = NULL;
 	d[2].type = DOCA_FLOW_ACTION_COPY;
 	EXPECT1(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, dl, 1), DOCA_ERROR_INVALID_VALUE,
