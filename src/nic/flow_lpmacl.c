@@ -187,6 +187,15 @@ static doca_error_t lpm_init(struct doca_flow_pipe *p, const char *who)
 			lp->em_off[lp->nem] = (uint16_t)i;
 			lp->em_mask[lp->nem++] = mt->mask[i];
 		}
+	if (sizeof(struct lpm_ekey) + lp->nem > SDPA_FLOW_KEY_MAX) {
+		DOCA_LOG_ERR("%s: LPM pipe '%s' has %u bytes of exact-match fields per entry, "
+		             "which is not supported by softdpa (at most %u); match on fewer "
+		             "fields",
+		             who, p->name, lp->nem,
+		             (unsigned int)(SDPA_FLOW_KEY_MAX - sizeof(struct lpm_ekey)));
+		lpm_pipe_free(lp);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
 	/* Groups a table may take: a prefix below the root level needs one per level. */
 	{
 		uint64_t per = lp->alen == 4 ? 2 : 14;
