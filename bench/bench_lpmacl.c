@@ -12,10 +12,10 @@
  * whose answers differ (always 0: the rules have distinct priorities, so the best rule is
  * unique).
  * Rules (seeded, reproducible): LPM prefixes /8../32 as in a routing table (1 % /8../15,
- * 34 % /16../23, 57 % /24, 8 % longer); ACL 5-tuples: protocol any/TCP/UDP, source and destination prefixes of
- * /8, /16, /24 or /32, source port any, destination port any, one port or a range, every
- * rule a distinct priority. Lookups: 80 % made to hit a random rule, 20 % random.
- * Usage: bench_lpmacl [cases] [sizes] [lookups]
+ * 34 % /16../23, 57 % /24, 8 % longer); ACL 5-tuples: protocol any/TCP/UDP, source and destination
+ * prefixes of /8, /16, /24 or /32, source port any, destination port any, one port or a range,
+ * every rule a distinct priority. Lookups: 80 % made to hit a random rule, 20 % random. Usage:
+ * bench_lpmacl [cases] [sizes] [lookups]
  */
 #include <arpa/inet.h>
 #include <errno.h>

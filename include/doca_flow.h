@@ -923,7 +923,8 @@ DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_counters(struct doca_flow_cfg *cfg
  * @param [in] nr_meters
  * The number of meters.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg is NULL.
- * @note Accepted and unused: softdpa allocates shared meters by doca_flow_cfg_set_nr_shared_resource().
+ * @note Accepted and unused: softdpa allocates shared meters by
+ * doca_flow_cfg_set_nr_shared_resource().
  */
 DOCA_STABLE doca_error_t doca_flow_cfg_set_nr_meters(struct doca_flow_cfg *cfg, uint32_t nr_meters);
 
@@ -1879,7 +1880,8 @@ DOCA_EXPERIMENTAL void doca_flow_pipe_dump(struct doca_flow_pipe *pipe, FILE *f)
  * DOCA_ERROR_INVALID_VALUE when pipe is not a live BASIC pipe, the queue, flags or
  * action_idx is out of range, the pipe is full, the monitor asks for a counter the pipe lacks, the
  * forward is invalid or missing, the monitor's meter is invalid or names a shared meter that is
- * not configured; DOCA_ERROR_NOT_SUPPORTED for a forward softdpa does not emulate; DOCA_ERROR_NO_MEMORY when the entry cannot be allocated.
+ * not configured; DOCA_ERROR_NOT_SUPPORTED for a forward softdpa does not emulate;
+ * DOCA_ERROR_NO_MEMORY when the entry cannot be allocated.
  * @note A queue holding queue_depth uncompleted operations is drained first: they complete, and
  * their callbacks come with the next doca_flow_entries_process() on that queue.
  */
