@@ -134,7 +134,13 @@ static inline uint32_t rng32(struct worker *w)
 static inline void ensure_parsed(struct pctx *c)
 {
 	if (!c->parsed || c->dirty) {
+		bool first = !c->parsed;
+
 		sdpa_parse(c->pkt->data, c->pkt->len, &c->info);
+		/* A frame's own problems, once (not those a rewrite of it may cause). */
+		if (SDPA_UNLIKELY(c->info.error != SDPA_PKT_OK) && first)
+			sdpa_parse_err_count(my_worker < 0 ? 0 : (uint32_t)my_worker,
+			                     c->info.error);
 		sdpa_view_build(&c->m, &c->info);
 		if (SDPA_UNLIKELY(sdpa_flex_active())) {
 			c->flex_bad =
@@ -789,7 +795,7 @@ static bool apply_encap(struct pctx *c, const struct sdpa_act_tmpl *t, const uin
 }
 
 /* A template's actions, in DOCA's order: decap, VLAN pop, field writes, descriptors,
- * encap. false: the frame must be dropped (SOFTDPA_DROP_TUNNEL). */
+ * VLAN push, encap. false: the frame must be dropped (SOFTDPA_DROP_TUNNEL). */
 static bool apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const uint8_t *vals,
                           const struct sdpa_hash_slot *slot)
 {

@@ -673,6 +673,11 @@ void sdpa_pipe_graveyard_free(void);
 /* The "pipes" section of a stats dump (flow_stats.c); called by doca_flow_init/destroy
  * without flow_g.lock held. */
 void sdpa_flow_stats_register(void);
+/* Count a frame whose first parse found 'err' (enum sdpa_pkt_error; OK is not counted) on
+ * worker block w (datapath; the "parser" stats section shows them by reason); the total
+ * of a reason since doca_flow_init (tests). */
+void sdpa_parse_err_count(uint32_t w, uint32_t err);
+uint64_t sdpa_parse_err_get(uint32_t err);
 void sdpa_flow_stats_unregister(void);
 /* Pipe destruction (entries freed after a grace period). Called with the lock held. */
 void sdpa_pipe_destroy_locked(struct doca_flow_pipe *pipe);

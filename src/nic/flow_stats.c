@@ -8,6 +8,7 @@
  * Flow stays busy. doca_flow_init/destroy call register/unregister outside that lock.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "core/stats.h"
@@ -93,14 +94,58 @@ static void dump_pipes(void *arg, FILE *out)
 	free(all);
 }
 
+/* Frames whose parse found a problem, by the first one (enum sdpa_pkt_error): one block
+ * per worker, a single writer each. */
+static struct {
+	sdpa_atomic_u64 n[SDPA_PKT_ERR_COUNT];
+} perr[SDPA_FLOW_NW];
+
+void sdpa_parse_err_count(uint32_t w, uint32_t err)
+{
+	if (w < SDPA_FLOW_NW && err > 0 && err < SDPA_PKT_ERR_COUNT)
+		sdpa_counter_add(&perr[w].n[err], 1);
+}
+
+/* The "parser" section: one record per reason seen, e.g.
+ * {"parser_error":"esp header truncated","frames":1}. */
+static void dump_parser(void *arg, FILE *out)
+{
+	(void)arg;
+	for (uint32_t e = 1; e < SDPA_PKT_ERR_COUNT; e++) {
+		uint64_t v = 0;
+
+		for (uint32_t w = 0; w < SDPA_FLOW_NW; w++)
+			v += sdpa_load_relaxed(&perr[w].n[e]);
+		if (v == 0)
+			continue;
+		fprintf(out, "{\"parser_error\":");
+		sdpa_stats_json_str(out, sdpa_pkt_error_name(e));
+		fprintf(out, ",\"frames\":%llu}\n", (unsigned long long)v);
+	}
+}
+
+uint64_t sdpa_parse_err_get(uint32_t err)
+{
+	uint64_t v = 0;
+
+	if (err >= SDPA_PKT_ERR_COUNT)
+		return 0;
+	for (uint32_t w = 0; w < SDPA_FLOW_NW; w++)
+		v += sdpa_load_relaxed(&perr[w].n[err]);
+	return v;
+}
+
 void sdpa_flow_stats_register(void)
 {
+	memset(perr, 0, sizeof(perr));
 	(void)sdpa_stats_register("pipes", dump_pipes, NULL);
+	(void)sdpa_stats_register("parser", dump_parser, NULL);
 	sdpa_tun_stats_register();
 }
 
 void sdpa_flow_stats_unregister(void)
 {
 	(void)sdpa_stats_unregister("pipes");
+	(void)sdpa_stats_unregister("parser");
 	sdpa_tun_stats_unregister();
 }

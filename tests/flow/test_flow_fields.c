@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "flow_t.h"
+#include "nic/flow_priv.h" /* sdpa_parse_err_get */
 
 static uint8_t out[SOFTDPA_FRAME_MAX];
 
@@ -238,6 +239,9 @@ static void test_esp_match_and_condition(void **state)
 	assert_int_equal(q.counter.total_pkts, 2); /* SN 4 and the cut header */
 	assert_int_equal(doca_flow_resource_query_pipe_miss(gt, &q), DOCA_SUCCESS);
 	assert_int_equal(q.counter.total_pkts, 1);
+	/* The cut header is counted with its reason (the "parser" stats section). */
+	assert_int_equal(sdpa_parse_err_get(SDPA_PKT_ERR_BEYOND_IP), 1);
+	assert_int_equal(sdpa_parse_err_get(SDPA_PKT_ERR_ESP_TRUNC), 0);
 	ft_fini();
 }
 
@@ -352,6 +356,7 @@ static void test_roce_bth_match(void **state)
 	ft_sync();
 	expect_out(1, f, n);
 	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 4);
+	assert_int_equal(sdpa_parse_err_get(SDPA_PKT_ERR_BTH_TRUNC), 1);
 	ft_fini();
 }
 
