@@ -49,6 +49,9 @@ enum softdpa_drop_reason {
 	 * without the header the action needs, or a result longer than a frame (the reason is
 	 * in the "tunnels" stats section) */
 	SOFTDPA_DROP_TUNNEL,
+	/** a frame the embedded switch looped back into its port (destination MAC = the
+	 * port's own) came back more than 8 times, or found the loopback queue full */
+	SOFTDPA_DROP_LOOP,
 	SOFTDPA_DROP_REASON_MAX = 16, /**< size of softdpa_port_stats.dropped (not a reason) */
 };
 

@@ -90,6 +90,7 @@ static const char *const drop_names[] = {
         [SOFTDPA_DROP_WIRE_ERROR] = "wire_error",
         [SOFTDPA_DROP_METER_RED] = "meter_red",
         [SOFTDPA_DROP_TUNNEL] = "tunnel",
+        [SOFTDPA_DROP_LOOP] = "loop",
 };
 
 DOCA_EXPERIMENTAL const char *softdpa_drop_reason_name(enum softdpa_drop_reason reason)

@@ -872,6 +872,9 @@ DOCA_STABLE doca_error_t doca_flow_port_start(const struct doca_flow_port_cfg *c
 	p->is_rep = cfg->dev_rep != NULL;
 	p->switch_mode = flow_g.switch_mode;
 	p->sw_dev = SDPA_DEV_ID_INVALID;
+	p->has_mac = !p->switch_mode && cfg->dev != NULL && cfg->dev_rep == NULL &&
+	             doca_devinfo_get_mac_addr(doca_dev_as_devinfo(cfg->dev), p->mac,
+	                                       sizeof(p->mac)) == DOCA_SUCCESS;
 	if (cfg->dev_rep != NULL && sdpa_dev_rep_parent(cfg->dev_rep) != NULL)
 		p->sw_dev = sdpa_dev_id(sdpa_dev_rep_parent(cfg->dev_rep));
 	else if (cfg->dev != NULL)

@@ -41,6 +41,8 @@ SDPA_LOG_REGISTER(nic_dp);
 
 enum {
 	CLONE_MAX = 256,
+	LOOP_MAX = 16,  /* frames looped back by the embedded switch, waiting per worker */
+	LOOP_DEPTH = 8, /* times one frame may come back before it is dropped as a loop */
 };
 
 struct pctx {
@@ -95,6 +97,16 @@ struct worker {
 	 * there, and processed in its context. */
 	struct pctx pre[SDPA_WIRE_BURST_MAX];
 	bool pre_used[SDPA_WIRE_BURST_MAX];
+	/* Frames the embedded switch looped back (loop_back), processed after the frame that
+	 * sent them: copies, since the sender's buffer goes back to its wire. */
+	uint32_t nloop;
+	uint8_t depth; /* loop-backs behind the frame being processed */
+	struct {
+		uint16_t port;
+		uint8_t depth;
+		struct sdpa_pkt pkt;
+	} loop[LOOP_MAX];
+	uint8_t *loop_mem;
 };
 
 static struct {
@@ -196,10 +208,51 @@ static void tx_flush(struct worker *w)
 	}
 }
 
+/* The embedded switch delivers a frame a function sends to its own MAC back to that
+ * function (NVIDIA's flow_loopback re-injects a frame this way: an egress pipe
+ * encapsulates it with the port's MAC as destination and forwards it to the same port).
+ * True when 'pkt' leaving 'port' is such a frame and was queued to come back in. */
+static bool loop_back(struct worker *w, uint16_t port, struct sdpa_pkt *pkt)
+{
+	/* A-port pairs with R-port in doca_flow_port_start (has_mac and mac are set) */
+	const struct doca_flow_port *p = sdpa_load_acquire(&flow_g.ports[port]);
+
+	if (p == NULL || !p->has_mac || pkt->len < SDPA_ETH_HLEN || memcmp(pkt->data, p->mac, 6))
+		return false;
+	if (w->depth >= LOOP_DEPTH || w->nloop == LOOP_MAX) {
+		DOCA_LOG_RATE_LIMIT_WARN(
+		        "port %u: a frame to the port's own MAC %s; dropped (loop)",
+		        (unsigned int)port,
+		        w->depth >= LOOP_DEPTH ? "came back 8 times"
+		                               : "found the loopback queue full");
+		w->trace_drops++;
+		sdpa_port_count_drop(port, w->idx, SOFTDPA_DROP_LOOP, 1);
+		return true;
+	}
+	{
+		struct sdpa_pkt *l = &w->loop[w->nloop].pkt;
+
+		l->headroom = SDPA_PKT_HEADROOM;
+		l->data = w->loop_mem + (size_t)w->nloop * (SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX) +
+		          SDPA_PKT_HEADROOM;
+		l->cap = SOFTDPA_FRAME_MAX;
+		l->len = pkt->len;
+		l->in_port = port;
+		l->meta = 0;
+		memcpy(l->data, pkt->data, pkt->len);
+		w->loop[w->nloop].port = port;
+		w->loop[w->nloop].depth = (uint8_t)(w->depth + 1);
+		w->nloop++;
+	}
+	return true;
+}
+
 static void tx_one(struct worker *w, uint16_t port, struct sdpa_pkt *pkt)
 {
 	struct txq *q = &w->tx[port];
 
+	if (SDPA_UNLIKELY(loop_back(w, port, pkt)))
+		return;
 	q->pkts[q->n++] = pkt;
 	w->tx_mask |= 1ull << port;
 	if (q->n == SDPA_WIRE_BURST_MAX)
@@ -1572,6 +1625,25 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 }
 
 /* Process one burst of a port; returns how many frames it took. */
+/* The frames the embedded switch looped back while the last frame was processed (and
+ * those they loop back in turn, up to LOOP_DEPTH), into their ports' ingress, in order. */
+static void loop_drain(struct worker *w)
+{
+	for (uint32_t i = 0; i < w->nloop; i++) {
+		/* A-port pairs with R-port in doca_flow_port_start */
+		struct doca_flow_port *p = sdpa_load_acquire(&flow_g.ports[w->loop[i].port]);
+
+		w->depth = w->loop[i].depth;
+		if (p != NULL)
+			process_pkt(w, p, &w->loop[i].pkt, &w->ctx);
+		else
+			sdpa_port_count_drop(w->loop[i].port, w->idx, SOFTDPA_DROP_PORT_DOWN, 1);
+	}
+	tx_flush(w); /* TX batches may hold loop buffers: send them before reuse */
+	w->nloop = 0;
+	w->depth = 0;
+}
+
 static uint16_t poll_port(struct worker *w, struct doca_flow_port *port)
 {
 	struct sdpa_pkt *pkts[SDPA_WIRE_BURST_MAX];
@@ -1583,8 +1655,11 @@ static uint16_t poll_port(struct worker *w, struct doca_flow_port *port)
 	t0 = sdpa_trace_begin();
 	w->trace_drops = 0;
 	prefetch_root_em(w, port, pkts, n);
-	for (uint16_t i = 0; i < n; i++)
+	for (uint16_t i = 0; i < n; i++) {
 		process_pkt(w, port, pkts[i], w->pre_used[i] ? &w->pre[i] : &w->ctx);
+		if (SDPA_UNLIKELY(w->nloop != 0))
+			loop_drain(w);
+	}
 	tx_flush(w);
 	w->nclones = 0;
 	sdpa_port_rx_release(port->port_id, n);
@@ -1646,6 +1721,8 @@ static uint16_t poll_host_tx(struct worker *w, struct doca_flow_port *port)
 		                            .headroom = SDPA_PKT_HEADROOM,
 		                            .in_port = port->port_id};
 		process_host_pkt(w, port, &pkts[i]);
+		if (SDPA_UNLIKELY(w->nloop != 0))
+			loop_drain(w);
 	}
 	tx_flush(w); /* the batches point into the slots: send before giving them back */
 	w->nclones = 0;
@@ -1845,7 +1922,8 @@ doca_error_t sdpa_dp_start(uint32_t nworkers)
 		w->idx = (uint16_t)i;
 		w->rng = 0x9e3779b97f4a7c15ull * (i + 1);
 		w->clone_mem = malloc((size_t)CLONE_MAX * (SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX));
-		if (w->clone_mem == NULL) {
+		w->loop_mem = malloc((size_t)LOOP_MAX * (SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX));
+		if (w->clone_mem == NULL || w->loop_mem == NULL) {
 			DOCA_LOG_ERR("doca_flow_init: out of memory for NIC worker buffers; free "
 			             "memory and retry");
 			sdpa_dp_stop();
@@ -1877,8 +1955,10 @@ void sdpa_dp_stop(void)
 		dp.w[i].running = false;
 	}
 	sdpa_grace_fini();
-	for (uint32_t i = 0; i <= dp.nworkers; i++)
+	for (uint32_t i = 0; i <= dp.nworkers; i++) {
 		free(dp.w[i].clone_mem);
+		free(dp.w[i].loop_mem);
+	}
 	free(dp.w);
 	dp.w = NULL;
 	dp.nworkers = 0;

@@ -528,6 +528,10 @@ struct doca_flow_port {
 	 * PF's own for a PF port, the parent's for a representor; SDPA_DEV_ID_INVALID when
 	 * the port was started without a device). Set once at start. */
 	uint32_t sw_dev;
+	/* Outside switch mode, a port started on a device: the device's MAC. A frame leaving
+	 * the port with it as destination comes back into the port (flow_dp.c, loopback). */
+	bool has_mac;
+	uint8_t mac[6];
 	sdpa_atomic_u32 op_state;
 	sdpa_atomic_ptr root;      /* struct doca_flow_pipe * */
 	sdpa_atomic_ptr eroot;     /* the egress root pipe (struct doca_flow_pipe *), or NULL */

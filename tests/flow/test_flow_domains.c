@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <doca_dev.h>
+
 #include "io/wire.h"
 #include "nic/nic.h"
 #include "flow_t.h"
@@ -383,12 +385,117 @@ static void test_kernel_target_tap(void **state)
 	ft_fini();
 }
 
+/* The embedded switch's loopback (docs/FLOW.md "Domains"): a frame leaving a port started on
+ * a device, with that device's MAC as destination, comes back into the port's ingress, as
+ * NVIDIA's flow_loopback re-injects frames. Port 0 has a device: 8.8.8.8 is rewritten to
+ * 8.8.8.9 with port 0's MAC and sent out of port 0, comes back and leaves by port 1;
+ * 8.8.8.10 comes back to the same entry every time, and the ninth return is a loop drop. */
+static void test_loopback_own_mac(void **state)
+{
+	struct doca_devinfo **list;
+	struct doca_dev *dev;
+	struct doca_flow_port_cfg *pc;
+	struct doca_flow_pipe_cfg *cfg;
+	struct doca_flow_match m;
+	struct doca_flow_actions a, *aa[1] = {&a};
+	struct doca_flow_fwd f0 = fwd_of(DOCA_FLOW_FWD_PORT, 0, NULL);
+	struct doca_flow_fwd f1 = fwd_of(DOCA_FLOW_FWD_PORT, 1, NULL);
+	struct doca_flow_fwd f_any = fwd_of(DOCA_FLOW_FWD_PORT, 0xffff, NULL);
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e;
+	uint8_t mac[6];
+	uint32_t n;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 0);
+	assert_int_equal(doca_devinfo_create_list(&list, &n), DOCA_SUCCESS);
+	assert_true(n > 0);
+	assert_int_equal(doca_devinfo_get_mac_addr(list[0], mac, sizeof(mac)), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_open(list[0], &dev), DOCA_SUCCESS);
+	for (uint16_t i = 0; i < 2; i++) {
+		assert_int_equal(doca_flow_port_cfg_create(&pc), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_port_cfg_set_port_id(pc, i), DOCA_SUCCESS);
+		if (i == 0)
+			assert_int_equal(doca_flow_port_cfg_set_dev(pc, dev), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_port_start(pc, &ft_ports[i]), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_port_cfg_destroy(pc), DOCA_SUCCESS);
+	}
+	memset(&m, 0, sizeof(m));
+	memset(&a, 0, sizeof(a));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.dst_ip = 0xffffffff;
+	memset(a.outer.eth.dst_mac, 0xff, 6);
+	a.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	a.outer.ip4.dst_ip = 0xffffffff;
+	assert_int_equal(doca_flow_pipe_cfg_create(&cfg, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_name(cfg, "ROOT"), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(cfg, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_nr_entries(cfg, 8), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(cfg, &m, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_actions(cfg, aa, NULL, NULL, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(cfg, &f_any, NULL, &p), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(cfg);
+	/* 8.8.8.8 -> 8.8.8.9 to port 0's MAC, out of port 0 */
+	m.outer.ip4.dst_ip = htonl(0x08080808);
+	memcpy(a.outer.eth.dst_mac, mac, 6);
+	a.outer.ip4.dst_ip = htonl(0x08080809);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, &a, NULL, &f0,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	/* 8.8.8.9 (the frame that came back) -> port 1, unchanged */
+	m.outer.ip4.dst_ip = htonl(0x08080809);
+	a.outer.ip4.dst_ip = htonl(0x08080809);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, &a, NULL, &f1,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	/* 8.8.8.10 -> itself, to port 0's MAC, out of port 0: a loop */
+	m.outer.ip4.dst_ip = htonl(0x0808080a);
+	a.outer.ip4.dst_ip = htonl(0x0808080a);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, &a, NULL, &f0,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+
+	ft_inject(0, in, ft_udp4(in, 0x01020304, 0x08080808, 1, 2));
+	ft_sync();
+	assert_int_equal(ft_drain(1, out), 64);
+	assert_memory_equal(out, mac, 6);
+	assert_int_equal(out[30], 8); /* IPv4 destination 8.8.8.9 */
+	assert_int_equal(out[33], 9);
+	assert_int_equal(ft_drain_all(0), 0); /* it never reached port 0's wire */
+
+	t_log_reset();
+	ft_inject(0, in, ft_udp4(in, 0x01020304, 0x0808080a, 1, 2));
+	ft_sync();
+	assert_int_equal(ft_drain_all(0), 0);
+	assert_int_equal(ft_drain_all(1), 0);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_LOOP), 1);
+	t_assert_logged("port 0: a frame to the port's own MAC came back 8 times; dropped (loop)");
+
+	/* A frame to another MAC leaves port 0 by its wire. */
+	m.outer.ip4.dst_ip = htonl(0x0808080b);
+	a.outer.ip4.dst_ip = htonl(0x0808080b);
+	memcpy(a.outer.eth.dst_mac, new_dst, 6);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, &a, NULL, &f0,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	ft_inject(0, in, ft_udp4(in, 0x01020304, 0x0808080b, 1, 2));
+	ft_sync();
+	assert_int_equal(ft_drain(0, out), 64);
+	assert_memory_equal(out, new_dst, 6);
+	ft_fini();
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+	assert_int_equal(doca_devinfo_destroy_list(list), DOCA_SUCCESS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        FT_TEST(test_egress_forwarded),       FT_TEST(test_ingress_to_egress_pipe),
 	        FT_TEST(test_host_tx_egress),         FT_TEST(test_egress_rules),
 	        FT_TEST(test_kernel_target_captured), FT_TEST(test_kernel_target_tap),
+	        FT_TEST(test_loopback_own_mac),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

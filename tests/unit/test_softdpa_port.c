@@ -42,7 +42,8 @@ static void test_drop_reason_names(void **state)
 	assert_string_equal(softdpa_drop_reason_name(SOFTDPA_DROP_WIRE_ERROR), "wire_error");
 	assert_string_equal(softdpa_drop_reason_name(SOFTDPA_DROP_METER_RED), "meter_red");
 	assert_string_equal(softdpa_drop_reason_name(SOFTDPA_DROP_TUNNEL), "tunnel");
-	assert_string_equal(softdpa_drop_reason_name((enum softdpa_drop_reason)9), "unknown");
+	assert_string_equal(softdpa_drop_reason_name(SOFTDPA_DROP_LOOP), "loop");
+	assert_string_equal(softdpa_drop_reason_name((enum softdpa_drop_reason)10), "unknown");
 	assert_string_equal(softdpa_drop_reason_name(SOFTDPA_DROP_REASON_MAX), "unknown");
 	assert_string_equal(softdpa_drop_reason_name((enum softdpa_drop_reason) - 1), "unknown");
 }
