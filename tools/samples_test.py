@@ -29,6 +29,7 @@ import os
 import re
 import select
 import shlex
+import signal
 import socket
 import subprocess
 import sys
@@ -43,6 +44,9 @@ READY_TIMEOUT = 60.0  # seconds for a sample to put its pipes in place
 # its next batch.
 STAGE_QUIET = 1.0
 RUN_TIMEOUT = 120.0   # seconds for a whole run (the samples wait ~5 s for traffic)
+# A sample that waits for Ctrl-C (flow_loopback loops until SIGINT or SIGTERM) is sent
+# SIGINT once every stage was sent, its frames are back and it printed nothing for this long.
+STOP_QUIET = 30.0
 DPA_SUCCESS = "Sample finished successfully"
 
 # The command line of each DPA sample, one argument list per process (started in this order);
@@ -340,6 +344,16 @@ def stage_may_start(stages, i, log_path, progress=None):
     return progress(len(output))
 
 
+def waits_for_stop(progress, out_len, now=None, quiet=STOP_QUIET):
+    """True when the run's expected frames are back and the output has not grown for
+    'quiet' seconds: the sample is waiting for a signal to stop."""
+    now = time.monotonic() if now is None else now
+    if out_len != progress.last_len or progress.since == 0.0:
+        progress.last_len, progress.since = out_len, now
+    back = all(len(progress.wires.got.get(p, [])) >= n for p, n in progress.want.items())
+    return back and now - progress.since >= quiet
+
+
 class StageProgress:
     """For a stage after packet-only stages: the earlier stages' frames are back, and the
     sample's output grew after the last stage was sent and has not changed for quiet s."""
@@ -498,7 +512,13 @@ def run_use_case(name, binary, desc, uc, prefix, keep, timeout=RUN_TIMEOUT):
         if ok:
             wires = Ports(paths)
             progress = StageProgress(wires)
+        interrupted = False
         while proc.poll() is None and time.monotonic() < start + timeout:
+            if (not pending and progress is not None and not interrupted and
+                    waits_for_stop(progress, os.path.getsize(log_path))):
+                proc.send_signal(signal.SIGINT)  # as a user ends it: Ctrl-C
+                interrupted = True
+                continue
             if pending and stage_may_start(stages, pending[0], log_path, progress):
                 i = pending.pop(0)
                 wires.stage = i
@@ -919,6 +939,18 @@ def self_test():
                 build_checked("Ether()/NoSuchLayer(x=1)")
             self.assertIn("cannot build 'Ether()/NoSuchLayer(x=1)'", str(cm.exception))
             self.assertIn("NoSuchLayer", str(cm.exception))
+
+        def test_waits_for_stop(self):
+            class W:
+                got = {1: [b"x"]}
+            p = StageProgress(W())
+            p.want = collections.Counter({1: 1})
+            self.assertFalse(waits_for_stop(p, 10, now=100.0))
+            self.assertFalse(waits_for_stop(p, 10, now=129.0))
+            self.assertTrue(waits_for_stop(p, 10, now=130.0))
+            self.assertFalse(waits_for_stop(p, 11, now=131.0))  # it printed: wait again
+            p.want = collections.Counter({1: 2})
+            self.assertFalse(waits_for_stop(p, 11, now=200.0))  # a frame is not back
 
         def test_multisets(self):
             a = build("Ether()/IP(src='1.1.1.1')/TCP()/Raw(load=b'x')")
