@@ -290,6 +290,61 @@ static void test_rate_10s(void **state)
 	softdpa_clock_set_real();
 }
 
+/* One shared meter on the root pipes of two ports, two workers metering into it at once,
+ * the clock frozen: exactly CBS / frame frames are green in all, whatever the interleaving. */
+static void test_shared_meter_two_workers(void **state)
+{
+	struct doca_flow_shared_resource_cfg c =
+	        meter_cfg(DOCA_FLOW_METER_ALGORITHM_TYPE_RFC2697, DOCA_FLOW_METER_LIMIT_TYPE_BYTES,
+	                  DOCA_FLOW_METER_COLOR_MODE_BLIND, 1000, 300 * FRAME, 0, 0);
+	struct doca_flow_monitor mon;
+	struct doca_flow_match match;
+	struct doca_flow_fwd fwd;
+	uint32_t len = ft_udp4(frame, 0x01020304, 0x08080808, 1234, 80);
+	uint32_t out = 0;
+
+	(void)state;
+	ft_init("vnf,hws", 2, 0, 0, 4);
+	assert_int_equal(softdpa_clock_set_manual(0), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_shared_resource_set_cfg(DOCA_FLOW_SHARED_RESOURCE_METER, 3, &c),
+	                 DOCA_SUCCESS);
+	memset(&mon, 0, sizeof(mon));
+	mon.meter_type = DOCA_FLOW_RESOURCE_TYPE_SHARED;
+	mon.shared_meter.shared_meter_id = 3;
+	memset(&match, 0, sizeof(match));
+	for (uint16_t port = 0; port < 2; port++) {
+		struct doca_flow_pipe_cfg *pc;
+		struct doca_flow_pipe *p;
+
+		memset(&fwd, 0, sizeof(fwd));
+		fwd.type = DOCA_FLOW_FWD_PORT;
+		fwd.port_id = (uint16_t)(port + 2);
+		assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[port]), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &match, NULL), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_pipe_cfg_set_monitor(pc, &mon), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &p), DOCA_SUCCESS);
+		doca_flow_pipe_cfg_destroy(pc);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &match, 0, NULL, NULL, NULL,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                NULL),
+		                 DOCA_SUCCESS);
+		ft_process(ft_ports[port]);
+	}
+	for (uint32_t i = 0; i < 400; i++) {
+		ft_inject(0, frame, len);
+		ft_inject(1, frame, len);
+		out += ft_drain_all(2) + ft_drain_all(3);
+	}
+	ft_sync();
+	out += ft_drain_all(2) + ft_drain_all(3);
+	assert_int_equal(out, 300);
+	assert_int_equal(
+	        ft_dropped(0, SOFTDPA_DROP_METER_RED) + ft_dropped(1, SOFTDPA_DROP_METER_RED), 500);
+	ft_fini();
+	softdpa_clock_set_real();
+}
+
 static void test_meter_errors(void **state)
 {
 	struct doca_flow_shared_resource_cfg c;
@@ -456,11 +511,12 @@ static void test_aging_max_entries(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_clock),  FT_TEST(test_rfc2697_blind),
-	        FT_TEST(test_rfc2697_aware),   FT_TEST(test_rfc2698),
-	        FT_TEST(test_rfc4115_packets), FT_TEST(test_own_meter_burst_and_refill),
-	        FT_TEST(test_rate_10s),        FT_TEST(test_meter_errors),
-	        FT_TEST(test_aging_exact),     FT_TEST(test_aging_max_entries),
+	        cmocka_unit_test(test_clock),    FT_TEST(test_rfc2697_blind),
+	        FT_TEST(test_rfc2697_aware),     FT_TEST(test_rfc2698),
+	        FT_TEST(test_rfc4115_packets),   FT_TEST(test_own_meter_burst_and_refill),
+	        FT_TEST(test_rate_10s),          FT_TEST(test_shared_meter_two_workers),
+	        FT_TEST(test_meter_errors),      FT_TEST(test_aging_exact),
+	        FT_TEST(test_aging_max_entries),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
