@@ -53,7 +53,9 @@ DOCA_STABLE int doca_flow_aging_handle(struct doca_flow_port *port, uint16_t que
 			const struct sdpa_entry_data *d = sdpa_load_relaxed(&e->data);
 			uint64_t last = sdpa_load_relaxed(&e->last_hit);
 
-			if (d == NULL || d->aging_sec == 0 || e->aged || e->removing ||
+			/* Only entries in the table age: a buffered or failed add has no
+			 * hardware rule to age yet. */
+			if (d == NULL || d->aging_sec == 0 || e->aged || e->removing || !e->in_hw ||
 			    e->queue != queue || now < last ||
 			    now - last < (uint64_t)d->aging_sec * NS_PER_S)
 				continue;
