@@ -27,6 +27,8 @@ SDPA_LOG_REGISTER(nic_flow_resize);
 /* Pipes owing CONGESTION_REACHED (flow lock). */
 static struct doca_flow_pipe **due;
 static uint32_t ndue, capdue;
+/* ndue, readable without the lock: an add that owes nothing does not take it again. */
+static sdpa_atomic_u32 ndue_hint;
 
 void sdpa_resize_added(struct doca_flow_pipe *pipe)
 {
@@ -49,6 +51,7 @@ void sdpa_resize_added(struct doca_flow_pipe *pipe)
 	}
 	pipe->congestion_sent = true;
 	due[ndue++] = pipe;
+	sdpa_store_relaxed(&ndue_hint, ndue);
 }
 
 void sdpa_resize_notify(void)
@@ -58,6 +61,8 @@ void sdpa_resize_notify(void)
 	doca_flow_pipe_process_cb cb;
 	uint32_t n = 0;
 
+	if (sdpa_load_relaxed(&ndue_hint) == 0)
+		return; /* the add that owes a report stored it itself, before this load */
 	pthread_mutex_lock(&flow_g.lock);
 	while (ndue > 0 && n < SDPA_ARRAY_SIZE(p)) {
 		struct doca_flow_pipe *x = due[--ndue];
@@ -67,6 +72,7 @@ void sdpa_resize_notify(void)
 		p[n] = x;
 		ctx[n++] = x->user_ctx;
 	}
+	sdpa_store_relaxed(&ndue_hint, ndue);
 	cb = flow_g.pipe_cb;
 	pthread_mutex_unlock(&flow_g.lock);
 	for (uint32_t i = 0; i < n; i++)
