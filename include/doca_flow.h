@@ -1556,7 +1556,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_cfg_set_monitor(struct doca_flow_pipe_cf
  * 1..64.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when cfg or lists is NULL, nr_lists is
  * outside 1..64 or a list is malformed; DOCA_ERROR_NOT_SUPPORTED for an element softdpa does not
- * emulate (NAT64, CRYPTO, a meter or aging in a MONITOR element, a non-AUTO action descriptor);
+ * emulate (CRYPTO, a non-AUTO action descriptor);
  * DOCA_ERROR_NO_MEMORY
  * when the copy cannot be allocated.
  */

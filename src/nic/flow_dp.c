@@ -1230,6 +1230,8 @@ static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe
 		return;
 	}
 	d = sdpa_load_acquire(&e->data); /* A-data: pairs with R-data */
+	if (d->aging_sec != 0)
+		sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
 	for (uint32_t i = 0; d->ol && i < d->ol->nelems; i++) {
 		const struct sdpa_ol_elem *el = &d->ol->elems[i];
 
@@ -1244,6 +1246,8 @@ static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe
 		case DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR:
 			if (el->counter)
 				count(w, c, e, d);
+			if (el->meter && !meter(w, c, pipe, d))
+				return;
 			break;
 		case DOCA_FLOW_ORDERED_LIST_ELEMENT_NAT64:
 			ensure_parsed(c);

@@ -1035,6 +1035,34 @@ DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
 	}
 	sdpa_ol_entry_vals(ol, list, d->vals);
 	d->ol = ol;
+	/* A MONITOR element's meter and aging (one metering element per list). */
+	for (uint32_t i = 0; i < ol->nelems; i++) {
+		struct sdpa_ol_elem *el = &ol->elems[i];
+		const struct doca_flow_monitor *m = list->elements[i].monitor;
+		struct sdpa_meter *before = d->meter;
+		uint32_t aging = 0;
+
+		if (el->type != DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR)
+			continue;
+		r = sdpa_mon_entry_tmpl(pipe, &el->mon, m, a.who, d, &aging);
+		if (r == DOCA_SUCCESS && before != NULL && d->meter != before) {
+			if (d->meter_owned)
+				sdpa_meter_free(d->meter);
+			d->meter = before;
+			DOCA_LOG_ERR("%s: list %u meters in two MONITOR elements; one metering "
+			             "element per list is not supported by softdpa; meter in one",
+			             a.who, list->idx);
+			r = DOCA_ERROR_NOT_SUPPORTED;
+		}
+		if (r != DOCA_SUCCESS) {
+			data_free(d);
+			pthread_mutex_unlock(&flow_g.lock);
+			return r;
+		}
+		el->meter = d->meter != before;
+		if (aging != 0)
+			d->aging_sec = aging;
+	}
 	for (uint32_t i = 0; i < ol->nelems; i++)
 		if (ol->elems[i].type == DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR &&
 		    ol->elems[i].counter)

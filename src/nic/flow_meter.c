@@ -331,7 +331,7 @@ doca_error_t sdpa_mon_tmpl_compile(const struct doca_flow_monitor *m, struct doc
 		out->meter_per_entry = out->shared_id == UINT32_MAX;
 		out->init_color = (uint8_t)m->shared_meter.meter_init_color;
 		r = init_color_check(m, who);
-		if (r == DOCA_SUCCESS && !out->meter_per_entry &&
+		if (r == DOCA_SUCCESS && !out->meter_per_entry && port != NULL &&
 		    sdpa_shared_meter_resolve(port, out->shared_id, who) == NULL)
 			r = DOCA_ERROR_INVALID_VALUE;
 		break;
@@ -349,7 +349,13 @@ doca_error_t sdpa_mon_tmpl_compile(const struct doca_flow_monitor *m, struct doc
 doca_error_t sdpa_mon_entry(const struct doca_flow_pipe *pipe, const struct doca_flow_monitor *m,
                             const char *who, struct sdpa_entry_data *d, uint32_t *aging_sec)
 {
-	const struct sdpa_mon_tmpl *t = &pipe->mon;
+	return sdpa_mon_entry_tmpl(pipe, &pipe->mon, m, who, d, aging_sec);
+}
+
+doca_error_t sdpa_mon_entry_tmpl(const struct doca_flow_pipe *pipe, const struct sdpa_mon_tmpl *t,
+                                 const struct doca_flow_monitor *m, const char *who,
+                                 struct sdpa_entry_data *d, uint32_t *aging_sec)
+{
 	uint8_t type = t->meter_type;
 	doca_error_t r;
 

@@ -512,9 +512,14 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 			             who, i);
 			sdpa_ol_unpin(out);
 			return DOCA_ERROR_NOT_SUPPORTED;
-		case DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR:
+		case DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR: {
+			doca_error_t mr;
+
 			if (tmpl != NULL) {
+				/* The entry's meter and aging:
+				 * doca_flow_pipe_ordered_list_add_entry. */
 				el->counter = tmpl->elems[i].counter;
+				el->mon = tmpl->elems[i].mon;
 				break;
 			}
 			if (e->monitor == NULL) {
@@ -523,20 +528,14 @@ doca_error_t sdpa_ol_compile(const struct doca_flow_ordered_list *l,
 				sdpa_ol_unpin(out);
 				return DOCA_ERROR_INVALID_VALUE;
 			}
-			if (e->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE ||
-			    e->monitor->aging_sec != 0) {
-				DOCA_LOG_ERR("%s: element %u: monitor.%s in an ordered-list "
-				             "MONITOR element is not supported by softdpa; meter "
-				             "or age in the monitor of a pipe or entry",
-				             who, i,
-				             e->monitor->meter_type != DOCA_FLOW_RESOURCE_TYPE_NONE
-				                     ? "meter_type"
-				                     : "aging_sec");
+			mr = sdpa_mon_tmpl_compile(e->monitor, NULL, who, &el->mon);
+			if (mr != DOCA_SUCCESS) {
 				sdpa_ol_unpin(out);
-				return DOCA_ERROR_NOT_SUPPORTED;
+				return mr;
 			}
 			el->counter = e->monitor->counter_type != DOCA_FLOW_RESOURCE_TYPE_NONE;
 			break;
+		}
 		case SDPA_OL_EXTERNAL: {
 			const struct doca_flow_ordered_list_element_external *x =
 			        (const struct doca_flow_ordered_list_element_external *)e;

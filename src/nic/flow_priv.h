@@ -311,7 +311,9 @@ struct sdpa_ol_elem {
 	uint32_t fkind;     /* field accessor (flow_field.c) */
 	uint32_t fbit;
 	uint32_t fwidth;
-	uint32_t nat64_l3; /* NAT64: original_l3_type (enum doca_flow_l3_type) */
+	uint32_t nat64_l3;        /* NAT64: original_l3_type (enum doca_flow_l3_type) */
+	struct sdpa_mon_tmpl mon; /* MONITOR: the template's meter and aging */
+	bool meter;               /* MONITOR: this element meters (the entry data's meter) */
 };
 
 struct sdpa_ol_tmpl {
@@ -762,13 +764,18 @@ struct sdpa_meter *sdpa_meter_global_get(uint32_t id); /* NULL: not configured *
 /* The shared meter an id names for a pipe of 'port'; NULL, logged, when not configured. */
 struct sdpa_meter *sdpa_shared_meter_resolve(struct doca_flow_port *port, uint32_t id,
                                              const char *who);
-/* A pipe's monitor template (meter and aging). */
+/* A pipe's monitor template (meter and aging); port NULL: a shared meter id is checked
+ * when an entry uses it. */
 doca_error_t sdpa_mon_tmpl_compile(const struct doca_flow_monitor *m, struct doca_flow_port *port,
                                    const char *who, struct sdpa_mon_tmpl *out);
 /* An entry's meter (into d) and aging time (returned in *aging_sec) from the pipe's template
  * and the entry's monitor (NULL: none). */
 doca_error_t sdpa_mon_entry(const struct doca_flow_pipe *pipe, const struct doca_flow_monitor *m,
                             const char *who, struct sdpa_entry_data *d, uint32_t *aging_sec);
+/* The same against another template (an ordered-list MONITOR element's). */
+doca_error_t sdpa_mon_entry_tmpl(const struct doca_flow_pipe *pipe, const struct sdpa_mon_tmpl *t,
+                                 const struct doca_flow_monitor *m, const char *who,
+                                 struct sdpa_entry_data *d, uint32_t *aging_sec);
 /* ---- tunnels (flow_tunnel.c) ---- */
 /* Compile actions.decap_* / encap_* into t (marks the bytes it consumed in 'covered').
  * NOT_SUPPORTED / INVALID_VALUE with one log line naming 'who'. */

@@ -508,6 +508,77 @@ static void test_aging_max_entries(void **state)
 	softdpa_clock_set_real();
 }
 
+/* An ordered list [MONITOR] whose element meters (own meter, rate per entry) and ages. */
+static void test_ordered_list_monitor(void **state)
+{
+	struct doca_flow_monitor tmon, emon;
+	struct doca_flow_ordered_list_element el[1];
+	struct doca_flow_ordered_list l = {.idx = 0, .size = 1, .elements = el}, *lp[1] = {&l};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd to_ol = {.type = DOCA_FLOW_FWD_ORDERED_LIST_PIPE};
+	struct doca_flow_match any;
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *ol, *root;
+	struct doca_flow_pipe_entry *e, *re;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	assert_int_equal(softdpa_clock_set_manual(0), DOCA_SUCCESS);
+	memset(&tmon, 0, sizeof(tmon));
+	tmon.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	tmon.meter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	tmon.non_shared_meter.cir = UINT64_MAX;
+	tmon.non_shared_meter.cbs = UINT64_MAX;
+	tmon.aging_sec = UINT32_MAX;
+	memset(el, 0, sizeof(el));
+	el[0].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR;
+	el[0].monitor = &tmon;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_ORDERED_LIST),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_ordered_lists(pc, lp, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &ol), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	/* The entry's element gives no rate: refused. */
+	el[0].monitor = NULL;
+	assert_int_equal(doca_flow_pipe_ordered_list_add_entry(
+	                         0, ol, 0, &l, NULL, DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_ERROR_INVALID_VALUE);
+	memset(&emon, 0, sizeof(emon));
+	emon.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	emon.meter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	emon.non_shared_meter.cir = 1000;
+	emon.non_shared_meter.cbs = 2 * FRAME;
+	emon.aging_sec = 2;
+	el[0].monitor = &emon;
+	assert_int_equal(doca_flow_pipe_ordered_list_add_entry(
+	                         0, ol, 0, &l, NULL, DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	                 DOCA_SUCCESS);
+	memset(&any, 0, sizeof(any));
+	to_ol.ordered_list_pipe.pipe = ol;
+	to_ol.ordered_list_pipe.idx = 0;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &any, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &to_ol, NULL, &root), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, root, &any, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &re),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	send_n(3); /* at t = 0 */
+	assert_int_equal(ft_drain_all(1), 2);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_METER_RED), 1);
+	assert_int_equal(ft_entry_pkts(e), 3);
+	/* Aging from the last hit (t = 0): not at 2 s - 1 ns, at 2 s. */
+	assert_int_equal(softdpa_clock_advance(2000000000ull - 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), -1);
+	assert_int_equal(softdpa_clock_advance(1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), 1);
+	ft_fini();
+	softdpa_clock_set_real();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -516,7 +587,7 @@ int main(void)
 	        FT_TEST(test_rfc4115_packets),   FT_TEST(test_own_meter_burst_and_refill),
 	        FT_TEST(test_rate_10s),          FT_TEST(test_shared_meter_two_workers),
 	        FT_TEST(test_meter_errors),      FT_TEST(test_aging_exact),
-	        FT_TEST(test_aging_max_entries),
+	        FT_TEST(test_aging_max_entries), FT_TEST(test_ordered_list_monitor),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
