@@ -750,6 +750,11 @@ uint32_t sdpa_tun_encap(struct sdpa_pkt *pkt, const struct sdpa_pkt_info *info,
 		return SDPA_TUNDROP_TOO_LONG;
 	uint16_t sport = e->entropy ? inner_entropy(o) : 0;
 	bool v4in = o->l3_type == SDPA_L3_IP4;
+	/* The outer ECN field is the inner one (RFC 6040, normal mode): the pipe's DSCP or
+	 * traffic class gives the other six bits. Not IP inside: Not-ECT (0). */
+	uint8_t ecn = o->l3_type == SDPA_L3_IP4   ? pkt->data[o->l3_off + 1] & 3
+	              : o->l3_type == SDPA_L3_IP6 ? (pkt->data[o->l3_off + 1] >> 4) & 3
+	                                          : 0;
 
 	(void)sdpa_pkt_adj(pkt, (uint16_t)strip);
 	p = sdpa_pkt_prepend(pkt, e->len);
@@ -780,11 +785,13 @@ uint32_t sdpa_tun_encap(struct sdpa_pkt *pkt, const struct sdpa_pkt_info *info,
 	if (e->tun == DOCA_FLOW_TUN_GTPU)
 		sdpa_put_be16(p + e->tun_off + 2, (uint16_t)(pkt->len - e->tun_off - 8));
 	if (e->l3 == SDPA_L3_IP4) {
+		ip[1] = (uint8_t)((ip[1] & ~3u) | ecn);
 		sdpa_put_be16(ip + 2, (uint16_t)(pkt->len - e->l3_off));
 		ip[10] = 0;
 		ip[11] = 0;
 		sdpa_put_be16(ip + 10, sdpa_csum_fold(sdpa_csum_partial(ip, SDPA_IP4_HLEN, 0)));
 	} else {
+		ip[1] = (uint8_t)((ip[1] & ~0x30u) | ecn << 4);
 		sdpa_put_be16(ip + 4, (uint16_t)(pkt->len - e->l3_off - SDPA_IP6_HLEN));
 	}
 	return SDPA_TUNDROP_NONE;

@@ -309,6 +309,14 @@ static void test_ipip_nvgre_gpe_encap(void **state)
 	expect_out(f_plain, sizeof(f_plain), f_ipip6, sizeof(f_ipip6));
 	ft_fini();
 
+	/* The outer ECN bits are the inner ones (RFC 6040): a template traffic class 0xdb over
+	 * an inner IPv4 of ECN 0 leaves as 0xd8, the same frame. */
+	tinit();
+	a.encap_cfg.encap.outer.ip6.traffic_class = 0xdb;
+	basic_with(&a, NULL);
+	expect_out(f_plain, sizeof(f_plain), f_ipip6, sizeof(f_ipip6));
+	ft_fini();
+
 	tinit();
 	memset(&a, 0, sizeof(a));
 	a.encap_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
