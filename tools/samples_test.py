@@ -47,6 +47,20 @@ RUN_TIMEOUT = 120.0   # seconds for a whole run (the samples wait ~5 s for traff
 # A sample that waits for Ctrl-C (flow_loopback loops until SIGINT or SIGTERM) is sent
 # SIGINT once every stage was sent, its frames are back and it printed nothing for this long.
 STOP_QUIET = 30.0
+
+# Use cases softdpa is known to fail, with why: each still runs; its FAIL prints as KNOWN
+# (counted apart, never as passed) and a PASS of a listed use case is a FAIL until it is
+# taken off this list. Keep it short and say what would fix each (docs/CLI.md).
+KNOWN = {
+    "flow_rss_esp RSS ESP distribution case #1":
+        "the device's RSS hash over the ESP SPI is not established: Toeplitz with the mlx5 "
+        "default key over the SPI (with or without the addresses) puts these 8 SPIs on 6 "
+        "queues, where the card puts one on each of 8 (issue 14)",
+    "flow_sampling Random sampling case #1":
+        "the description asks for exactly 350 of 1000 frames sampled at random and sends "
+        "one ('# rate: 1000' is a comment to its own harness); a random source gives "
+        "about 350 (issue 14)",
+}
 DPA_SUCCESS = "Sample finished successfully"
 
 # The command line of each DPA sample, one argument list per process (started in this order);
@@ -617,6 +631,19 @@ def verdict(problems, why, keep, tmp, shown):
     return "PASS", ""
 
 
+def known_verdict(label, res, why, known=None):
+    """A listed use case's FAIL is KNOWN (with the list's reason); its PASS is a FAIL."""
+    known = KNOWN if known is None else known
+    if label not in known:
+        return res, why
+    if res == "FAIL":
+        return "KNOWN", "%s [known: %s]" % (why, known[label])
+    if res == "PASS":
+        return "FAIL", ("passes now but is listed as a known failure: remove it from KNOWN "
+                        "in tools/samples_test.py")
+    return res, why
+
+
 def last_line(output):
     """What a sample printed last (a hang's diagnosis), shortened to one line."""
     lines = [ln.strip() for ln in output.splitlines() if ln.strip()]
@@ -825,9 +852,13 @@ def main(argv):
                 res, why = fut.result()
             except Exception as e:  # the runner's own failure on one use case
                 res, why = "FAIL", "runner error: %s: %s" % (type(e).__name__, e)
+            res, why = known_verdict(label, res, why)
             counts[res] += 1
             print("%s %s%s" % (res, label, ": " + why if why else ""), flush=True)
-    print("%d passed, %d failed, %d skipped" % (counts["PASS"], counts["FAIL"], counts["SKIP"]))
+    line = "%d passed, %d failed, %d skipped" % (counts["PASS"], counts["FAIL"], counts["SKIP"])
+    if counts["KNOWN"]:
+        line += ", %d known failures (tools/samples_test.py KNOWN)" % counts["KNOWN"]
+    print(line)
     return 1 if counts["FAIL"] else 0
 
 
@@ -939,6 +970,13 @@ def self_test():
                 build_checked("Ether()/NoSuchLayer(x=1)")
             self.assertIn("cannot build 'Ether()/NoSuchLayer(x=1)'", str(cm.exception))
             self.assertIn("NoSuchLayer", str(cm.exception))
+
+        def test_known_failures(self):
+            k = {"s u": "why"}
+            self.assertEqual(known_verdict("s u", "FAIL", "x", k), ("KNOWN", "x [known: why]"))
+            self.assertEqual(known_verdict("s u", "PASS", "", k)[0], "FAIL")
+            self.assertEqual(known_verdict("s u", "SKIP", "r", k), ("SKIP", "r"))
+            self.assertEqual(known_verdict("t u", "FAIL", "x", k), ("FAIL", "x"))
 
         def test_waits_for_stop(self):
             class W:
