@@ -148,12 +148,12 @@ static int run_lpm(uint32_t n, uint64_t lookups)
 	char name[32];
 
 	if (pa == NULL || pl == NULL || keys == NULL)
-		return 1;
+		exit(1); /* a bench: the process ends here */
 	seed = 0x9e3779b97f4a7c15ull ^ n;
 	/* Distinct prefixes (a prefix drawn twice is drawn again). */
 	t = sdpa_lpm_create(32, 24, 1u << 22, NULL);
 	if (t == NULL)
-		return 1;
+		exit(1); /* a bench: the process ends here */
 	for (uint32_t i = 0; i < n;) {
 		uint32_t len = prefix_len(), a = rnd() << 8 ^ rnd();
 		uint8_t b[4];
@@ -175,12 +175,12 @@ static int run_lpm(uint32_t n, uint64_t lookups)
 	if (lpm == NULL) {
 		fprintf(stderr, "bench_lpmacl: rte_lpm_create(%u rules) failed: %s\n", n,
 		        rte_strerror(rte_errno));
-		return 1;
+		exit(1); /* a bench: the process ends here */
 	}
 	for (uint32_t i = 0; i < n; i++)
 		if (rte_lpm_add(lpm, pa[i], (uint8_t)pl[i], i) != 0) {
 			fprintf(stderr, "bench_lpmacl: rte_lpm_add failed at rule %u\n", i);
-			return 1;
+			exit(1); /* a bench: the process ends here */
 		}
 	for (uint64_t i = 0; i < lookups; i++) {
 		if (rnd() % 5) {
@@ -306,7 +306,7 @@ static int run_acl(uint32_t n, uint64_t lookups)
 	int r;
 
 	if (ar == NULL || keys == NULL || ptrs == NULL || res == NULL || rules == NULL || !a)
-		return 1;
+		exit(1); /* a bench: the process ends here */
 	seed = 0x51ed270b27c2f2a9ull ^ n;
 	memcpy(bcfg.defs, defs, sizeof(defs));
 	for (uint32_t i = 0; i < n; i++) {
@@ -341,7 +341,7 @@ static int run_acl(uint32_t n, uint64_t lookups)
 		/* softdpa: lower value wins; rte_acl: higher. Distinct priorities. */
 		if (sdpa_acl_add(a, (uint8_t *)&v, (uint8_t *)&m, lo, hi, i,
 		                 (void *)(uintptr_t)(i + 1), &h) != 0)
-			return 1;
+			exit(1); /* a bench: the process ends here */
 		rules[i].data.category_mask = 1;
 		rules[i].data.priority = (int32_t)(n - i);
 		rules[i].data.userdata = i + 1;

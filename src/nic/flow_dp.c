@@ -1589,6 +1589,7 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 	for (uint16_t i = 0; i < n; i++) {
 		struct pctx *c = &w->pre[i];
 
+		h[i] = 0;
 		if (pkts[i]->len < SDPA_ETH_HLEN)
 			continue;
 		/* As process_pkt starts a frame (the random value aside). */

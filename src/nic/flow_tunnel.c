@@ -226,18 +226,16 @@ static doca_error_t encap_build(const struct doca_flow_resource_encap_cfg *cfg, 
 		put(&b, &o->ip4.dst_ip, 4);
 		e->auto_ip_proto = o->ip4.next_proto == 0 && proto == 0;
 	} else {
-		uint32_t fl;
+		uint32_t fl = sdpa_be32((const uint8_t *)&o->ip6.flow_label);
 
-		if (t != NULL &&
-		    (o->ip6.traffic_class == 0xff ||
-		     (fl = sdpa_be32((const uint8_t *)&o->ip6.flow_label)) == 0xffffffffu)) {
+		if (t != NULL && (o->ip6.traffic_class == 0xff || fl == 0xffffffffu)) {
 			DOCA_LOG_ERR("%s: a per-entry outer IPv6 traffic class or flow label in an "
 			             "encap is not supported by softdpa; give them in the pipe's "
 			             "actions",
 			             who);
 			return DOCA_ERROR_NOT_SUPPORTED;
 		}
-		fl = sdpa_be32((const uint8_t *)&o->ip6.flow_label) & 0xfffff;
+		fl &= 0xfffff;
 		uint8_t w[4];
 		sdpa_put_be32(w, 6u << 28 | (uint32_t)o->ip6.traffic_class << 20 | fl);
 		put_const(&b, w, 4);
@@ -760,7 +758,7 @@ uint32_t sdpa_tun_encap(struct sdpa_pkt *pkt, const struct sdpa_pkt_info *info,
 	p = sdpa_pkt_prepend(pkt, e->len);
 	if (p == NULL) {
 		/* A wire without headroom: move the frame within its buffer. */
-		if (pkt->len + e->len > pkt->cap) {
+		if (pkt->data == NULL || pkt->len + e->len > pkt->cap) {
 			/* cannot happen with FRAME_MAX buffers; keep the frame as it came */
 			return SDPA_TUNDROP_TOO_LONG;
 		}

@@ -749,7 +749,7 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 	switch (p->opcode) {
 	case SDPA_IB_WRITE_ONLY:
 	case SDPA_IB_WRITE_ONLY_IMM:
-		if (p->payload_len)
+		if (p->payload_len && dst != NULL) /* resolved above when dma_len > 0 */
 			memcpy(dst, p->payload, p->payload_len);
 		break;
 	case SDPA_IB_FETCH_ADD:

@@ -565,6 +565,8 @@ static doca_error_t set_queue(struct doca_rdma *rdma, uint32_t size, uint32_t *f
 
 	if (r != DOCA_SUCCESS)
 		return r;
+	if (field == NULL) /* check_cfg refused a context that is not live */
+		return DOCA_ERROR_INVALID_VALUE;
 	if (size == 0 || size > MAX_QUEUE) {
 		DOCA_LOG_ERR("%s: %u entries is outside 1..%u; pass a size in that range", fn, size,
 		             (unsigned int)MAX_QUEUE);
