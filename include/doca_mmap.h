@@ -217,9 +217,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mm
  * permissions include neither DOCA_ACCESS_FLAG_PCI_READ_WRITE nor
  * DOCA_ACCESS_FLAG_PCI_READ_ONLY; DOCA_ERROR_NOT_FOUND when dev was not added;
  * DOCA_ERROR_NO_MEMORY when the descriptor cannot be allocated.
- * @note The peer imports it with doca_mmap_create_from_export, which softdpa does not
- * provide: the bytes only name the mmap. Exporting again for the same device returns the
- * same descriptor.
+ * @note The peer imports it with doca_mmap_create_from_export (in softdpa: in the same
+ * process). Exporting again for the same device returns the same descriptor.
  */
 DOCA_STABLE doca_error_t doca_mmap_export_pci(struct doca_mmap *mmap, const struct doca_dev *dev,
                                               const void **export_desc, size_t *export_desc_len);
@@ -240,12 +239,40 @@ DOCA_STABLE doca_error_t doca_mmap_export_pci(struct doca_mmap *mmap, const stru
  * permissions include none of DOCA_ACCESS_FLAG_RDMA_READ, _WRITE, _ATOMIC;
  * DOCA_ERROR_NOT_FOUND when dev was not added; DOCA_ERROR_NO_MEMORY when the descriptor
  * cannot be allocated.
- * @note The peer imports it with doca_mmap_create_from_export, which softdpa does not
- * provide: the bytes only name the mmap. Exporting again for the same device returns the
- * same descriptor.
+ * @note The peer imports it with doca_mmap_create_from_export, in this process or another
+ * one. Exporting again for the same device returns the same descriptor.
  */
 DOCA_STABLE doca_error_t doca_mmap_export_rdma(struct doca_mmap *mmap, const struct doca_dev *dev,
                                                const void **export_desc, size_t *export_desc_len);
+
+/**
+ * @brief A memory map of a peer's memory, from the descriptor the peer exported
+ * (doca_mmap_export_rdma or doca_mmap_export_pci).
+ *
+ * The mmap is started on return and is not backed by local memory: its DPA handle
+ * (doca_mmap_dev_get_dpa_handle) names the peer's memory as the remote side of RDMA
+ * operations (a kernel's doca_dpa_dev_rdma_post_write destination, a read's source), at the
+ * peer's addresses. Destroy it with doca_mmap_destroy.
+ *
+ * @param [in] user_data
+ * Kept with the mmap; may be NULL.
+ * @param [in] export_desc
+ * The exported descriptor, as the peer's export call gave it.
+ * @param [in] export_desc_len
+ * Its length in bytes.
+ * @param [in] dev
+ * The local device that reaches the peer.
+ * @param [out] mmap
+ * The new mmap.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument, a length
+ * or content that is not an export descriptor; DOCA_ERROR_NO_MEMORY when the mmap cannot be
+ * allocated; DOCA_ERROR_FULL when softdpa's mmap table is full; DOCA_ERROR_NOT_SUPPORTED
+ * for a PCI descriptor of another process (softdpa's processes share no PCI bus).
+ */
+DOCA_STABLE doca_error_t doca_mmap_create_from_export(const union doca_data *user_data,
+                                                      const void *export_desc,
+                                                      size_t export_desc_len, struct doca_dev *dev,
+                                                      struct doca_mmap **mmap);
 
 #ifdef __cplusplus
 }

@@ -12,7 +12,9 @@
 #                build script looks for dpacc there whatever the prefix)
 #   WORK_DIR     scratch tree, build directories and logs (default: build-conformance)
 #   SAMPLE       sample names (flow_drop, dpa_kernel_launch ...); default: every DOCA Flow
-#                and DPA sample in SAMPLES_DIR
+#                and DPA sample and every application (dpa_all_to_all) in SAMPLES_DIR.
+#                An application is built as a DOCA install builds it: by PREFIX's
+#                applications/meson.build, with the application beside it.
 # Prints one line per sample and closes with "conformance: N passed, N failed".
 set -u
 
@@ -61,6 +63,11 @@ rm -rf "$tree" "$work/build" "$work/logs"
 mkdir -p "$work/build" "$work/logs"
 cp -r "$samples" "$tree"
 chmod -R u+w "$tree"
+if [ -d "$tree/applications" ] && [ -f "$prefix/applications/meson.build" ]; then
+	cp "$prefix/applications/meson.build" "$prefix/applications/meson_options.txt" \
+		"$tree/applications/"
+	cp "$tree/VERSION" "$tree/applications/VERSION" 2>/dev/null || true
+fi
 find "$tree" -name '*.public' | while read -r f; do
 	cp "$f" "${f%.public}"
 	case $f in *.sh.public) chmod +x "${f%.public}" ;; esac
@@ -69,7 +76,7 @@ done
 # The samples to build: every directory under doca_flow and doca_dpa that ships a public
 # build file (dependencies/ and the like are helpers of NVIDIA's own tree, not samples).
 list=()
-for d in "$tree"/samples/doca_flow/*/ "$tree"/samples/doca_dpa/*/; do
+for d in "$tree"/samples/doca_flow/*/ "$tree"/samples/doca_dpa/*/ "$tree"/applications/*/; do
 	[ -f "$d/meson.build.public" ] || continue
 	name=$(basename "$d")
 	if [ $# -gt 0 ]; then
@@ -122,12 +129,30 @@ build_sample() {
 		ninja -C "$2"
 }
 
+# An application: DOCA's applications/meson.build (the one PREFIX installs, in place of
+# the release's internal one) builds the application directory beside it; its build
+# scripts call pkg-config while ninja runs.
+build_app() {
+	cd "$1/.." &&
+		export PKG_CONFIG_PATH=$pcdir &&
+		meson setup "$2" -Dwarning_level=2 -Dwerror=true -Dapps="$(basename "$1")" &&
+		ninja -C "$2" &&
+		ln -sf "$(basename "$1")/doca_$(basename "$1")" "$2/"
+}
+
 build_one() {
 	local dir=$1 name log bdir
 	name=$(basename "$dir")
 	log=$work/logs/$name.log
 	bdir=$work/build/$name
-	if grep -q "$opt_doca" "$dir/meson.build"; then
+	if [ "$(basename "$(dirname "$dir")")" = applications ]; then
+		if ! command -v mpicc >/dev/null && grep -q mpicc "$dir/meson.build"; then
+			echo "FAIL $name: mpicc not found: install Open MPI (scripts/deps.sh)"
+			return
+		fi
+		(at_opt_doca bash -c "$(declare -f build_app); pcdir='$pcdir' build_app \"\$@\"" \
+			build_app "$dir" "$bdir") >"$log" 2>&1
+	elif grep -q "$opt_doca" "$dir/meson.build"; then
 		(at_opt_doca bash -c "$(declare -f build_sample); pcdir='$pcdir' build_sample \"\$@\"" \
 			build_sample "$dir" "$bdir") >"$log" 2>&1
 	else

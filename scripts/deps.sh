@@ -15,6 +15,7 @@ pkgs=(
 	dpkg-dev                        # dpkg-source: DPDK's driver headers from its source package
 	libibverbs-dev                  # rdma-core's libibverbs/libmlx5 modules (DOCA Verbs sample)
 	python3-yaml python3-scapy      # softdpa samples test (tools/samples_test.py)
+	libopenmpi-dev openmpi-bin      # mpicc, mpirun, pkg-config ompi: applications/dpa_all_to_all
 	doxygen clang-tools             # make lint / make docs: the API reference, scan-build
 )
 

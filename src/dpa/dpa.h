@@ -525,10 +525,20 @@ struct doca_mmap {
 	uint32_t handle;       /* doca_dpa_dev_mmap_t, 0 = none */
 	sdpa_atomic_u32 users;
 	struct sdpa_mmap_export *exports; /* descriptors handed out; freed at stop */
+	/* doca_mmap_create_from_export of an RDMA descriptor: no local memory (addr NULL);
+	 * the peer's handle (the rkey RDMA posts carry) and range. */
+	bool remote;
+	uint32_t remote_handle;
+	uint64_t remote_addr;
+	uint64_t remote_len;
+	union doca_data user_data;
 };
 
 /* A started mmap by device handle, or NULL. */
 struct doca_mmap *sdpa_mmap_lookup(doca_dpa_dev_mmap_t handle);
+/* The rkey an RDMA request carries for the mmap 'handle' names: the exporter's handle for an
+ * mmap created from an RDMA export, else 'handle' itself (a peer in this process). */
+uint32_t sdpa_mmap_rkey(uint32_t handle);
 /* True when [addr, addr+len) lies inside the mmap. */
 bool sdpa_mmap_contains(const struct doca_mmap *m, uint64_t addr, uint64_t len);
 

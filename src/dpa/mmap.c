@@ -270,10 +270,36 @@ DOCA_STABLE doca_error_t doca_mmap_rm_dev(struct doca_mmap *mmap, struct doca_de
 	return DOCA_ERROR_NOT_FOUND;
 }
 
+/* Give a configured mmap its slot and handle and start it. */
+static doca_error_t publish(struct doca_mmap *mmap, const char *fn)
+{
+	uint32_t h;
+
+	pthread_mutex_lock(&mmaps_lock);
+	for (h = 0; h < SDPA_MAX_MMAPS; h++)
+		if (sdpa_load_relaxed(&mmaps[h]) == NULL)
+			break;
+	if (h == SDPA_MAX_MMAPS) {
+		pthread_mutex_unlock(&mmaps_lock);
+		DOCA_LOG_ERR("%s: %d mmaps are started (softdpa's limit); stop unused ones", fn,
+		             SDPA_MAX_MMAPS);
+		return DOCA_ERROR_FULL;
+	}
+	gens[h] = (gens[h] + 1) & ((1u << (32 - HANDLE_SLOT_BITS)) - 1);
+	mmap->handle = gens[h] << HANDLE_SLOT_BITS | (h + 1);
+	mmap->started = true;
+	mmap->ever_started = true;
+	/* R5 pairs with A5 in sdpa_mmap_lookup. */
+	sdpa_store_release(&mmaps[h], mmap);
+	/* R5b pairs with A5b in sdpa_mmap_lookup. */
+	sdpa_store_release(&handles[h], mmap->handle);
+	pthread_mutex_unlock(&mmaps_lock);
+	return DOCA_SUCCESS;
+}
+
 DOCA_STABLE doca_error_t doca_mmap_start(struct doca_mmap *mmap)
 {
 	doca_error_t r = check_cfg(mmap, __func__);
-	uint32_t h;
 
 	if (r != DOCA_SUCCESS)
 		return r;
@@ -289,27 +315,7 @@ DOCA_STABLE doca_error_t doca_mmap_start(struct doca_mmap *mmap)
 		        "first");
 		return DOCA_ERROR_BAD_STATE;
 	}
-	pthread_mutex_lock(&mmaps_lock);
-	for (h = 0; h < SDPA_MAX_MMAPS; h++)
-		if (sdpa_load_relaxed(&mmaps[h]) == NULL)
-			break;
-	if (h == SDPA_MAX_MMAPS) {
-		pthread_mutex_unlock(&mmaps_lock);
-		DOCA_LOG_ERR("doca_mmap_start: %d mmaps are started (softdpa's limit); stop unused "
-		             "ones",
-		             SDPA_MAX_MMAPS);
-		return DOCA_ERROR_FULL;
-	}
-	gens[h] = (gens[h] + 1) & ((1u << (32 - HANDLE_SLOT_BITS)) - 1);
-	mmap->handle = gens[h] << HANDLE_SLOT_BITS | (h + 1);
-	mmap->started = true;
-	mmap->ever_started = true;
-	/* R5 pairs with A5 in sdpa_mmap_lookup. */
-	sdpa_store_release(&mmaps[h], mmap);
-	/* R5b pairs with A5b in sdpa_mmap_lookup. */
-	sdpa_store_release(&handles[h], mmap->handle);
-	pthread_mutex_unlock(&mmaps_lock);
-	return DOCA_SUCCESS;
+	return publish(mmap, __func__);
 }
 
 DOCA_STABLE doca_error_t doca_mmap_stop(struct doca_mmap *mmap)
@@ -386,9 +392,12 @@ DOCA_EXPERIMENTAL doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mm
 	return DOCA_SUCCESS;
 }
 
-/* ---- exports (doca_mmap_export_pci / _rdma) ----
- * softdpa has no peer that imports a descriptor (no doca_mmap_create_from_export), so the
- * bytes only need to name the mmap: magic, kind, process, DPA handle and range. */
+/* ---- exports (doca_mmap_export_pci / _rdma, doca_mmap_create_from_export) ----
+ * The bytes name the mmap: magic, kind, process, DPA handle (the rkey RDMA requests carry
+ * to the exporter), range and permissions. An importer of an RDMA descriptor, in any
+ * process, reaches the memory only through RDMA requests that the exporter's process
+ * checks against its own table; a PCI descriptor maps the memory itself and is imported in
+ * the exporting process only. */
 
 enum { EXPORT_MAGIC = 0x53444d45 /* "SDME" */, EXPORT_VERSION = 1 };
 enum export_kind { EXPORT_PCI = 1, EXPORT_RDMA = 2 };
@@ -453,6 +462,12 @@ static doca_error_t mmap_export(struct doca_mmap *mmap, const struct doca_dev *d
 		             fn);
 		return DOCA_ERROR_NOT_FOUND;
 	}
+	if (mmap->remote) {
+		DOCA_LOG_ERR("%s: the mmap was created from an export (it maps a peer's memory); "
+		             "export the peer's own mmap instead",
+		             fn);
+		return DOCA_ERROR_NOT_PERMITTED;
+	}
 	if ((mmap->permissions & need) == 0) {
 		DOCA_LOG_ERR("%s: the mmap's permissions 0x%x grant no %s access; add %s with "
 		             "doca_mmap_set_permissions before doca_mmap_start",
@@ -499,6 +514,84 @@ DOCA_STABLE doca_error_t doca_mmap_export_rdma(struct doca_mmap *mmap, const str
                                                const void **export_desc, size_t *export_desc_len)
 {
 	return mmap_export(mmap, dev, export_desc, export_desc_len, EXPORT_RDMA, __func__);
+}
+
+DOCA_STABLE doca_error_t doca_mmap_create_from_export(const union doca_data *user_data,
+                                                      const void *export_desc,
+                                                      size_t export_desc_len, struct doca_dev *dev,
+                                                      struct doca_mmap **mmap)
+{
+	struct export_desc d;
+	struct doca_mmap *m;
+	doca_error_t r;
+
+	if (export_desc == NULL || dev == NULL || mmap == NULL) {
+		DOCA_LOG_ERR("doca_mmap_create_from_export: %s is NULL; pass the peer's export "
+		             "descriptor, the local device and a result pointer",
+		             export_desc == NULL ? "export_desc"
+		             : dev == NULL       ? "dev"
+		                                 : "mmap");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (export_desc_len != sizeof(d)) {
+		DOCA_LOG_ERR("doca_mmap_create_from_export: %zu bytes are not an export descriptor "
+		             "(%zu bytes); pass the bytes and length doca_mmap_export_rdma gave",
+		             export_desc_len, sizeof(d));
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	memcpy(&d, export_desc, sizeof(d));
+	if (d.magic != EXPORT_MAGIC || d.version != EXPORT_VERSION ||
+	    (d.kind != EXPORT_RDMA && d.kind != EXPORT_PCI) || d.handle == 0 || d.len == 0) {
+		DOCA_LOG_ERR("doca_mmap_create_from_export: the bytes are not an export descriptor "
+		             "of softdpa (corrupt, or from another program); pass them unchanged");
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	if (d.kind == EXPORT_PCI && d.pid != (uint32_t)getpid()) {
+		DOCA_LOG_RATE_LIMIT_ERR("doca_mmap_create_from_export: a PCI export of another "
+		                        "process (pid %u) is not supported by softdpa; export with "
+		                        "doca_mmap_export_rdma and reach the memory over RDMA",
+		                        d.pid);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	sdpa_dpa_rdma_hooks();
+	m = calloc(1, sizeof(*m));
+	if (m == NULL || !sdpa_handle_add(m, SDPA_H_MMAP)) {
+		free(m);
+		DOCA_LOG_ERR("doca_mmap_create_from_export: out of memory");
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	m->magic = SDPA_MMAP_MAGIC;
+	m->permissions = d.permissions;
+	m->max_devs = SDPA_MMAP_MAX_DEVS;
+	m->devs[0] = dev;
+	m->nr_devs = 1;
+	if (user_data != NULL)
+		m->user_data = *user_data;
+	if (d.kind == EXPORT_PCI) {
+		/* The exporter's memory, in this process. */
+		m->addr = (uint8_t *)(uintptr_t)d.addr;
+		m->len = d.len;
+	} else {
+		m->remote = true;
+		m->remote_handle = d.handle;
+		m->remote_addr = d.addr;
+		m->remote_len = d.len;
+	}
+	r = publish(m, __func__);
+	if (r != DOCA_SUCCESS) {
+		m->magic = 0;
+		sdpa_handle_retire(m, free);
+		return r;
+	}
+	*mmap = m;
+	return DOCA_SUCCESS;
+}
+
+uint32_t sdpa_mmap_rkey(uint32_t handle)
+{
+	const struct doca_mmap *m = sdpa_mmap_lookup(handle);
+
+	return m != NULL && m->remote ? m->remote_handle : handle;
 }
 
 /* ---- buf arrays ---- */

@@ -26,7 +26,8 @@ static void *mr_resolve(uint32_t key, uint64_t addr, uint64_t len, uint32_t acce
 {
 	struct doca_mmap *m = sdpa_mmap_lookup(key);
 
-	if (m == NULL) {
+	/* An mmap created from an RDMA export names a peer's memory, never local memory. */
+	if (m == NULL || m->remote) {
 		*st = SDPA_MR_BAD_KEY;
 		return NULL;
 	}
@@ -123,8 +124,8 @@ static void post(const char *fn, doca_dpa_dev_rdma_t rdma, uint32_t conn_id, enu
 	sdpa_exec_checkpoint();
 	/* A report may be left out when OPTIMIZE_REPORTS is given (the DPA batches them): a
 	 * successful request of such a post reports nothing; errors are always reported. */
-	r = sdpa_rdma_dev_post(rdma, conn_id, op, lkey, laddr, len, rkey, raddr, imm, 0,
-	                       (flags & DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS) == 0);
+	r = sdpa_rdma_dev_post(rdma, conn_id, op, lkey, laddr, len, sdpa_mmap_rkey(rkey), raddr,
+	                       imm, 0, (flags & DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS) == 0);
 	if (r != SDPA_RDMA_POSTED)
 		post_failed(r, fn, rdma, conn_id);
 }

@@ -598,12 +598,9 @@ doca_sync_event_remote_net_create_from_export(struct doca_dev *dev, const uint8_
 		        __func__);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	if (e.pid != (uint32_t)getpid()) {
-		DOCA_LOG_RATE_LIMIT_ERR("%s: an event of another process (pid %u) is not supported "
-		                        "by softdpa; export and import in one process",
-		                        __func__, e.pid);
-		return DOCA_ERROR_NOT_SUPPORTED;
-	}
+	/* The exporter may be another process: the event is reached only by RDMA signals
+	 * (doca_dpa_dev_rdma_signal_set/_add) on a connection to it, which its own process
+	 * checks against its live events (sdpa_se_remote_signal). */
 	rn = calloc(1, sizeof(*rn));
 	if (rn == NULL || !sdpa_handle_add(rn, SDPA_H_SE_REMOTE)) {
 		free(rn);

@@ -379,6 +379,58 @@ static void test_write_read_atomic(void **state)
 	assert_int_equal(doca_mmap_destroy(bm), DOCA_SUCCESS);
 }
 
+/* The peer's memory through doca_mmap_create_from_export of its RDMA export: a write lands
+ * at the peer's address; used as local memory, the imported mmap is refused. */
+static void test_mmap_from_export(void **state)
+{
+	struct fx *f = *state;
+	uint64_t local = 0x1234, remote[2] = {0, 0};
+	doca_dpa_dev_mmap_t lh, rh, ih;
+	struct doca_mmap *lm, *rm, *im, *bad;
+	const void *desc;
+	size_t len;
+	uint8_t junk[64] = {0};
+
+	side_up(f, &f->a, FULL_ACCESS, 7, 8, NULL);
+	side_up(f, &f->b, FULL_ACCESS, 7, 8, NULL);
+	connect_both(f);
+	lm = mk_mmap(f, &local, sizeof(local), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &lh);
+	rm = mk_mmap(f, remote, sizeof(remote), FULL_ACCESS, &rh);
+	assert_int_equal(doca_mmap_export_rdma(rm, f->base.dev, &desc, &len), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_create_from_export(NULL, desc, len, f->base.dev, &im),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_dev_get_dpa_handle(im, f->base.dev, &ih), DOCA_SUCCESS);
+	assert_int_not_equal(ih, rh); /* a handle of its own in this process */
+	t_log_reset();
+	RPC(f, rdma_t_write, f->a.h, 0u, ih, (uint64_t)(uintptr_t)&remote[1], lh,
+	    (uint64_t)(uintptr_t)&local, (uint64_t)8, 0u, F_NONE);
+	assert_int_equal(remote[1], 0x1234);
+	assert_int_equal(TYPE(poll(f, &f->a)), DOCA_DPA_DEV_COMP_SEND);
+	assert_int_equal(t_log_problems(), 0);
+	/* The imported mmap is no local memory: as a write's source it fails locally. */
+	RPC(f, rdma_t_write, f->a.h, 0u, rh, (uint64_t)(uintptr_t)&remote[0], ih,
+	    (uint64_t)(uintptr_t)&remote[1], (uint64_t)8, 0u, F_NONE);
+	assert_int_equal(remote[0], 0);
+	assert_int_equal(TYPE(poll(f, &f->a)), DOCA_DPA_DEV_COMP_SEND_ERR);
+	/* It cannot be exported again; bad descriptors are refused with one line each. */
+	assert_int_equal(doca_mmap_export_rdma(im, f->base.dev, &desc, &len),
+	                 DOCA_ERROR_NOT_PERMITTED);
+	t_log_reset();
+	assert_int_equal(doca_mmap_create_from_export(NULL, junk, sizeof(junk), f->base.dev, &bad),
+	                 DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("not an export descriptor");
+	assert_int_equal(doca_mmap_create_from_export(NULL, NULL, len, f->base.dev, &bad),
+	                 DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("export_desc is NULL");
+	assert_int_equal(doca_mmap_export_rdma(rm, f->base.dev, &desc, &len), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_create_from_export(NULL, desc, len, NULL, &bad),
+	                 DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("dev is NULL");
+	assert_int_equal(doca_mmap_destroy(im), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_destroy(lm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_destroy(rm), DOCA_SUCCESS);
+}
+
 /* A write to memory without remote-write access completes with an error and the queue moves
  * to the error state: the next request is flushed. */
 static void test_write_without_access(void **state)
@@ -821,6 +873,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_write_without_access, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_context_without_access, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_signal_remote_event, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_mmap_from_export, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_post_before_connect, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_peer_never_connected, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_receive_queue_runs_dry, setup, teardown),
