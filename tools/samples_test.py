@@ -19,6 +19,12 @@ The DPA samples (samples/doca_dpa/<name>, no yaml) run as NVIDIA documents them:
 default devices (SOFTDPA_DEVICES unset), with their default command line (DPA_COMMANDS),
 each bounded by the run timeout. PASS: exit status 0 and "Sample finished successfully".
 
+The MPI applications (applications/<name> with a meson.build.public: dpa_all_to_all) run
+under Open MPI's mpirun on this machine, once per process count of MPI_APPS, each rank its
+own emulated BlueField on the default devices. PASS: mpirun exits 0 and the result rank 0
+prints matches the application's own reference: its receive buffers are its send buffers'
+all-to-all exchange (rank r's block j is rank j's block r).
+
 Usage: samples_test.py [options] DOCA_SAMPLES_DIR [SAMPLE...]
        samples_test.py --self-test
 Needs Debian's python3-yaml and python3-scapy. Nothing needs root.
@@ -62,6 +68,10 @@ KNOWN = {
         "about 350 (issue 14)",
 }
 DPA_SUCCESS = "Sample finished successfully"
+
+MPI_APP = "mpi application"
+# MPI applications: the process counts each runs with (one use case each, "<name> np<N>").
+MPI_APPS = {"dpa_all_to_all": [2, 4]}
 
 # The command line of each DPA sample, one argument list per process (started in this order);
 # a sample not listed runs once with no argument. dpa_nvqual has two mandatory
@@ -730,9 +740,107 @@ def run_dpa(name, binary, prefix, keep, timeout=RUN_TIMEOUT, commands=None, list
     return verdict(problems, why, keep, tmp, tmp)
 
 
+def mpirun_command(np_):
+    """mpirun for np_ ranks on this machine, and the environment Open MPI needs for it: as
+    root it refuses to run without OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM); --oversubscribe lets
+    more ranks than cores run (each rank mostly waits)."""
+    env = {}
+    if os.geteuid() == 0:
+        env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+        env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+    return ["mpirun", "--oversubscribe", "-np", str(np_)], env
+
+
+def a2a_matrices(output):
+    """The send and receive matrices dpa_all_to_all's rank 0 prints ('Rank i |v v v|' rows
+    under '---send buffs---' and '---recv buffs---'), as two lists of int rows, or None."""
+    mats, cur = {}, None
+    for line in output.splitlines():
+        if "send buffs" in line:
+            cur = mats.setdefault("send", [])
+        elif "recv buffs" in line:
+            cur = mats.setdefault("recv", [])
+        elif cur is not None:
+            m = re.match(r"\s*Rank\s+(\d+)\s*\|([-\d\s]*)\|", line)
+            if m and int(m.group(1)) == len(cur):
+                cur.append([int(v) for v in m.group(2).split()])
+            else:
+                cur = None
+    if "send" not in mats or "recv" not in mats:
+        return None
+    return mats["send"], mats["recv"]
+
+
+def a2a_check(output, np_):
+    """None when the printed result is the all-to-all of the printed send buffers, else
+    what differs: np_ rows each way, every row np_ blocks, and recv[r] block j equal to
+    send[j] block r."""
+    mats = a2a_matrices(output)
+    if mats is None:
+        return "no send and receive buffers printed"
+    send, recv = mats
+    if len(send) != np_ or len(recv) != np_:
+        return "%d send and %d receive rows printed, not %d" % (len(send), len(recv), np_)
+    width = len(send[0])
+    if width == 0 or width % np_ or any(len(r) != width for r in send + recv):
+        return "rows of unequal length or not %d blocks" % np_
+    c = width // np_
+    for r in range(np_):
+        for j in range(np_):
+            if recv[r][j * c:(j + 1) * c] != send[j][r * c:(r + 1) * c]:
+                return ("rank %d's block %d is %s, rank %d sent it %s" %
+                        (r, j, recv[r][j * c:(j + 1) * c], j, send[j][r * c:(r + 1) * c]))
+    return None
+
+
+def run_mpi(name, binary, prefix, keep, np_, timeout=RUN_TIMEOUT):
+    """An MPI application under mpirun -np np_ on the default devices: ('PASS'|'FAIL'|
+    'SKIP', detail). mpirun must exit 0 and the printed result match a2a_check."""
+    tmp = tempfile.mkdtemp(prefix="sdpa-st-")
+    cmd, extra = mpirun_command(np_)
+    env = dict(os.environ)
+    env.pop("SOFTDPA_DEVICES", None)  # each rank: the default devices
+    env.update(extra)
+    if prefix:
+        lib = os.path.join(prefix, "lib")
+        env["LD_LIBRARY_PATH"] = lib + (":" + env["LD_LIBRARY_PATH"]
+                                        if env.get("LD_LIBRARY_PATH") else "")
+    path = os.path.join(tmp, "output.txt")
+    problems = []
+    with open(path, "w") as log:
+        try:
+            p = subprocess.Popen(cmd + [binary], stdout=log, stderr=subprocess.STDOUT,
+                                 stdin=subprocess.DEVNULL, env=env, cwd=tmp,
+                                 start_new_session=True)
+        except OSError as e:
+            return "FAIL", "cannot start mpirun (install Open MPI: scripts/deps.sh): %s" % e
+        try:
+            p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(p.pid, 9)
+            except OSError:
+                p.kill()
+            p.wait()
+            problems.append("did not exit within %.0f s" % timeout)
+    with open(path, errors="replace") as f:
+        output = f.read()
+    why = refusal(output)
+    if not problems and p.returncode != 0:
+        problems.append("mpirun exit status %d" % p.returncode)
+    if not problems:
+        bad = a2a_check(output, np_)
+        if bad:
+            problems.append("result differs from the host reference: " + bad)
+    if problems:
+        problems[-1] += "; last printed: " + last_line(output)
+    return verdict(problems, why, keep, tmp, path)
+
+
 def find_samples(root):
-    """name -> yaml path, for every <name>/<name>_sample.yaml under samples/, or None for
-    a DPA sample without one (samples/doca_dpa/<name> with a meson.build.public)."""
+    """name -> yaml path, for every <name>/<name>_sample.yaml under samples/, None for
+    a DPA sample without one (samples/doca_dpa/<name> with a meson.build.public), MPI_APP for
+    an application of MPI_APPS (applications/<name> with a meson.build.public)."""
     out = {}
     for sub in ("samples/doca_flow", "samples/doca_dpa"):
         d = os.path.join(root, sub)
@@ -745,6 +853,10 @@ def find_samples(root):
             elif sub.endswith("doca_dpa") and \
                     os.path.isfile(os.path.join(d, name, "meson.build.public")):
                 out[name] = None
+    d = os.path.join(root, "applications")
+    for name in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        if name in MPI_APPS and os.path.isfile(os.path.join(d, name, "meson.build.public")):
+            out[name] = MPI_APP
     return out
 
 
@@ -789,7 +901,8 @@ def main(argv):
     unknown = [n for n in names if n not in found]
     if unknown:
         print("samples test: no %s in %s (a sample needs <name>/<name>_sample.yaml, or "
-              "samples/doca_dpa/<name>/meson.build.public)" %
+              "samples/doca_dpa/<name>/meson.build.public, or applications/<name>/"
+              "meson.build.public for an MPI application)" %
               (", ".join(unknown), a.samples_dir), file=sys.stderr)
         return 2
 
@@ -825,6 +938,15 @@ def main(argv):
     # (label, function) per use case, in order; run a.jobs at a time, printed in order
     tasks = []
     for n in names:
+        if found[n] == MPI_APP:  # one run per process count
+            for np_ in MPI_APPS[n]:
+                label = "%s np%d" % (n, np_)
+                if n in build_fail:
+                    tasks.append((label, lambda n=n: ("FAIL", "build: " + build_fail[n])))
+                else:
+                    tasks.append((label, lambda n=n, np_=np_: run_mpi(
+                        n, bins[n], prefix, a.keep, np_, a.timeout)))
+            continue
         if found[n] is None:  # a DPA sample: no description, one run
             if n in build_fail:
                 tasks.append((n + " default", lambda n=n: ("FAIL", "build: " + build_fail[n])))
@@ -1193,6 +1315,35 @@ def self_test():
                 self.assertTrue(lines[1].startswith(
                     "FAIL dpa_b default: did not exit within 1 s; last printed: 'stuck'"))
                 self.assertEqual(lines[-1], "1 passed, 1 failed, 0 skipped")
+
+        def test_a2a_check(self):
+            def out(send, recv):
+                rows = lambda m: "\n".join("Rank %d |%s|" % (i, "   ".join(map(str, r)))
+                                            for i, r in enumerate(m))
+                return ("[..][A2A] Number of processes = 2\n"
+                        "         ------------send buffs----------------------\n" +
+                        rows(send) +
+                        "\n         ------------recv buffs----------------------\n" +
+                        rows(recv) + "\n")
+            send = [[1, 2, 3, 4], [5, 6, 7, 8]]
+            self.assertIsNone(a2a_check(out(send, [[1, 2, 5, 6], [3, 4, 7, 8]]), 2))
+            self.assertIn("rank 0's block 1 is [7, 8], rank 1 sent it [5, 6]",
+                          a2a_check(out(send, [[1, 2, 7, 8], [3, 4, 5, 6]]), 2))
+            self.assertIn("not 4", a2a_check(out(send, send), 4))
+            self.assertEqual(a2a_check("nothing", 2), "no send and receive buffers printed")
+            # one value per block, as the application's default message size prints
+            self.assertIsNone(a2a_check(out([[9424, 3], [5, 8035]], [[9424, 5], [3, 8035]]), 2))
+            cmd, env = mpirun_command(4)
+            self.assertEqual(cmd, ["mpirun", "--oversubscribe", "-np", "4"])
+            self.assertEqual(bool(env), os.geteuid() == 0)
+
+        def test_mpi_app_found(self):
+            with tempfile.TemporaryDirectory() as t:
+                for sub in ("applications/dpa_all_to_all", "applications/common"):
+                    os.makedirs(os.path.join(t, sub))
+                open(os.path.join(t, "applications/dpa_all_to_all/meson.build.public"),
+                     "w").close()
+                self.assertEqual(find_samples(t), {"dpa_all_to_all": MPI_APP})
 
     r = unittest.TextTestRunner(verbosity=2).run(
         unittest.defaultTestLoader.loadTestsFromTestCase(T))
