@@ -1453,11 +1453,11 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 		ensure_parsed(c);
 		for (uint32_t i = 0; s && i < s->n; i++) {
 			struct doca_flow_pipe_entry *e = s->e[i];
+			const struct sdpa_match_tmpl *cm = sdpa_entry_ctl(e)->cm;
 
-			ensure_view(c, e->cm);
-			if (sdpa_match_selectors_ok(e->cm, view) &&
-			    sdpa_match_consts_ok(e->cm, view) &&
-			    (!e->cm->has_cond || cond_ok(c, e->cm))) {
+			ensure_view(c, cm);
+			if (sdpa_match_selectors_ok(cm, view) && sdpa_match_consts_ok(cm, view) &&
+			    (!cm->has_cond || cond_ok(c, cm))) {
 				hit(w, c, pipe, e, NULL, hops);
 				return;
 			}
@@ -1562,7 +1562,7 @@ static void process_pkt(struct worker *w, struct doca_flow_port *port, struct sd
  * lookup's result is handed to run_pipe (hint) unless the key depends on the random value
  * process_pkt draws later; the entry stays valid until the worker's next quiescent point,
  * after the burst, so a hint is a lookup made a little earlier. */
-enum { EM_PREFETCH_MIN_SLOTS = 1u << 17, EM_PREFETCH_KEY_MAX = 64 };
+enum { EM_PREFETCH_MIN_SLOTS = 1u << 16, EM_PREFETCH_KEY_MAX = 64 };
 
 static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, struct sdpa_pkt **pkts,
                              uint16_t n)
@@ -1621,11 +1621,10 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 		c->hint_e = e;
 		if (e == NULL)
 			continue;
-		/* The entry's lines: its state, its data (same slot), for longer keys the key. */
+		/* The entry's lines (its head, for longer keys the key): a slot of 16-byte
+		 * granularity may straddle two. Shared data (most entries) is hot already. */
 		__builtin_prefetch(e);
-		__builtin_prefetch((const char *)e + 64);
-		__builtin_prefetch((const char *)e + 128);
-		__builtin_prefetch((const char *)e + 192);
+		__builtin_prefetch((const char *)e + sizeof(*e) + klen - 1);
 	}
 }
 

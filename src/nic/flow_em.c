@@ -10,49 +10,64 @@
 #include "nic/nic.h"
 
 _Static_assert(sizeof(struct sdpa_em_bucket) == 64, "a bucket is one cache line");
-_Static_assert(offsetof(struct sdpa_em_table, b) == 64, "buckets start on a cache line");
 
 struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size)
 {
 	uint32_t nbkt = (size < 4 * SDPA_EM_LANES ? 4 * SDPA_EM_LANES : size) / SDPA_EM_LANES;
-	size_t bytes = sizeof(struct sdpa_em_table) + (size_t)nbkt * sizeof(struct sdpa_em_bucket);
+	size_t bytes = (size_t)nbkt * sizeof(struct sdpa_em_bucket);
 	const size_t huge = 2u << 20;
-	struct sdpa_em_table *t;
+	struct sdpa_em_table *t = calloc(1, sizeof(*t));
 
-	if (nbkt == 0 || (nbkt & (nbkt - 1)) != 0)
+	if (t == NULL)
 		return NULL;
 	if (bytes >= huge) {
+		/* Fresh zero pages from the kernel (no memset: the pages fault in as the table
+		 * fills), huge ones where it has them (transparent, a hint: without them lookups
+		 * only cost more TLB misses). */
 		bytes = (bytes + huge - 1) & ~(huge - 1);
-		t = aligned_alloc(huge, bytes);
-		if (t == NULL)
+		t->b = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+		            0);
+		if (t->b == MAP_FAILED) {
+			free(t);
 			return NULL;
-		/* Huge pages where the kernel has them (transparent, a hint: without them the
-		 * table is on normal pages and lookups only cost more TLB misses). */
-		(void)madvise(t, bytes, MADV_HUGEPAGE);
+		}
+		(void)madvise(t->b, bytes, MADV_HUGEPAGE);
+		t->mapped = true;
 	} else {
-		bytes = (bytes + 63) & ~(size_t)63;
-		t = aligned_alloc(64, bytes);
-		if (t == NULL)
+		t->b = aligned_alloc(64, bytes);
+		if (t->b == NULL) {
+			free(t);
 			return NULL;
+		}
+		memset(t->b, 0, bytes);
 	}
-	memset(t, 0, bytes);
+	t->bytes = bytes;
 	t->size = nbkt * SDPA_EM_LANES;
 	t->nbkt = nbkt;
 	return t;
 }
 
+void sdpa_em_table_free(struct sdpa_em_table *t)
+{
+	if (t == NULL)
+		return;
+	if (t->mapped)
+		munmap(t->b, t->bytes);
+	else
+		free(t->b);
+	free(t);
+}
+
 static void em_free_cb(void *p)
 {
-	free(p);
+	sdpa_em_table_free(p);
 }
 
 /* Place e in the first free slot of its probe sequence (no duplicate check): a table being
  * built, not yet published. */
 static void place(struct sdpa_em_table *t, struct doca_flow_pipe_entry *e, uint64_t tag)
 {
-	uint32_t mask = t->nbkt - 1;
-
-	for (uint32_t b = e->hash & mask;; b = (b + 1) & mask)
+	for (uint32_t b = sdpa_em_bkt(t, e->hash);; b = sdpa_em_next(t, b))
 		for (uint32_t l = 0; l < SDPA_EM_LANES; l++)
 			if (sdpa_load_relaxed(&t->b[b].e[l]) == NULL) {
 				sdpa_store_relaxed(&t->b[b].tag[l], tag);
@@ -89,16 +104,15 @@ bool sdpa_em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 	uint32_t klen = pipe->mt.klen;
 	uint64_t tag = sdpa_em_tag(e->key, klen, e->hash);
 	struct sdpa_em_bucket *fb = NULL; /* the first tombstone met: reused */
-	uint32_t fl = 0, mask;
+	uint32_t fl = 0;
 
-	if (t->used + 1 > t->size / 4 * 3) {
+	if (t->used + 1 > t->size / 8 * 7) {
 		/* Too many tombstones: rebuild at the same size. */
 		if (!sdpa_em_rebuild(pipe, t->size))
 			return false;
 		t = sdpa_load_relaxed(&pipe->em);
 	}
-	mask = t->nbkt - 1;
-	for (uint32_t b = e->hash & mask;; b = (b + 1) & mask) {
+	for (uint32_t b = sdpa_em_bkt(t, e->hash);; b = sdpa_em_next(t, b)) {
 		struct sdpa_em_bucket *k = &t->b[b];
 
 		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
@@ -137,9 +151,7 @@ bool sdpa_em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 void sdpa_em_remove(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 {
 	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
-	uint32_t mask = t->nbkt - 1;
-
-	for (uint32_t b = e->hash & mask;; b = (b + 1) & mask)
+	for (uint32_t b = sdpa_em_bkt(t, e->hash);; b = sdpa_em_next(t, b))
 		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
 			struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->b[b].e[l]);
 

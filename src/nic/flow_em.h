@@ -3,10 +3,13 @@
  * slots are grouped four to a 64-byte bucket, each slot holding a tag next to its entry
  * pointer. A key of up to 8 bytes (an IPv4 address, a port pair, a MAC) is its own tag, so
  * a lookup decides in the bucket's one cache line and touches the entry only to use it; a
- * longer key's tag is its hash, and the entry's key confirms the match. The entry carries
- * its action data in the same pool slot (flow_entry.c), so a hit costs two cache lines: the
- * bucket and the entry. A burst prefetches all its buckets, then all its entries
- * (flow_dp.c), so that the misses of a burst overlap.
+ * longer key's tag is its hash, and the entry's key confirms the match. An entry is a
+ * 96-byte pool slot (flow_entry.c) whose action data is one object shared by the pipe's
+ * entries with the same data (or, when it owns a meter, in the same slot), so a hit costs
+ * two cache misses: the bucket and the entry. A burst prefetches all its buckets, then all
+ * its entries (flow_dp.c), so that the misses of a burst overlap. The table has any number
+ * of buckets, a hash picking one by multiply-shift, and is at most two thirds full when a
+ * pipe has its nr_entries (sdpa_em_slots): 24 bytes of buckets per entry.
  *
  * Probing is linear over slots, bucket after bucket, from the bucket the hash names; an
  * empty slot (NULL) ends it, a removed one (SDPA_EM_TOMB) does not. The control plane (the
@@ -33,10 +36,22 @@ static inline uint64_t sdpa_em_tag(const uint8_t *key, uint32_t klen, uint32_t h
 	return t;
 }
 
+/* The bucket index of hash h (multiply-shift: any number of buckets, the hash's high bits)
+ * and the bucket probed after b. */
+static inline uint32_t sdpa_em_bkt(const struct sdpa_em_table *t, uint32_t h)
+{
+	return (uint32_t)(((uint64_t)h * t->nbkt) >> 32);
+}
+
+static inline uint32_t sdpa_em_next(const struct sdpa_em_table *t, uint32_t b)
+{
+	return b + 1 < t->nbkt ? b + 1 : 0;
+}
+
 /* The bucket a lookup of hash h starts from (prefetch it early). */
 static inline const struct sdpa_em_bucket *sdpa_em_home(const struct sdpa_em_table *t, uint32_t h)
 {
-	return &t->b[h & (t->nbkt - 1)];
+	return &t->b[sdpa_em_bkt(t, h)];
 }
 
 /* The live entry with this key, or NULL. Lock-free; the caller is a datapath thread
@@ -45,9 +60,7 @@ static inline struct doca_flow_pipe_entry *
 sdpa_em_find(const struct sdpa_em_table *t, const uint8_t *key, uint32_t klen, uint32_t h)
 {
 	uint64_t tag = sdpa_em_tag(key, klen, h);
-	uint32_t mask = t->nbkt - 1;
-
-	for (uint32_t b = h & mask;; b = (b + 1) & mask) {
+	for (uint32_t b = sdpa_em_bkt(t, h);; b = sdpa_em_next(t, b)) {
 		const struct sdpa_em_bucket *k = &t->b[b];
 
 		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {

@@ -30,6 +30,10 @@
 
 SDPA_LOG_REGISTER(nic_flow_entry);
 
+/* An exact-match pipe holds millions of entries: an 80-byte head and a key of up to 4 bytes
+ * fill a 96-byte slot, with 24 bytes of buckets under 128 per entry (issue 12). */
+_Static_assert(sizeof(struct doca_flow_pipe_entry) <= 80, "keep the entry head small");
+
 /* ------------------------------------------------------------------ entry handles */
 
 /* Entries live in a pool of slots that are never given back to malloc while DOCA Flow is
@@ -43,8 +47,8 @@ enum {
 	ENTRY_LIVE = 1,
 	ENTRY_DEAD = 2,
 	ENTRY_QUARANTINE = 4096,
-	SLOT_ALIGN = 64,
-	CHUNK_MIN = 64, /* slots in a class's first chunk; doubling up to CHUNK_MAX */
+	SLOT_ALIGN = 16, /* entries are small (issue 12): 64 would round 84 bytes to 128 */
+	CHUNK_MIN = 64,  /* slots in a class's first chunk; doubling up to CHUNK_MAX */
 	CHUNK_MAX = 4096,
 	NR_CLASSES = (sizeof(struct doca_flow_pipe_entry) + SDPA_FLOW_KEY_MAX + SLOT_ALIGN - 1) /
 	             SLOT_ALIGN,
@@ -245,7 +249,9 @@ static bool snap_less(const struct doca_flow_pipe *pipe, const struct doca_flow_
                       const struct doca_flow_pipe_entry *b)
 {
 	if (pipe->type == DOCA_FLOW_PIPE_CONTROL)
-		return a->priority < b->priority || (a->priority == b->priority && a->seq < b->seq);
+		return a->priority < b->priority ||
+		       (a->priority == b->priority &&
+		        sdpa_entry_ctl(a)->seq < sdpa_entry_ctl(b)->seq);
 	return a->index < b->index;
 }
 
@@ -355,10 +361,56 @@ static void data_free(struct sdpa_entry_data *d)
 		sdpa_ol_unpin(d->ol);
 		free(d->ol);
 	}
+	/* A shared object goes when its last holder lets go: entries drop theirs after the
+	 * grace period, so no datapath thread reads it then. */
+	if (d->shared && sdpa_fetch_sub_acq_rel(&d->refs, 1) != 1)
+		return;
 	if (d->meter_owned)
 		sdpa_meter_free(d->meter);
 	if (!d->in_slot)
 		free(d);
+}
+
+void sdpa_entry_dcache_clear(struct doca_flow_pipe *pipe)
+{
+	for (uint32_t i = 0; i < SDPA_ARRAY_SIZE(pipe->dcache); i++) {
+		data_free(pipe->dcache[i]);
+		pipe->dcache[i] = NULL;
+	}
+}
+
+/* Entry data equal to d (built in a buffer, zero-padded), as an object the pipe's BASIC
+ * entries share: most pipes give every entry the same fwd and action values (DOCA's
+ * per-entry fields left as the template has them), so a million entries hold one copy.
+ * The pipe keeps the last few distinct ones. A reference for the caller, or NULL on
+ * NO_MEMORY. Flow lock held. */
+static struct sdpa_entry_data *data_intern(struct doca_flow_pipe *pipe,
+                                           const struct sdpa_entry_data *d)
+{
+	const size_t off = offsetof(struct sdpa_entry_data, shared_ctr);
+	size_t size = sizeof(*d) + d->vlen;
+	struct sdpa_entry_data *n, **slot;
+
+	for (uint32_t i = 0; i < SDPA_ARRAY_SIZE(pipe->dcache); i++) {
+		struct sdpa_entry_data *x = pipe->dcache[i];
+
+		if (x != NULL && x->vlen == d->vlen && x->action_idx == d->action_idx &&
+		    memcmp((const uint8_t *)x + off, (const uint8_t *)d + off, size - off) == 0) {
+			sdpa_fetch_add_relaxed(&x->refs, 1);
+			return x;
+		}
+	}
+	n = malloc(size);
+	if (n == NULL)
+		return NULL;
+	memcpy(n, d, size);
+	n->in_slot = false;
+	n->shared = true;
+	sdpa_store_relaxed(&n->refs, 2); /* the caller's and the cache's */
+	slot = &pipe->dcache[pipe->dcache_next++ % SDPA_ARRAY_SIZE(pipe->dcache)];
+	data_free(*slot);
+	*slot = n;
+	return n;
 }
 
 static void data_free_cb(void *p)
@@ -372,8 +424,10 @@ static void entry_release(struct doca_flow_pipe_entry *e)
 	sdpa_store_relaxed(&e->data, NULL);
 	free(e->ctr);
 	e->ctr = NULL;
-	free(e->cm);
-	e->cm = NULL;
+	if (e->has_ctl) {
+		free(sdpa_entry_ctl(e)->cm);
+		sdpa_entry_ctl(e)->cm = NULL;
+	}
 }
 
 /* A hash entry gives its index back when its removal is requested (or, for an add that
@@ -623,8 +677,10 @@ static doca_error_t check_common(const struct add_args *a, enum doca_flow_pipe_t
 }
 
 /* Entry data from actions/monitor/fwd. */
-static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
-                              struct sdpa_entry_data **out)
+/* Entry data from actions/monitor/fwd, in buf when it fits (bufsz bytes, zeroed here),
+ * else malloc'd. */
+static doca_error_t make_data_in(const struct add_args *a, uint32_t extra_vlen, void *buf,
+                                 size_t bufsz, struct sdpa_entry_data **out)
 {
 	struct doca_flow_pipe *pipe = a->pipe;
 	uint32_t vlen = extra_vlen;
@@ -639,7 +695,11 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 	}
 	if (pipe->nr_actions)
 		vlen += pipe->act[a->action_idx].vlen;
-	d = calloc(1, sizeof(*d) + vlen);
+	if (buf != NULL && sizeof(*d) + vlen <= bufsz) {
+		d = buf;
+		memset(d, 0, sizeof(*d) + vlen);
+	} else
+		d = calloc(1, sizeof(*d) + vlen);
 	if (d == NULL) {
 		DOCA_LOG_ERR("%s: out of memory for an entry of pipe '%s'; free memory", a->who,
 		             pipe->name);
@@ -663,12 +723,14 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 			             "(UINT32_MAX) and the entry gives none; pass a monitor with "
 			             "shared_counter.shared_counter_id",
 			             a->who, pipe->name);
-			free(d);
+			if ((void *)d != buf)
+				free(d);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
 		d->shared_ctr = sdpa_shared_ctr_resolve(pipe->port, id, a->who);
 		if (d->shared_ctr == NULL) {
-			free(d);
+			if ((void *)d != buf)
+				free(d);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
 	} else if (pipe->type == DOCA_FLOW_PIPE_CONTROL && a->monitor &&
@@ -677,7 +739,8 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 		d->shared_ctr = sdpa_shared_ctr_resolve(
 		        pipe->port, a->monitor->shared_counter.shared_counter_id, a->who);
 		if (d->shared_ctr == NULL) {
-			free(d);
+			if ((void *)d != buf)
+				free(d);
 			return DOCA_ERROR_INVALID_VALUE;
 		}
 	} else if (a->monitor && a->monitor->counter_type != DOCA_FLOW_RESOURCE_TYPE_NONE &&
@@ -685,14 +748,16 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 		DOCA_LOG_ERR("%s: the entry asks for a counter but pipe '%s' has none; set the "
 		             "pipe monitor's counter_type",
 		             a->who, pipe->name);
-		free(d);
+		if ((void *)d != buf)
+			free(d);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	r = sdpa_fwd_compile(a->fwd, pipe->port, true, a->who, &d->fwd);
 	if (r == DOCA_SUCCESS)
 		r = sdpa_fwd_domain_check(pipe, &d->fwd, a->who);
 	if (r != DOCA_SUCCESS) {
-		free(d);
+		if ((void *)d != buf)
+			free(d);
 		return r;
 	}
 	if (pipe->fwd.kind == SDPA_FWD_NONE && d->fwd.kind == SDPA_FWD_NONE &&
@@ -700,16 +765,24 @@ static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
 		DOCA_LOG_ERR("%s: pipe '%s' forwards per entry but the entry has no fwd; pass "
 		             "the entry's fwd",
 		             a->who, pipe->name);
-		free(d);
+		if ((void *)d != buf)
+			free(d);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	r = sdpa_mon_entry(pipe, a->monitor, a->who, d, &d->aging_sec);
 	if (r != DOCA_SUCCESS) {
-		free(d);
+		if ((void *)d != buf)
+			free(d);
 		return r;
 	}
 	*out = d;
 	return DOCA_SUCCESS;
+}
+
+static doca_error_t make_data(const struct add_args *a, uint32_t extra_vlen,
+                              struct sdpa_entry_data **out)
+{
+	return make_data_in(a, extra_vlen, NULL, 0, out);
 }
 
 static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_entry *e,
@@ -722,7 +795,8 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
 		if (e->ctr == NULL) {
 			DOCA_LOG_ERR("%s: out of memory for an entry counter; free memory", a->who);
 			data_free(d);
-			free(e->cm);
+			if (e->has_ctl)
+				free(sdpa_entry_ctl(e)->cm);
 			entry_discard(e);
 			return DOCA_ERROR_NO_MEMORY;
 		}
@@ -776,30 +850,54 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 	                     flags,
 	                     usr_ctx,
 	                     entry};
+	union {
+		struct sdpa_entry_data d;
+		uint8_t b[512];
+	} buf;
 	struct sdpa_entry_data *d;
 	struct doca_flow_pipe_entry *e;
-	size_t doff, dsize;
+	size_t doff = 0, dsize;
 	doca_error_t r;
 
 	LOCK_INITED(a.who);
 	r = check_common(&a, DOCA_FLOW_PIPE_BASIC);
 	if (r == DOCA_SUCCESS)
-		r = make_data(&a, 0, &d);
+		r = make_data_in(&a, 0, &buf, sizeof(buf), &d);
 	if (r != DOCA_SUCCESS) {
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
 	}
-	/* The entry, its key and its data in one slot: a lookup that finds the entry has its
-	 * data in the next cache lines (flow_em.h). Data too large for the largest slot class
-	 * stays apart. */
-	doff = (sizeof(*e) + pipe->mt.klen + _Alignof(struct sdpa_entry_data) - 1) &
-	       ~(_Alignof(struct sdpa_entry_data) - 1);
 	dsize = sizeof(*d) + d->vlen;
-	if (doff + dsize > sizeof(*e) + SDPA_FLOW_KEY_MAX)
-		doff = 0;
-	e = entry_alloc(doff != 0 ? doff + dsize : sizeof(*e) + pipe->mt.klen);
+	if (d->ol == NULL && !d->meter_owned) {
+		/* Data that holds nothing of its own: shared with the pipe's entries that have
+		 * the same (the entry slot is then the head and the key alone). */
+		struct sdpa_entry_data *sh = data_intern(pipe, d);
+
+		if (sh == NULL && (void *)d != &buf)
+			free(d);
+		d = sh;
+	} else {
+		/* The entry, its key and its data in one slot: a lookup that finds the entry
+		 * has its data in the next cache lines (flow_em.h). Data too large for the
+		 * largest slot class stays apart. */
+		doff = (sizeof(*e) + pipe->mt.klen + _Alignof(struct sdpa_entry_data) - 1) &
+		       ~(_Alignof(struct sdpa_entry_data) - 1);
+		if (doff + dsize > sizeof(*e) + SDPA_FLOW_KEY_MAX)
+			doff = 0;
+		if (doff == 0 && (void *)d == &buf) {
+			d = malloc(dsize);
+			if (d != NULL)
+				memcpy(d, &buf, dsize);
+			else {
+				buf.d.in_slot = true; /* its ol and meter go, not buf */
+				data_free(&buf.d);
+			}
+		}
+	}
+	e = d == NULL ? NULL : entry_alloc(doff != 0 ? doff + dsize : sizeof(*e) + pipe->mt.klen);
 	if (e == NULL) {
-		data_free(d);
+		if (d != NULL)
+			data_free(d);
 		pthread_mutex_unlock(&flow_g.lock);
 		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
 		return DOCA_ERROR_NO_MEMORY;
@@ -809,7 +907,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 
 		memcpy(in, d, dsize);
 		in->in_slot = true;
-		free(d); /* the shell: what it points to belongs to the copy now */
+		if ((void *)d != &buf)
+			free(d); /* the shell: what it points to belongs to the copy now */
 		d = in;
 	}
 	sdpa_match_entry_key(&pipe->mt, match, e->key);
@@ -901,8 +1000,11 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
 	}
-	e = entry_alloc(sizeof(*e));
-	if (e == NULL || (e->cm = calloc(1, sizeof(*e->cm))) == NULL) {
+	e = entry_alloc(sizeof(*e) + sizeof(struct sdpa_entry_ctl));
+	if (e != NULL)
+		e->has_ctl = true;
+	if (e == NULL ||
+	    (sdpa_entry_ctl(e)->cm = calloc(1, sizeof(struct sdpa_match_tmpl))) == NULL) {
 		entry_discard(e);
 		pthread_mutex_unlock(&flow_g.lock);
 		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
@@ -911,6 +1013,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 	/* The condition first: an immediate operand comes out of the match (and is no match
 	 * criterion); then the match, then the condition's compiled form on top. */
 	{
+		struct sdpa_match_tmpl *cm = sdpa_entry_ctl(e)->cm;
 		struct sdpa_xmatch mc, mmc; /* with the defined fields (flex.h) */
 		struct sdpa_match_tmpl ct;
 
@@ -922,23 +1025,23 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		                      match_mask ? &mmc.m : NULL, a.who, &ct);
 		if (r == DOCA_SUCCESS)
 			r = sdpa_match_compile(match ? &mc.m : NULL, match_mask ? &mmc.m : NULL,
-			                       true, a.who, e->cm);
+			                       true, a.who, cm);
 		if (r == DOCA_SUCCESS && ct.has_cond) {
-			e->cm->has_cond = true;
-			e->cm->cond_op = ct.cond_op;
-			e->cm->cond_akind = ct.cond_akind;
-			e->cm->cond_bkind = ct.cond_bkind;
-			e->cm->cond_width = ct.cond_width;
-			e->cm->cond_abit = ct.cond_abit;
-			e->cm->cond_bbit = ct.cond_bbit;
-			e->cm->cond_imm = ct.cond_imm;
-			e->cm->needs_parse = true;
+			cm->has_cond = true;
+			cm->cond_op = ct.cond_op;
+			cm->cond_akind = ct.cond_akind;
+			cm->cond_bkind = ct.cond_bkind;
+			cm->cond_width = ct.cond_width;
+			cm->cond_abit = ct.cond_abit;
+			cm->cond_bbit = ct.cond_bbit;
+			cm->cond_imm = ct.cond_imm;
+			cm->needs_parse = true;
 		}
 	}
 	if (r == DOCA_SUCCESS)
 		r = make_data(&a, 0, &d);
 	if (r != DOCA_SUCCESS) {
-		free(e->cm);
+		free(sdpa_entry_ctl(e)->cm);
 		entry_discard(e);
 		pthread_mutex_unlock(&flow_g.lock);
 		return r;
@@ -949,7 +1052,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 
 		if (ol == NULL) {
 			data_free(d);
-			free(e->cm);
+			free(sdpa_entry_ctl(e)->cm);
 			entry_discard(e);
 			pthread_mutex_unlock(&flow_g.lock);
 			DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
@@ -965,7 +1068,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		d->ol = ol;
 	}
 	e->priority = priority;
-	e->seq = control_seq++;
+	sdpa_entry_ctl(e)->seq = control_seq++;
 	r = finish_add(
 	        &a, e, d,
 	        pipe->ctr_non_shared ||

@@ -930,7 +930,8 @@ static void pipe_free_mem(struct doca_flow_pipe *p)
 	struct sdpa_fwd *fm = sdpa_load_relaxed(&p->fwd_miss);
 
 	free(fm);
-	free(sdpa_load_relaxed(&p->em));
+	sdpa_em_table_free(sdpa_load_relaxed(&p->em));
+	sdpa_entry_dcache_clear(p);
 	free(sdpa_load_relaxed(&p->snap));
 	sdpa_store_relaxed(&p->em, NULL);
 	sdpa_store_relaxed(&p->snap, NULL);
@@ -1090,7 +1091,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	}
 	switch (p->type) {
 	case DOCA_FLOW_PIPE_BASIC: {
-		uint32_t size = sdpa_pow2_ceil32(p->nr_entries * 2 < 16 ? 16 : p->nr_entries * 2);
+		uint32_t size = sdpa_em_slots(p->nr_entries);
 		struct sdpa_em_table *t = sdpa_em_table_alloc(size);
 
 		if (t == NULL) {

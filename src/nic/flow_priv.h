@@ -325,7 +325,9 @@ struct sdpa_ol_tmpl {
 /* ---- entries ---- */
 struct sdpa_entry_data {
 	uint8_t action_idx;
-	bool in_slot; /* in the entry's pool slot (BASIC: one object), not malloc'd */
+	bool in_slot;         /* in the entry's pool slot (BASIC: one object), not malloc'd */
+	bool shared;          /* BASIC: one object for the pipe's entries with equal data (refs) */
+	sdpa_atomic_u32 refs; /* shared: entries (and the pipe's cache) holding it */
 	struct sdpa_ctr *shared_ctr; /* SDPA_FLOW_NW blocks of the shared counter, or NULL */
 	struct sdpa_fwd fwd;
 	struct sdpa_ol_tmpl *ol;  /* ORDERED_LIST: this entry's list (values resolved) */
@@ -337,30 +339,49 @@ struct sdpa_entry_data {
 	uint8_t vals[]; /* per-entry action values */
 };
 
+/* An entry handle is a pool slot (flow_entry.c) of 16-byte granularity: this head, then
+ * the BASIC key (an 80-byte head and a 4-byte key take 96 bytes) or a CONTROL entry's
+ * struct sdpa_entry_ctl. Fields a lookup reads come first. Keep it small: an exact-match
+ * pipe holds millions of them (issue 12: 128 bytes per entry, table included). */
 struct doca_flow_pipe_entry {
-	sdpa_atomic_u32 hstate;             /* handle state: FREE, LIVE, DEAD (flow_entry.c, D20) */
-	uint8_t slot_class;                 /* the pool size class of its slot */
-	struct doca_flow_pipe_entry *fnext; /* dead slots' queue */
+	sdpa_atomic_ptr data;     /* struct sdpa_entry_data * */
+	struct sdpa_ctr *ctr;     /* NON_SHARED counter blocks, or NULL */
+	sdpa_atomic_u64 last_hit; /* NIC clock of the last hit or of its add (aging) */
+	union {
+		uint32_t hash;     /* BASIC: key hash */
+		uint32_t index;    /* HASH: slot; ORDERED_LIST: list idx */
+		uint32_t priority; /* CONTROL, LPM/ACL */
+	};
+	sdpa_atomic_u32 hstate; /* handle state: FREE, LIVE, DEAD (flow_entry.c, D20) */
 	struct doca_flow_pipe *pipe;
 	void *usr_ctx;
+	union {
+		struct doca_flow_pipe_entry *prev;  /* pipe's entry list */
+		struct doca_flow_pipe_entry *fnext; /* dead slots' queue (never in a list then) */
+	};
+	struct doca_flow_pipe_entry *next;
 	sdpa_atomic_u32 status; /* enum doca_flow_entry_status */
+	uint32_t pending;       /* queued operations not completed yet */
+	uint16_t queue;         /* the pipe queue of its ADD (aging callbacks come there) */
+	uint8_t slot_class;     /* the pool size class of its slot */
 	bool in_hw;             /* linked in the pipe's table (control plane) */
 	bool removing;          /* a DEL is queued */
 	bool del_done;          /* the DEL completed: free when nothing else is pending */
-	uint32_t pending;       /* queued operations not completed yet */
-	struct doca_flow_pipe_entry *prev, *next; /* pipe's entry list */
-	sdpa_atomic_ptr data;                     /* struct sdpa_entry_data * */
-	struct sdpa_ctr *ctr;                     /* NON_SHARED counter blocks, or NULL */
-	uint32_t hash;                            /* BASIC: key hash */
-	uint32_t index;                           /* HASH: slot; ORDERED_LIST: list idx */
-	uint32_t priority;                        /* CONTROL */
-	uint64_t seq;               /* CONTROL: insertion order among equal priorities */
-	struct sdpa_match_tmpl *cm; /* CONTROL: the entry's own match */
-	uint16_t queue;             /* the pipe queue of its ADD (aging callbacks come there) */
-	bool aged;                  /* its AGED callback was given (control plane) */
-	sdpa_atomic_u64 last_hit;   /* NIC clock of the last hit or of its add (aging) */
-	uint8_t key[];              /* BASIC: compact key */
+	bool aged;              /* its AGED callback was given (control plane) */
+	bool has_ctl;           /* CONTROL: a struct sdpa_entry_ctl follows (sdpa_entry_ctl) */
+	uint8_t key[];          /* BASIC: compact key */
 };
+
+/* A CONTROL entry's own part, after its head. */
+struct sdpa_entry_ctl {
+	uint64_t seq;               /* insertion order among equal priorities */
+	struct sdpa_match_tmpl *cm; /* the entry's own match */
+};
+
+static inline struct sdpa_entry_ctl *sdpa_entry_ctl(const struct doca_flow_pipe_entry *e)
+{
+	return (struct sdpa_entry_ctl *)(void *)(uintptr_t)e->key;
+}
 
 /* ---- exact-match table (BASIC pipes; flow_em.h) ---- */
 enum {
@@ -376,18 +397,33 @@ struct sdpa_em_bucket {
 #define SDPA_EM_TOMB ((struct doca_flow_pipe_entry *)(uintptr_t)1)
 
 struct sdpa_em_table {
-	uint32_t size; /* slots: SDPA_EM_LANES * nbkt */
-	uint32_t nbkt; /* buckets, a power of two */
-	uint32_t used; /* live + tombstones (control plane) */
-	uint32_t live;
-	uint8_t pad_[48]; /* the buckets start on a cache line */
-	struct sdpa_em_bucket b[];
+	uint32_t size;            /* slots: SDPA_EM_LANES * nbkt */
+	uint32_t nbkt;            /* buckets (any number: a hash picks one by multiply-shift) */
+	uint32_t used;            /* live + tombstones (control plane) */
+	uint32_t live;            /* live entries (control plane) */
+	struct sdpa_em_bucket *b; /* nbkt buckets, 64-byte aligned */
+	size_t bytes;             /* of b's memory */
+	bool mapped;              /* b is an mmap (huge pages asked), else malloc'd */
 };
 
-/* A zeroed exact-match table of 'size' slots (a power of two, at least 16), one
- * allocation (free() frees it). Large ones ask for transparent huge pages (a lookup touches
- * a random bucket: TLB misses dominate otherwise). NULL on NO_MEMORY. */
+/* The slots an exact-match table gets for nr_entries: two thirds full at most (24 bytes of
+ * buckets per entry), so that a hit is in its home bucket or the next one. */
+static inline uint32_t sdpa_em_slots(uint32_t nr_entries)
+{
+	uint64_t n = (uint64_t)nr_entries * 3 / 2;
+
+	return n < 16 ? 16 : n > UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)n;
+}
+
+/* A zeroed exact-match table of at least 'size' slots (at least 16): large ones mmap'd
+ * with transparent huge pages asked (a lookup touches a random bucket: TLB misses
+ * dominate otherwise), small ones malloc'd. sdpa_em_table_free frees it (NULL ignored).
+ * NULL on NO_MEMORY. */
 struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size);
+void sdpa_em_table_free(struct sdpa_em_table *t);
+
+/* Drop the pipe's references to shared entry data (pipe destruction; flow lock). */
+void sdpa_entry_dcache_clear(struct doca_flow_pipe *pipe);
 
 /* A snapshot array (CONTROL and ORDERED_LIST pipes), replaced copy-on-write. */
 struct sdpa_snap {
@@ -446,7 +482,10 @@ struct doca_flow_pipe {
 	struct sdpa_ctr miss[SDPA_FLOW_NW];
 
 	/* per type */
-	sdpa_atomic_ptr em;   /* BASIC: struct sdpa_em_table * */
+	sdpa_atomic_ptr em; /* BASIC: struct sdpa_em_table * */
+	/* BASIC: the last distinct shared entry data (flow_entry.c), a reference each */
+	struct sdpa_entry_data *dcache[4];
+	uint32_t dcache_next;
 	sdpa_atomic_ptr snap; /* CONTROL/ORDERED_LIST: struct sdpa_snap * */
 	void *lpmacl;         /* LPM / ACL: their table (flow_lpmacl.h) */
 	struct sdpa_hash_state hash;

@@ -125,8 +125,7 @@ doca_flow_pipe_resize(struct doca_flow_pipe *pipe, uint8_t new_congestion_level,
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	size = sdpa_pow2_ceil32((uint32_t)want);
-	if (pipe->type == DOCA_FLOW_PIPE_BASIC &&
-	    !sdpa_em_rebuild(pipe, sdpa_pow2_ceil32(size * 2))) {
+	if (pipe->type == DOCA_FLOW_PIPE_BASIC && !sdpa_em_rebuild(pipe, sdpa_em_slots(size))) {
 		pthread_mutex_unlock(&flow_g.lock);
 		DOCA_LOG_ERR("%s: out of memory for %u entries of pipe '%s'; free memory", who,
 		             size, pipe->name);
