@@ -633,6 +633,10 @@ static uint8_t *op_target(struct pctx *c, uint8_t kind, uint16_t arg)
 		return (h->l4_type == SDPA_L4_TCP || h->l4_type == SDPA_L4_UDP) && h->l4_ok
 		               ? f + h->l4_off + 2
 		               : NULL;
+	case SDPA_OP_VLAN_TCI: /* the TCI of the frame's tag 'arg' (after its TPID) */
+		return arg < SDPA_VLAN_MAX && (h->l2_valid_headers & (SDPA_L2_VALID_VLAN_0 << arg))
+		               ? f + SDPA_ETH_HLEN + SDPA_VLAN_HLEN * arg
+		               : NULL;
 	default:
 		return tun_target(c, kind, arg);
 	}

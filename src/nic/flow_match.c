@@ -747,6 +747,10 @@ static const struct afield afields[] = {
         AF(outer.ip6.hop_limit, SDPA_OP_IP6_HOP, G_IP6, 0),
         AF(outer.tcp.l4_port.src_port, SDPA_OP_L4_SRC, G_ALL, 0),
         AF(outer.tcp.l4_port.dst_port, SDPA_OP_L4_DST, G_ALL, 0),
+        /* The TCI of the frame's first / second VLAN tag: only with its bit in
+         * outer.l2_valid_headers (sdpa_act_compile). */
+        AF(outer.eth_vlan[0].tci, SDPA_OP_VLAN_TCI, G_ALL, 0),
+        AF(outer.eth_vlan[1].tci, SDPA_OP_VLAN_TCI, G_ALL, 1),
 /* Tunnel fields: the template's tun.type says which union member is meant. VNIs are the
  * upper 3 bytes of their doca_be32_t. */
 #define AFN(path, n, kind, grp, arg)                                                               \
@@ -844,6 +848,17 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 	                                                     : G_ALL;
 	roce = a->outer.l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_ROCE_V2 ||
 	       (m && m->outer.l4_type_ext == DOCA_FLOW_L4_TYPE_EXT_ROCE_V2);
+	/* outer.l2_valid_headers says which outer.eth_vlan[] tags the template modifies. */
+	uint32_t vbits = (uint32_t)a->outer.l2_valid_headers | (m ? m->outer.l2_valid_headers : 0u);
+	if (vbits &
+	    ~(uint32_t)(DOCA_FLOW_L2_VALID_HEADER_VLAN_0 | DOCA_FLOW_L2_VALID_HEADER_VLAN_1)) {
+		DOCA_LOG_ERR("%s: actions outer.l2_valid_headers 0x%x has unknown bits; use "
+		             "DOCA_FLOW_L2_VALID_HEADER_VLAN_0 / _VLAN_1",
+		             who, vbits);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	memset(covered + offsetof(struct doca_flow_actions, outer.l2_valid_headers), 1,
+	       sizeof(a->outer.l2_valid_headers));
 	for (size_t f = 0; f < SDPA_ARRAY_SIZE(afields); f++) {
 		const struct afield *d = &afields[f];
 		const uint8_t *v = av + d->off;
@@ -854,6 +869,16 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 		if ((d->group == G_IP4 && ip6) || (d->group == G_IP6 && !ip6) ||
 		    (d->group == G_TCP && roce) || (d->group == G_ROCE && !roce))
 			continue;
+		if (d->kind == SDPA_OP_VLAN_TCI && !(vbits & (1u << d->arg))) {
+			memset(covered + d->off, 1, d->size);
+			if (!all_zero(v, d->size) || (k != NULL && !all_zero(k, d->size)))
+				DOCA_LOG_WARN("%s: actions outer.eth_vlan[%u].tci is ignored: "
+				              "outer.l2_valid_headers lacks "
+				              "DOCA_FLOW_L2_VALID_HEADER_VLAN_%u; set that bit to "
+				              "modify the tag",
+				              who, d->arg, d->arg);
+			continue;
+		}
 		if ((d->group == G_VXLAN || d->group == G_GRE || d->group == G_GTP ||
 		     d->group == G_MPLS || d->group == G_GENEVE || d->group == G_ESP) &&
 		    d->group != tun_group)
@@ -933,8 +958,8 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 		if (!covered[i] && av[i] != 0) {
 			DOCA_LOG_ERR("%s: action %s (byte %u of struct doca_flow_actions, set in "
 			             "the template) is not supported by softdpa; softdpa "
-			             "modifies MACs, IPv4/IPv6 addresses, DSCP, TTL, L4 ports, "
-			             "meta, pops and pushes VLANs only",
+			             "modifies MACs, VLAN TCIs, IPv4/IPv6 addresses, DSCP, TTL, "
+			             "L4 ports, meta, pops and pushes VLANs only",
 			             who, action_member_name(i), i);
 			return DOCA_ERROR_NOT_SUPPORTED;
 		}

@@ -152,6 +152,7 @@ enum sdpa_op_kind {
 	SDPA_OP_IP6_HOP,
 	SDPA_OP_L4_SRC,
 	SDPA_OP_L4_DST,
+	SDPA_OP_VLAN_TCI, /* arg: the outer VLAN tag's index 0..1 (outer.eth_vlan[arg].tci) */
 	/* tunnel header fields (actions.tun; the frame's own tunnel must be of that type) */
 	SDPA_OP_TUN_VXLAN_VNI,
 	SDPA_OP_TUN_VXLAN_RSVD1,

@@ -517,6 +517,168 @@ static void test_push_vlan(void **state)
 	ft_fini();
 }
 
+/* tcp_in with VLAN tags inserted after the MACs: tpid/tci pairs, n of them (0..2). */
+static uint32_t tagged(uint8_t *buf, const uint16_t *tags, uint32_t n)
+{
+	memcpy(buf, tcp_in, 12);
+	for (uint32_t i = 0; i < n; i++) {
+		buf[12 + 4 * i] = (uint8_t)(tags[2 * i] >> 8);
+		buf[13 + 4 * i] = (uint8_t)tags[2 * i];
+		buf[14 + 4 * i] = (uint8_t)(tags[2 * i + 1] >> 8);
+		buf[15 + 4 * i] = (uint8_t)tags[2 * i + 1];
+	}
+	memcpy(buf + 12 + 4 * n, tcp_in + 12, sizeof(tcp_in) - 12);
+	return (uint32_t)sizeof(tcp_in) + 4 * n;
+}
+
+/* VLAN modify through outer.l2_valid_headers (flow_modify_header's form): the bit of a tag
+ * makes outer.eth_vlan[i].tci a field of the template, written into that tag of the frame
+ * (whole TCI: PCP, DEI and VID); no checksum covers it. A frame without that tag passes
+ * unchanged; the bit of the other tag is not touched. */
+static void test_vlan_modify(void **state)
+{
+	struct doca_flow_actions a, e;
+	struct doca_flow_actions *acts[1] = {&a};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	uint8_t in[sizeof(tcp_in) + 8], want[sizeof(tcp_in) + 8];
+	uint32_t n;
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	/* A constant TCI 0x0abc on tag 0: VID 123 (0x007b) -> 0x0abc, PCP/DEI 0. */
+	memset(&a, 0, sizeof(a));
+	a.outer.l2_valid_headers = DOCA_FLOW_L2_VALID_HEADER_VLAN_0;
+	a.outer.eth_vlan[0].tci = htons(0x0abc);
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, acts, NULL, 1, &f1, NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	n = tagged(in, (const uint16_t[]){0x8100, 0x007b}, 1);
+	ft_inject(0, in, n);
+	ft_sync();
+	(void)tagged(want, (const uint16_t[]){0x8100, 0x0abc}, 1);
+	expect_out(1, want, n);
+	/* Untagged: nothing to modify. */
+	ft_inject(0, tcp_in, sizeof(tcp_in));
+	ft_sync();
+	expect_out(1, tcp_in, sizeof(tcp_in));
+	/* QinQ: only the outer tag (0x88a8, PCP 5 VID 10 = 0xa00a) changes; the inner stays. */
+	n = tagged(in, (const uint16_t[]){0x88a8, 0xa00a, 0x8100, 0x0064}, 2);
+	ft_inject(0, in, n);
+	ft_sync();
+	(void)tagged(want, (const uint16_t[]){0x88a8, 0x0abc, 0x8100, 0x0064}, 2);
+	expect_out(1, want, n);
+	ft_fini();
+
+	/* Per entry (all-ones TCI in the template) on tag 1 only: the inner tag of a QinQ
+	 * frame takes the entry's 0xe014 (PCP 7, VID 20); a single-tagged frame has no tag
+	 * 1 and passes unchanged. */
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	a.outer.l2_valid_headers = DOCA_FLOW_L2_VALID_HEADER_VLAN_1;
+	a.outer.eth_vlan[1].tci = UINT16_MAX;
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, acts, NULL, 1, &f1, NULL);
+	memset(&e, 0, sizeof(e));
+	e.outer.eth_vlan[1].tci = htons(0xe014);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, &e, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	n = tagged(in, (const uint16_t[]){0x88a8, 0xa00a, 0x8100, 0x0064}, 2);
+	ft_inject(0, in, n);
+	ft_sync();
+	(void)tagged(want, (const uint16_t[]){0x88a8, 0xa00a, 0x8100, 0xe014}, 2);
+	expect_out(1, want, n);
+	n = tagged(in, (const uint16_t[]){0x8100, 0x007b}, 1);
+	ft_inject(0, in, n);
+	ft_sync();
+	expect_out(1, in, n);
+	ft_fini();
+}
+
+/* Pop, modify and push in one template run in DOCA's order (pop, field writes, push): a
+ * QinQ frame loses its outer tag, the former inner tag (now tag 0) takes TCI 0x0005, and a
+ * new outer tag 0x8100/0x0007 goes in front of it. On an untagged frame the pop and the
+ * modify find no tag: only the push remains. */
+static void test_vlan_pop_modify_push(void **state)
+{
+	struct doca_flow_actions a;
+	struct doca_flow_actions *acts[1] = {&a};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p;
+	uint8_t in[sizeof(tcp_in) + 8], want[sizeof(tcp_in) + 8];
+	uint32_t n;
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	a.pop_vlan = true;
+	a.outer.l2_valid_headers = DOCA_FLOW_L2_VALID_HEADER_VLAN_0;
+	a.outer.eth_vlan[0].tci = htons(0x0005);
+	a.has_push = true;
+	a.push.type = DOCA_FLOW_PUSH_ACTION_VLAN;
+	a.push.vlan.eth_type = htons(0x8100);
+	a.push.vlan.vlan_hdr.tci = htons(0x0007);
+	p = mk_pipe(ft_ports[0], DOCA_FLOW_PIPE_BASIC, true, NULL, NULL, acts, NULL, 1, &f1, NULL);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	n = tagged(in, (const uint16_t[]){0x88a8, 0xa00a, 0x8100, 0x0064}, 2);
+	ft_inject(0, in, n);
+	ft_sync();
+	(void)tagged(want, (const uint16_t[]){0x8100, 0x0007, 0x8100, 0x0005}, 2);
+	expect_out(1, want, n);
+	ft_inject(0, tcp_in, sizeof(tcp_in));
+	ft_sync();
+	n = tagged(want, (const uint16_t[]){0x8100, 0x0007}, 1);
+	expect_out(1, want, n);
+	ft_fini();
+}
+
+/* outer.l2_valid_headers with a bit DOCA does not define is refused at pipe creation; a TCI
+ * without its bit is no modification (a warning says why) and the frame passes as is. */
+static void test_vlan_valid_bits(void **state)
+{
+	struct doca_flow_actions a;
+	struct doca_flow_actions *acts[1] = {&a};
+	struct doca_flow_fwd f1 = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *p;
+	uint8_t in[sizeof(tcp_in) + 4];
+	uint32_t n;
+	(void)state;
+
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	a.outer.l2_valid_headers = 0x4;
+	a.outer.eth_vlan[0].tci = htons(0x0abc);
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1), DOCA_SUCCESS);
+	EXPECT1(doca_flow_pipe_create(pc, &f1, NULL, &p), DOCA_ERROR_INVALID_VALUE,
+	        "l2_valid_headers 0x4 has unknown bits", "DOCA_FLOW_L2_VALID_HEADER_VLAN_0");
+	assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
+
+	a.outer.l2_valid_headers = 0;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1), DOCA_SUCCESS);
+	EXPECT1(doca_flow_pipe_create(pc, &f1, NULL, &p), DOCA_SUCCESS,
+	        "outer.eth_vlan[0].tci is ignored", "DOCA_FLOW_L2_VALID_HEADER_VLAN_0");
+	assert_int_equal(doca_flow_pipe_cfg_destroy(pc), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	n = tagged(in, (const uint16_t[]){0x8100, 0x007b}, 1);
+	ft_inject(0, in, n);
+	ft_sync();
+	expect_out(1, in, n);
+	ft_fini();
+}
+
 /* RSS on the ESP SPI: Toeplitz over the SPI (after the addresses when IPV4 is set too) with
  * the default key 2c c6 81 d1 5b db f4 f7 ...: SPI 1 alone hashes to key bits 31..62,
  * 0xadedfa7b; 10.0.0.1, 10.0.0.2, SPI 1 to 0x09c25e34. */
@@ -792,6 +954,9 @@ int main(void)
 	        FT_TEST(test_ipv6_tc_and_flow_label),
 	        FT_TEST(test_random_condition),
 	        FT_TEST(test_push_vlan),
+	        FT_TEST(test_vlan_modify),
+	        FT_TEST(test_vlan_pop_modify_push),
+	        FT_TEST(test_vlan_valid_bits),
 	        FT_TEST(test_rss_esp),
 	        FT_TEST(test_fwd_miss_chain),
 	        FT_TEST(test_template_sets),
