@@ -222,8 +222,61 @@ def scapy():
                 s.load_contrib(mod)
             except Exception:  # an older scapy without it: the expression then says so
                 pass
+        # PSP: scapy 2.6 has a PSP layer, Debian's 2.5.0 none; flow_psp_ext builds its frames
+        # with PSP(...). Without one, the runner's own definition (psp_layer) stands in.
+        if not hasattr(s, "PSP"):
+            s.PSP = psp_layer(s)
         _scapy = s
     return _scapy
+
+
+PSP_UDP_PORT = 1000  # the PSP Architecture Specification's UDP destination port
+
+
+def psp_layer(s):
+    """A scapy Packet class for the PSP header (PSP Architecture Specification, "PSP
+    Header Format"), bound to UDP destination port 1000. Its fields, in wire order:
+      nexthdr     8  the protocol after the header (IANA protocol number)
+      hdrextlen   8  header length in 8-octet units beyond the first 8 octets
+      reserved    2, cryptoffset 6 (in 4-octet units: the cleartext after the header)
+      sample 1, drop 1, version 4 (0: AES-GCM-128, 1: AES-GCM-256, ...), is_virt 1 (V: a
+      virtualization cookie follows the IV), one_bit 1 (always 1)
+      spi        32  security parameters index
+      iv         64  initialization vector
+      virtkey 32, sectoken 32: the 64-bit virtualization cookie's halves, when is_virt
+      data           the rest of the header extension: what the frame gives when built;
+                     when dissected, what hdrextlen says is left of the header
+    The names are those the descriptions' expressions use (scapy 2.6's PSP layer's), the
+    bindings too (see below)."""
+    F = s  # scapy.all exports the field classes
+
+    class PSP(s.Packet):
+        name = "PSP"
+        fields_desc = [
+            F.ByteField("nexthdr", 0),
+            F.ByteField("hdrextlen", 1),
+            F.BitField("reserved", 0, 2),
+            F.BitField("cryptoffset", 0, 6),
+            F.BitField("sample", 0, 1),
+            F.BitField("drop", 0, 1),
+            F.BitField("version", 0, 4),
+            F.BitField("is_virt", 0, 1),
+            F.BitField("one_bit", 1, 1),
+            F.XIntField("spi", 0),
+            F.StrFixedLenField("iv", b"\0" * 8, 8),
+            F.ConditionalField(F.XIntField("virtkey", 0), lambda p: p.is_virt == 1),
+            F.ConditionalField(F.XIntField("sectoken", 0), lambda p: p.is_virt == 1),
+            # header bytes after the first 16 (and the cookie's 8): 8 * hdrextlen - 8 - VC
+            F.StrLenField("data", b"", length_from=lambda p: max(
+                0, 8 * p.hdrextlen - 8 - (8 if p.is_virt else 0))),
+        ]
+
+    # Dissected on either port; UDP()/PSP() gets both ports 1000, as scapy 2.6 builds it
+    # (the descriptions' expected frames give only dport and rely on that).
+    s.bind_bottom_up(s.UDP, PSP, dport=PSP_UDP_PORT)
+    s.bind_bottom_up(s.UDP, PSP, sport=PSP_UDP_PORT)
+    s.bind_top_down(s.UDP, PSP, dport=PSP_UDP_PORT, sport=PSP_UDP_PORT)
+    return PSP
 
 
 class FrameError(Exception):
@@ -1092,6 +1145,31 @@ def self_test():
                 build_checked("Ether()/NoSuchLayer(x=1)")
             self.assertIn("cannot build 'Ether()/NoSuchLayer(x=1)'", str(cm.exception))
             self.assertIn("NoSuchLayer", str(cm.exception))
+
+        def test_psp_layer(self):
+            # flow_psp_ext's frame: the PSP header after UDP 1000, field by field
+            f = build("Ether()/IP()/UDP(dport=1000)/PSP(hdrextlen=4, cryptoffset=6, "
+                      "version=0, is_virt=1, one_bit=1, spi=0xBEAFC0DE, sectoken=0x12345678, "
+                      "data=bytes.fromhex('123456781234567812345678'))/Raw(load=b'pay')")
+            psp = f[14 + 20 + 8:]
+            self.assertEqual(f[34:38], b"\x03\xe8\x03\xe8")  # UDP ports 1000 -> 1000
+            self.assertEqual(psp[:4], b"\x00\x04\x06\x03")  # next, extlen, off 6, V=1 and 1
+            self.assertEqual(psp[4:8], b"\xbe\xaf\xc0\xde")  # SPI
+            self.assertEqual(psp[8:16], b"\0" * 8)  # IV
+            self.assertEqual(psp[16:24], b"\0\0\0\0\x12\x34\x56\x78")  # cookie
+            self.assertEqual(psp[24:], bytes.fromhex("123456781234567812345678") + b"pay")
+            # no cookie without V; UDP()/PSP() takes port 1000 from the binding
+            g = build("Ether()/IP()/UDP()/PSP(spi=1, version=1)")
+            self.assertEqual(g[36:38], b"\x03\xe8")
+            self.assertEqual(g[42:], b"\x00\x01\x00\x05\x00\x00\x00\x01" + b"\0" * 8)
+            # dissected from UDP 1000 (a source port other layers do not claim): hdrextlen 4
+            # says 40 header bytes, so 16 after the cookie
+            s = scapy()
+            f = build("Ether()/IP()/UDP(sport=4000, dport=1000)/PSP(hdrextlen=4, is_virt=1, "
+                      "spi=0xBEAFC0DE, sectoken=0x12345678, data=b'd' * 12)/Raw(load=b'payload')")
+            d = s.Ether(f)[s.PSP]
+            self.assertEqual((d.spi, d.sectoken, d.is_virt), (0xBEAFC0DE, 0x12345678, 1))
+            self.assertEqual((d.data, bytes(d.payload)), (b"d" * 12 + b"payl", b"oad"))
 
         def test_known_failures(self):
             k = {"s u": "why"}

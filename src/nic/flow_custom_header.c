@@ -1047,9 +1047,11 @@ static bool xfield_where(const struct sdpa_flex_res *r, uint32_t kind, uint32_t 
 	if (kind >= SDPA_XFIELD_PSP_DW + 6 && kind <= SDPA_XFIELD_PSP_DW + 9) {
 		uint32_t dw = kind - SDPA_XFIELD_PSP_DW;
 
-		if (r->psp_off == 0 || r->psp_len < (dw + 1) * 4)
+		/* Word N counted from 1 (dw6: bytes 20..23, the cookie's second half): where
+		 * NVIDIA's flow_psp_ext_sample.yaml puts them. */
+		if (r->psp_off == 0 || r->psp_len < dw * 4)
 			return false;
-		*off = (r->psp_off + dw * 4) * 8;
+		*off = (r->psp_off + (dw - 1) * 4) * 8;
 		*nbits = 32;
 		return true;
 	}

@@ -46,7 +46,12 @@ C('data_cut', frame(bytes.fromhex('00000001'), 4500))
 # A GENEVE-like header after UDP port 4502: 8 bytes, option length (6 bits at bit 2) in
 # words; options: class 0x0132 type 1 len 1 (data 0x12345678), class 0x0132 type 3 len 1.
 C('tlv_in', frame(bytes.fromhex('0400655801020300' '0132010112345678' '01320301cafef00d'), 4502))
-# PSP over UDP 1000, hdrextlen 4 (40 bytes): dw6..dw9 are bytes 24..39 of the header.
-psp = bytes.fromhex('11' '04' '06' '03' 'beafc0de' '0000000000000001' '0000000000000002')
-C('psp_in', frame(psp + bytes.fromhex('12345678' '12345678' '12345678' '12345678') + b'data', 1000))
-C('psp_out', frame(psp + bytes.fromhex('22222221' '33333331' '44444441' '55555551') + b'data', 1000))
+# PSP over UDP 1000, hdrextlen 4 (40 bytes), V set: next header, extlen, crypt offset 6,
+# V and 1; SPI; IV; the virtualization cookie's first half. DOCA's dw6..dw9 are 32-bit words
+# 6..9 counted from 1, bytes 20..35 of the header: the cookie's second half and the next 12
+# bytes (NVIDIA's flow_psp_ext_sample.yaml: dw6 lands on scapy's `sectoken`).
+psp = bytes.fromhex('11' '04' '06' '03' 'beafc0de' '0000000000000001' '00000002')
+C('psp_in', frame(psp + bytes.fromhex('12345678' '12345678' '12345678' '12345678') + b'data!!!!',
+                  1000))
+C('psp_out', frame(psp + bytes.fromhex('22222221' '33333331' '44444441' '55555551') + b'data!!!!',
+                   1000))
