@@ -16,6 +16,7 @@
  */
 #include <pthread.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,11 +26,12 @@
 
 SDPA_LOG_REGISTER(rdma_qp);
 
-enum { QP_SLOTS = 4096, PSN_MASK = 0xffffff, RNR_UNLIMITED = 7 };
+enum { QP_SLOTS = 4096, PSN_MASK = 0xffffff, RNR_UNLIMITED = 7, ATOMIC_CACHE = 16 };
 
 struct wqe {
 	enum sdpa_wr_opcode op;
-	uint32_t psn;
+	uint32_t psn;   /* first PSN */
+	uint32_t npsn;  /* PSNs it takes: its packets (a read: its response's packets) */
 	uint32_t index; /* the request's number on this QP (completion wr_index) */
 	bool signaled;
 	bool sent;
@@ -56,7 +58,7 @@ struct sdpa_srq {
 	uint32_t size;
 	struct recv_wqe *ring;
 	uint64_t head, tail, count;
-	uint32_t rnr_qpn[8]; /* requesters told RNR, to retry when a receive arrives */
+	uint32_t rnr_qpn[8]; /* responders (local QPNs) that sent an RNR NAK, to wake */
 	unsigned int nr_rnr;
 };
 
@@ -81,14 +83,68 @@ struct sdpa_qp {
 	uint32_t next_index;
 	bool pumping;
 	bool rnr_wait;
+	/* path: MTU (bytes), and on a lossy carrier the timers */
+	uint32_t mtu;
+	bool timed;
+	uint8_t retry_cnt, min_rnr_timer;
+	uint64_t timeout_ns;
+	uint64_t timer_ns; /* the retransmission timer's start (0: not running) */
+	unsigned int retries;
+	uint64_t rnr_until;
 	/* responder */
 	uint32_t epsn;
+	bool nak_sent; /* a PSN-sequence NAK for epsn went out (IB sends one per gap) */
+	uint32_t nak_epsn;
+	sdpa_atomic_u32 msn; /* written under lock, read by respond() without it */
 	uint32_t recv_index;
+	struct {
+		uint32_t psn;
+		bool valid;
+		uint64_t orig;
+	} atomics[ATOMIC_CACHE]; /* answers of executed atomics, for duplicates */
+	unsigned int atomic_next;
 };
 
 static pthread_rwlock_t tbl_lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct sdpa_qp *tbl[QP_SLOTS];
 static uint32_t tbl_gen;
+static sdpa_atomic_u32 nr_timed; /* QPs connected over a lossy carrier */
+
+/* Timer settings (sdpa_qp_set_timers): IB's defaults of common stacks. */
+static sdpa_atomic_u32 cfg_timers = (14u << 16) | (7u << 8) | 12u;
+
+uint64_t sdpa_qp_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void sdpa_qp_set_timers(uint8_t ack_timeout, uint8_t retry_cnt, uint8_t min_rnr_timer)
+{
+	/* Relaxed: a setting read on its own by the next sdpa_qp_connect. */
+	sdpa_store_relaxed(&cfg_timers, ((uint32_t)(ack_timeout & 31) << 16) |
+	                                        ((uint32_t)(retry_cnt & 7) << 8) |
+	                                        (min_rnr_timer & 31));
+}
+
+/* IB's RNR NAK timer codes in microseconds (code 0 is the longest, 655.36 ms). */
+static uint64_t rnr_timer_us(uint8_t code)
+{
+	static const uint32_t us[32] = {
+	        655360, 10,    20,    30,    40,    60,     80,     120,    160,    240,   320,
+	        480,    640,   960,   1280,  1920,  2560,   3840,   5120,   7680,   10240, 15360,
+	        20480,  30720, 40960, 61440, 81920, 122880, 163840, 245760, 327680, 491520};
+
+	return us[code & 31];
+}
+
+/* Packets of a message of 'len' bytes at path MTU 'mtu' (a zero-length message is one). */
+static uint32_t npkts(uint64_t len, uint32_t mtu)
+{
+	return len == 0 ? 1 : (uint32_t)((len + mtu - 1) / mtu);
+}
 
 static sdpa_mr_resolve_fn mr_fn;
 static sdpa_event_signal_fn event_fn;
@@ -170,9 +226,22 @@ int sdpa_srq_post(struct sdpa_srq *srq, uint32_t lkey, uint64_t addr, uint64_t l
 	memcpy(wake, srq->rnr_qpn, sizeof(wake));
 	srq->nr_rnr = 0;
 	pthread_mutex_unlock(&srq->lock);
-	/* The requesters we NAKed retry now; the transport stands in for their RNR timers. */
-	for (unsigned int i = 0; i < nr_wake; i++)
-		srq->t->rnr_ready(wake[i]);
+	/* The requesters our QPs NAKed retry now when their transport can say so (in-process);
+	 * over a wire their RNR timer does. */
+	for (unsigned int i = 0; i < nr_wake; i++) {
+		struct sdpa_qp *qp = qp_find(wake[i]);
+		const struct sdpa_rdma_transport *t;
+		uint32_t peer;
+
+		if (qp == NULL)
+			continue;
+		pthread_mutex_lock(&qp->lock);
+		t = qp->t;
+		peer = qp->remote_qpn;
+		pthread_mutex_unlock(&qp->lock);
+		if (t->rnr_ready != NULL)
+			t->rnr_ready(peer);
+	}
 	pthread_rwlock_unlock(&tbl_lock);
 	return 0;
 }
@@ -227,6 +296,7 @@ struct sdpa_qp *sdpa_qp_create(const struct sdpa_rdma_transport *t, struct sdpa_
 		qp->qpn = slot;
 	qp->first_psn = (qp->qpn * 2654435761u) & PSN_MASK;
 	qp->next_psn = qp->first_psn;
+	qp->mtu = 1024;
 	tbl[slot] = qp;
 	pthread_rwlock_unlock(&tbl_lock);
 	return qp;
@@ -238,6 +308,8 @@ void sdpa_qp_destroy(struct sdpa_qp *qp, unsigned int *pending, bool *rnr_waitin
 		return;
 	pthread_rwlock_wrlock(&tbl_lock);
 	tbl[qp->qpn % QP_SLOTS] = NULL;
+	if (qp->timed)
+		sdpa_fetch_add_relaxed(&nr_timed, (uint32_t)-1);
 	pthread_rwlock_unlock(&tbl_lock);
 	if (pending != NULL)
 		*pending = (unsigned int)(qp->sq_tail - qp->sq_head);
@@ -260,14 +332,30 @@ uint32_t sdpa_qp_first_psn(const struct sdpa_qp *qp)
 	return qp->first_psn;
 }
 
-void sdpa_qp_connect(struct sdpa_qp *qp, uint32_t remote_qpn, uint32_t remote_psn)
+void sdpa_qp_connect(struct sdpa_qp *qp, uint32_t remote_qpn, uint32_t remote_psn, uint32_t mtu,
+                     const struct sdpa_rdma_transport *t)
 {
+	uint32_t cfg = sdpa_load_relaxed(&cfg_timers);
+	bool newly_timed;
+
+	pthread_rwlock_rdlock(&tbl_lock);
 	pthread_mutex_lock(&qp->lock);
 	qp->remote_qpn = remote_qpn;
 	qp->epsn = remote_psn & PSN_MASK;
+	qp->mtu = mtu >= 256 ? mtu : 256;
+	if (t != NULL)
+		qp->t = t;
+	newly_timed = qp->t->lossy && !qp->timed;
+	qp->timed = qp->t->lossy;
+	qp->timeout_ns = 4096ull << ((cfg >> 16) & 31);
+	qp->retry_cnt = (uint8_t)((cfg >> 8) & 7);
+	qp->min_rnr_timer = (uint8_t)(cfg & 31);
 	if (qp->state == SDPA_QP_INIT)
 		qp->state = SDPA_QP_RTS;
 	pthread_mutex_unlock(&qp->lock);
+	if (newly_timed)
+		sdpa_fetch_add_relaxed(&nr_timed, 1);
+	pthread_rwlock_unlock(&tbl_lock);
 }
 
 enum sdpa_qp_state sdpa_qp_state(struct sdpa_qp *qp)
@@ -392,10 +480,12 @@ static void pump(struct sdpa_qp *qp)
 		}
 		pkt.payload = w->payload;
 		pkt.payload_len = w->payload ? (uint32_t)w->len : 0;
+		if (qp->timed && qp->timer_ns == 0)
+			qp->timer_ns = sdpa_qp_now_ns();
 		pthread_mutex_unlock(&qp->lock);
 		bool taken = qp->t->xmit(&pkt);
 		pthread_mutex_lock(&qp->lock);
-		if (!taken && qp->state == SDPA_QP_RTS && qp->sq_head < qp->sq_tail &&
+		if (!taken && !qp->timed && qp->state == SDPA_QP_RTS && qp->sq_head < qp->sq_tail &&
 		    qp->sq[qp->sq_head % qp->sq_size].psn == psn) {
 			/* Nobody took it: the peer QP does not exist or is not connected to us. A
 			 * wire carrier learns this from its retry timer (retry_cnt timeouts). */
@@ -498,6 +588,10 @@ void sdpa_qp_post(struct sdpa_qp *qp, enum sdpa_wr_opcode op, uint32_t lkey, uin
 	w = &qp->sq[qp->sq_tail % qp->sq_size];
 	*w = (struct wqe){.op = op,
 	                  .psn = qp->next_psn,
+	                  .npsn = op == SDPA_WR_FETCH_ADD || op == SDPA_WR_CMP_SWAP ||
+	                                          op == SDPA_WR_SIGNAL_ADD
+	                                  ? 1
+	                                  : npkts(len, qp->mtu),
 	                  .index = index,
 	                  .signaled = signaled,
 	                  .rkey = rkey,
@@ -523,7 +617,7 @@ void sdpa_qp_post(struct sdpa_qp *qp, enum sdpa_wr_opcode op, uint32_t lkey, uin
 	} else {
 		w->ldst = local;
 	}
-	qp->next_psn = (qp->next_psn + 1) & PSN_MASK;
+	qp->next_psn = (qp->next_psn + w->npsn) & PSN_MASK;
 	qp->sq_tail++;
 	pthread_mutex_unlock(&qp->lock);
 	pump(qp);
@@ -538,8 +632,11 @@ static void respond(struct sdpa_qp *qp, uint8_t opcode, uint32_t psn, uint8_t sy
 	struct sdpa_rdma_pkt r = {.opcode = opcode,
 	                          .src_qpn = qp->qpn,
 	                          .dst_qpn = qp->remote_qpn,
-	                          .psn = psn,
+	                          .psn = psn & PSN_MASK,
 	                          .syndrome = syndrome,
+	                          .rnr_timer =
+	                                  syndrome == SDPA_AETH_RNR_NAK ? qp->min_rnr_timer : 0,
+	                          .msn = sdpa_load_relaxed(&qp->msn) & PSN_MASK,
 	                          .payload = payload,
 	                          .payload_len = len,
 	                          .orig = orig};
@@ -576,9 +673,9 @@ static int take_recv(struct sdpa_qp *qp, uint32_t len, void **dst, uint32_t *ind
 		bool known = false;
 
 		for (unsigned int i = 0; i < srq->nr_rnr; i++)
-			known |= srq->rnr_qpn[i] == qp->remote_qpn;
+			known |= srq->rnr_qpn[i] == qp->qpn;
 		if (!known && srq->nr_rnr < 8)
-			srq->rnr_qpn[srq->nr_rnr++] = qp->remote_qpn;
+			srq->rnr_qpn[srq->nr_rnr++] = qp->qpn;
 		pthread_mutex_unlock(&srq->lock);
 		return 1;
 	}
@@ -622,15 +719,51 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 	uint64_t orig = 0;
 	int rc;
 
+	/* The PSNs the message takes, and its last one (what an ACK names). */
+	const uint32_t n = p->opcode == SDPA_IB_FETCH_ADD || p->opcode == SDPA_IB_CMP_SWAP ? 1
+	                   : p->opcode == SDPA_IB_READ_REQUEST ? npkts(p->dma_len, qp->mtu)
+	                                                       : npkts(p->payload_len, qp->mtu);
+	const uint32_t last = (p->psn + n - 1) & PSN_MASK;
+	bool dup_read = false;
+
 	pthread_mutex_lock(&qp->lock);
 	if (p->psn != qp->epsn) {
 		bool dup = psn_before(p->psn, qp->epsn);
+		uint32_t epsn = qp->epsn;
 
-		pthread_mutex_unlock(&qp->lock);
-		/* A duplicate is re-acknowledged; a request past a gap asks for the gap. */
-		respond(qp, SDPA_IB_ACKNOWLEDGE, dup ? p->psn : qp->epsn,
-		        dup ? SDPA_AETH_ACK : SDPA_AETH_NAK_PSN_SEQ, NULL, 0, 0);
-		return;
+		if (dup && p->opcode == SDPA_IB_READ_REQUEST) {
+			dup_read = true; /* a read is executed again (its response was lost) */
+		} else if (dup &&
+		           (p->opcode == SDPA_IB_FETCH_ADD || p->opcode == SDPA_IB_CMP_SWAP)) {
+			/* An atomic is not executed twice: its saved answer is sent again. */
+			bool found = false;
+			uint64_t orig = 0;
+
+			for (unsigned int i = 0; i < ATOMIC_CACHE; i++)
+				if (qp->atomics[i].valid && qp->atomics[i].psn == p->psn) {
+					found = true;
+					orig = qp->atomics[i].orig;
+				}
+			pthread_mutex_unlock(&qp->lock);
+			if (found)
+				respond(qp, SDPA_IB_ATOMIC_ACKNOWLEDGE, p->psn, SDPA_AETH_ACK, NULL,
+				        0, orig);
+			return;
+		} else {
+			if (!dup && qp->nak_sent && qp->nak_epsn == epsn) {
+				pthread_mutex_unlock(&qp->lock);
+				return; /* this gap was NAKed already */
+			}
+			if (!dup) {
+				qp->nak_sent = true;
+				qp->nak_epsn = epsn;
+			}
+			pthread_mutex_unlock(&qp->lock);
+			/* A duplicate is re-acknowledged; a request past a gap asks for the gap. */
+			respond(qp, SDPA_IB_ACKNOWLEDGE, dup ? last : epsn,
+			        dup ? SDPA_AETH_ACK : SDPA_AETH_NAK_PSN_SEQ, NULL, 0, 0);
+			return;
+		}
 	}
 	switch (p->opcode) {
 	case SDPA_IB_SEND_ONLY:
@@ -648,7 +781,7 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 			respond(qp, SDPA_IB_ACKNOWLEDGE, p->psn, SDPA_AETH_RNR_NAK, NULL, 0, 0);
 			return;
 		}
-		qp->epsn = (qp->epsn + 1) & PSN_MASK;
+		qp->epsn = (qp->epsn + n) & PSN_MASK;
 		if (rc == 2) {
 			pthread_mutex_unlock(&qp->lock);
 			qp->fn(qp->owner, qp->conn_id, SDPA_WC_RECV, rst, ridx, 0);
@@ -657,11 +790,12 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 		}
 		if (p->payload_len)
 			memcpy(dst, p->payload, p->payload_len);
+		sdpa_store_relaxed(&qp->msn, sdpa_load_relaxed(&qp->msn) + 1);
 		pthread_mutex_unlock(&qp->lock);
 		qp->fn(qp->owner, qp->conn_id,
 		       p->opcode == SDPA_IB_SEND_ONLY ? SDPA_WC_RECV : SDPA_WC_RECV_IMM, SDPA_WC_OK,
 		       ridx, p->imm);
-		respond(qp, SDPA_IB_ACKNOWLEDGE, p->psn, SDPA_AETH_ACK, NULL, 0, 0);
+		respond(qp, SDPA_IB_ACKNOWLEDGE, last, SDPA_AETH_ACK, NULL, 0, 0);
 		return;
 	case SDPA_IB_WRITE_ONLY:
 		need = SDPA_MR_REMOTE_WRITE;
@@ -688,8 +822,10 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 			memcpy(&v, p->payload, sizeof(v));
 		ok = event_fn != NULL && (p->opcode == SDPA_IB_FETCH_ADD || p->payload_len == 8) &&
 		     event_fn(p->va, p->opcode == SDPA_IB_FETCH_ADD, v);
-		if (ok)
+		if (ok) {
 			qp->epsn = (qp->epsn + 1) & PSN_MASK;
+			sdpa_store_relaxed(&qp->msn, sdpa_load_relaxed(&qp->msn) + 1);
+		}
 		pthread_mutex_unlock(&qp->lock);
 		respond(qp,
 		        p->opcode == SDPA_IB_FETCH_ADD ? SDPA_IB_ATOMIC_ACKNOWLEDGE
@@ -735,6 +871,11 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 			return;
 		}
 	}
+	if (dup_read) {
+		pthread_mutex_unlock(&qp->lock);
+		respond(qp, SDPA_IB_READ_RESPONSE_ONLY, p->psn, SDPA_AETH_ACK, dst, p->dma_len, 0);
+		return;
+	}
 	if (p->opcode == SDPA_IB_WRITE_ONLY_IMM) {
 		void *rdst = NULL;
 
@@ -745,7 +886,8 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 			return;
 		}
 	}
-	qp->epsn = (qp->epsn + 1) & PSN_MASK;
+	qp->epsn = (qp->epsn + n) & PSN_MASK;
+	sdpa_store_relaxed(&qp->msn, sdpa_load_relaxed(&qp->msn) + 1);
 	switch (p->opcode) {
 	case SDPA_IB_WRITE_ONLY:
 	case SDPA_IB_WRITE_ONLY_IMM:
@@ -765,6 +907,13 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 	default:
 		break;
 	}
+	if (p->opcode == SDPA_IB_FETCH_ADD || p->opcode == SDPA_IB_CMP_SWAP) {
+		unsigned int i = qp->atomic_next++ % ATOMIC_CACHE;
+
+		qp->atomics[i].psn = p->psn;
+		qp->atomics[i].orig = orig;
+		qp->atomics[i].valid = true;
+	}
 	pthread_mutex_unlock(&qp->lock);
 	if (p->opcode == SDPA_IB_WRITE_ONLY_IMM)
 		qp->fn(qp->owner, qp->conn_id, SDPA_WC_RECV_WRITE_IMM, rst, ridx, p->imm);
@@ -773,71 +922,104 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 	else if (p->opcode == SDPA_IB_FETCH_ADD || p->opcode == SDPA_IB_CMP_SWAP)
 		respond(qp, SDPA_IB_ATOMIC_ACKNOWLEDGE, p->psn, SDPA_AETH_ACK, NULL, 0, orig);
 	else
-		respond(qp, SDPA_IB_ACKNOWLEDGE, p->psn, SDPA_AETH_ACK, NULL, 0, 0);
+		respond(qp, SDPA_IB_ACKNOWLEDGE, last, SDPA_AETH_ACK, NULL, 0, 0);
 }
 
 /* ---- requester: responses ---- */
 
+static uint32_t wqe_last(const struct wqe *w)
+{
+	return (w->psn + w->npsn - 1) & PSN_MASK;
+}
+
+/* Resend everything outstanding from the head (go-back-N). Under qp->lock. */
+static void rewind_sq(struct sdpa_qp *qp)
+{
+	for (uint64_t i = qp->sq_head; i < qp->sq_tail; i++)
+		qp->sq[i % qp->sq_size].sent = false;
+}
+
 static void requester(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 {
 	bool retry = false;
+	struct wqe *w;
 
 	pthread_mutex_lock(&qp->lock);
 	if (qp->state != SDPA_QP_RTS) {
 		pthread_mutex_unlock(&qp->lock);
 		return;
 	}
-	/* Everything before the answered PSN is implicitly acknowledged (in order). */
-	while (qp->sq_head < qp->sq_tail &&
-	       psn_before(qp->sq[qp->sq_head % qp->sq_size].psn, p->psn) &&
-	       qp->sq[qp->sq_head % qp->sq_size].sent)
-		complete_head(qp, SDPA_WC_OK);
-	if (qp->sq_head == qp->sq_tail || qp->sq[qp->sq_head % qp->sq_size].psn != p->psn) {
-		pthread_mutex_unlock(&qp->lock);
-		return; /* a stale answer */
-	}
-	{
-		struct wqe *w = &qp->sq[qp->sq_head % qp->sq_size];
-
-		switch (p->syndrome) {
-		case SDPA_AETH_ACK:
-			if (p->opcode == SDPA_IB_READ_RESPONSE_ONLY && w->ldst != NULL &&
-			    p->payload_len)
-				memcpy(w->ldst, p->payload, p->payload_len);
-			if (p->opcode == SDPA_IB_ATOMIC_ACKNOWLEDGE && w->ldst != NULL)
-				memcpy(w->ldst, &p->orig, sizeof(p->orig));
-			complete_head(qp, SDPA_WC_OK);
+	/* Requests whose last PSN precedes the answered one are implicitly acknowledged (in
+	 * order) -- except a read or an atomic, whose answer carries data: its answer was lost,
+	 * so everything from it is sent again. */
+	while (qp->sq_head < qp->sq_tail) {
+		w = &qp->sq[qp->sq_head % qp->sq_size];
+		if (!w->sent || !psn_before(wqe_last(w), p->psn))
 			break;
-		case SDPA_AETH_RNR_NAK:
-			w->rnr_naks++;
-			if (qp->rnr_retry != RNR_UNLIMITED && w->rnr_naks > qp->rnr_retry) {
-				DOCA_LOG_ERR(
-				        "RDMA %s: the peer had no receive posted for the %s (PSN "
-				        "%u) through %u retries: RNR retries exhausted; it "
-				        "completes with an error and the queue moves to the error "
-				        "state. Fix: post receives on the peer before sending "
-				        "(keep its receive queue stocked), or raise "
-				        "doca_rdma_set_rnr_retry_count",
-				        qp->name, op_name(w->op), w->psn, qp->rnr_retry);
-				enter_error(qp, SDPA_WC_RNR_RETRY_EXC_ERR);
-				break;
-			}
-			qp->rnr_wait = true;
-			for (uint64_t i = qp->sq_head; i < qp->sq_tail; i++)
-				qp->sq[i % qp->sq_size].sent = false;
-			break;
-		case SDPA_AETH_NAK_PSN_SEQ:
-			for (uint64_t i = qp->sq_head; i < qp->sq_tail; i++)
-				qp->sq[i % qp->sq_size].sent = false;
+		if (w->op == SDPA_WR_READ || w->op == SDPA_WR_FETCH_ADD ||
+		    w->op == SDPA_WR_CMP_SWAP) {
+			rewind_sq(qp);
 			retry = true;
 			break;
-		case SDPA_AETH_NAK_REM_ACCESS:
-			enter_error(qp, SDPA_WC_REM_ACCESS_ERR);
-			break;
-		default:
-			enter_error(qp, SDPA_WC_REM_INV_REQ_ERR);
+		}
+		complete_head(qp, SDPA_WC_OK);
+		qp->timer_ns = qp->sq_head < qp->sq_tail ? sdpa_qp_now_ns() : 0;
+		qp->retries = 0;
+	}
+	w = qp->sq_head < qp->sq_tail ? &qp->sq[qp->sq_head % qp->sq_size] : NULL;
+	/* An ACK names the request's last PSN, any other answer its first. */
+	if (retry || w == NULL || !w->sent ||
+	    (p->opcode == SDPA_IB_ACKNOWLEDGE && p->syndrome == SDPA_AETH_ACK ? wqe_last(w)
+	                                                                      : w->psn) != p->psn) {
+		pthread_mutex_unlock(&qp->lock);
+		if (retry)
+			pump(qp);
+		return; /* a stale answer */
+	}
+	switch (p->syndrome) {
+	case SDPA_AETH_ACK:
+		if (p->opcode == SDPA_IB_READ_RESPONSE_ONLY && w->ldst != NULL && p->payload_len)
+			memcpy(w->ldst, p->payload,
+			       p->payload_len < w->len ? p->payload_len : (uint32_t)w->len);
+		if (p->opcode == SDPA_IB_ATOMIC_ACKNOWLEDGE && w->ldst != NULL)
+			memcpy(w->ldst, &p->orig, sizeof(p->orig));
+		complete_head(qp, SDPA_WC_OK);
+		qp->timer_ns = qp->sq_head < qp->sq_tail ? sdpa_qp_now_ns() : 0;
+		qp->retries = 0;
+		break;
+	case SDPA_AETH_RNR_NAK:
+		w->rnr_naks++;
+		if (qp->rnr_retry != RNR_UNLIMITED && w->rnr_naks > qp->rnr_retry) {
+			DOCA_LOG_ERR("RDMA %s: the peer had no receive posted for the %s (PSN "
+			             "%u) through %u retries: RNR retries exhausted; it "
+			             "completes with an error and the queue moves to the error "
+			             "state. Fix: post receives on the peer before sending "
+			             "(keep its receive queue stocked), or raise "
+			             "doca_rdma_set_rnr_retry_count",
+			             qp->name, op_name(w->op), w->psn, qp->rnr_retry);
+			enter_error(qp, SDPA_WC_RNR_RETRY_EXC_ERR);
 			break;
 		}
+		qp->rnr_wait = true;
+		if (qp->timed) {
+			/* Retry after the responder's RNR timer; the retransmission timer
+			 * waits meanwhile. */
+			qp->rnr_until = sdpa_qp_now_ns() + rnr_timer_us(p->rnr_timer) * 1000;
+			qp->timer_ns = 0;
+		}
+		rewind_sq(qp);
+		break;
+	case SDPA_AETH_NAK_PSN_SEQ:
+		rewind_sq(qp);
+		qp->timer_ns = 0;
+		retry = true;
+		break;
+	case SDPA_AETH_NAK_REM_ACCESS:
+		enter_error(qp, SDPA_WC_REM_ACCESS_ERR);
+		break;
+	default:
+		enter_error(qp, SDPA_WC_REM_INV_REQ_ERR);
+		break;
 	}
 	pthread_mutex_unlock(&qp->lock);
 	if (retry)
@@ -865,6 +1047,62 @@ bool sdpa_qp_rx(const struct sdpa_rdma_pkt *p)
 	}
 	pthread_rwlock_unlock(&tbl_lock);
 	return taken;
+}
+
+void sdpa_qp_timers(uint64_t now_ns)
+{
+	if (sdpa_load_relaxed(&nr_timed) == 0)
+		return;
+	pthread_rwlock_rdlock(&tbl_lock);
+	for (uint32_t slot = 0; slot < QP_SLOTS; slot++) {
+		struct sdpa_qp *qp = tbl[slot];
+		bool go = false;
+
+		if (qp == NULL || !qp->timed)
+			continue;
+		pthread_mutex_lock(&qp->lock);
+		if (qp->state != SDPA_QP_RTS) {
+			pthread_mutex_unlock(&qp->lock);
+			continue;
+		}
+		if (qp->rnr_wait) {
+			if (now_ns >= qp->rnr_until) {
+				qp->rnr_wait = false;
+				go = true;
+			}
+		} else if (qp->timer_ns != 0 && qp->sq_head < qp->sq_tail &&
+		           now_ns - qp->timer_ns >= qp->timeout_ns) {
+			struct wqe *w = &qp->sq[qp->sq_head % qp->sq_size];
+
+			if (++qp->retries > qp->retry_cnt) {
+				DOCA_LOG_ERR(
+				        "RDMA %s: the %s (PSN %u) was not acknowledged after %u "
+				        "retransmissions (ACK timeout %llu us): the peer is "
+				        "unreachable, gone, or not connected to this queue; it "
+				        "completes with a transport retry error and the queue "
+				        "moves to the error state. Fix: check that the peer "
+				        "process "
+				        "runs and called doca_rdma_connect with this side's "
+				        "details, "
+				        "and that its carrier address is reachable",
+				        qp->name, op_name(w->op), w->psn, qp->retry_cnt,
+				        (unsigned long long)(qp->timeout_ns / 1000));
+				enter_error(qp, SDPA_WC_RETRY_EXC_ERR);
+				qp->timer_ns = 0;
+			} else {
+				DOCA_LOG_DBG(
+				        "RDMA %s: ACK timeout on PSN %u: retransmission %u of %u",
+				        qp->name, w->psn, qp->retries, qp->retry_cnt);
+				rewind_sq(qp);
+				qp->timer_ns = now_ns;
+				go = true;
+			}
+		}
+		pthread_mutex_unlock(&qp->lock);
+		if (go)
+			pump(qp);
+	}
+	pthread_rwlock_unlock(&tbl_lock);
 }
 
 void sdpa_qp_rnr_ready(uint32_t qpn)

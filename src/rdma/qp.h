@@ -43,8 +43,11 @@ struct sdpa_qp *sdpa_qp_create(const struct sdpa_rdma_transport *t, struct sdpa_
 void sdpa_qp_destroy(struct sdpa_qp *qp, unsigned int *pending, bool *rnr_waiting);
 uint32_t sdpa_qp_num(const struct sdpa_qp *qp);
 uint32_t sdpa_qp_first_psn(const struct sdpa_qp *qp);
-/* INIT -> RTS towards the peer QP 'remote_qpn' whose first PSN is 'remote_psn'. */
-void sdpa_qp_connect(struct sdpa_qp *qp, uint32_t remote_qpn, uint32_t remote_psn);
+/* INIT -> RTS towards the peer QP 'remote_qpn' whose first PSN is 'remote_psn', over the
+ * path MTU 'mtu' (bytes; both sides must pass the same) and transport 't' (NULL: the one
+ * given at creation). A lossy transport turns the QP's timers on (sdpa_qp_timers). */
+void sdpa_qp_connect(struct sdpa_qp *qp, uint32_t remote_qpn, uint32_t remote_psn, uint32_t mtu,
+                     const struct sdpa_rdma_transport *t);
 enum sdpa_qp_state sdpa_qp_state(struct sdpa_qp *qp);
 
 /* Post a send-queue request (rdma.h's sdpa_rdma_dev_post explains the arguments). Its

@@ -29,7 +29,7 @@ enum {
 	RDMA_MAGIC = 0x52444d41,
 	CONN_MAGIC = 0x52434f4e,
 	DETAILS_MAGIC = 0x53445243, /* "SDRC" */
-	DETAILS_VERSION = 1,
+	DETAILS_VERSION = 2,
 	DEFAULT_QUEUE = 64,
 	MAX_QUEUE = 1u << 15,
 	MAX_CONNS = 1024,
@@ -40,8 +40,10 @@ enum {
 #define RESULT_FIX "pass a result pointer"
 
 /* The exported connection details: what RoCE's out-of-band exchange carries (GID, QPN,
- * first PSN, MTU) plus the process, since the in-process transport reaches only QPs of this
- * process. */
+ * first PSN, MTU), the process (a peer of this process is reached in-process) and the wire
+ * carrier's address (a peer in another process or machine is reached over it; docs/DPA.md,
+ * "RDMA: the wire carrier"). Multi-byte fields in the exporter's byte order, except the
+ * carrier address (network order). */
 struct details {
 	uint32_t magic;
 	uint16_t version;
@@ -53,6 +55,10 @@ struct details {
 	uint32_t rdma_id;
 	uint32_t conn_id;
 	uint8_t gid[16];
+	uint64_t proc;    /* sdpa_rdma_wire_proc of the exporter */
+	uint32_t wire_ip; /* carrier IPv4 address, 0 when the exporter has no carrier */
+	uint16_t wire_port;
+	uint16_t reserved;
 };
 
 struct doca_rdma_connection {
@@ -288,6 +294,7 @@ static doca_error_t ctx_stop(void *owner)
 		unsigned int pending = 0;
 		bool rnr = false;
 
+		sdpa_rdma_wire_unroute(sdpa_qp_num(c->qp));
 		sdpa_qp_destroy(c->qp, &pending, &rnr);
 		if (pending > 0)
 			DOCA_LOG_WARN(
@@ -450,6 +457,13 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_export(struct doca_rdma *rdma,
 	c->details.gid[13] = 168;
 	c->details.gid[14] = (uint8_t)(sdpa_dev_id(rdma->dev) + 1);
 	c->details.gid[15] = (uint8_t)rdma->gid_index;
+	/* The carrier to peers of other processes; without one (logged) only this process's
+	 * peers can connect. */
+	if (sdpa_rdma_wire_local(&c->details.wire_ip, &c->details.wire_port, &c->details.proc) !=
+	    0) {
+		c->details.wire_ip = 0;
+		c->details.wire_port = 0;
+	}
 	rdma->conns[rdma->nr_conns++] = c;
 	pthread_mutex_unlock(&rdma->lock);
 	*local_rdma_conn_details = &c->details;
@@ -464,6 +478,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect(struct doca_rdma *rdma,
                                                  struct doca_rdma_connection *rdma_connection)
 {
 	struct details d;
+	uint32_t mtu;
 	doca_error_t r = check_rdma(rdma, __func__);
 
 	if (r != DOCA_SUCCESS)
@@ -501,18 +516,38 @@ DOCA_EXPERIMENTAL doca_error_t doca_rdma_connect(struct doca_rdma *rdma,
 		             "unchanged");
 		return DOCA_ERROR_CONNECTION_ABORTED;
 	}
-	if (d.pid != (uint32_t)getpid()) {
-		DOCA_LOG_RATE_LIMIT_ERR("doca_rdma_connect: a peer in another process (pid %u) is "
-		                        "not supported by softdpa; connect contexts of one process",
-		                        d.pid);
-		return DOCA_ERROR_NOT_SUPPORTED;
-	}
 	if (d.transport != (uint16_t)rdma->transport) {
 		DOCA_LOG_ERR("doca_rdma_connect: the peer uses another transport type; set the "
 		             "same doca_rdma_set_transport_type on both sides");
 		return DOCA_ERROR_CONNECTION_ABORTED;
 	}
-	sdpa_qp_connect(rdma_connection->qp, d.qpn, d.psn);
+	if (d.mtu > DOCA_MTU_SIZE_4K_BYTES) {
+		DOCA_LOG_ERR(
+		        "doca_rdma_connect: the details carry no valid MTU (corrupt); pass the "
+		        "peer's details unchanged");
+		return DOCA_ERROR_CONNECTION_ABORTED;
+	}
+	/* The path MTU: the smaller of the two sides' (both compute the same). */
+	mtu = 256u << (d.mtu < (uint32_t)rdma->mtu ? d.mtu : (uint32_t)rdma->mtu);
+	if (d.proc == rdma_connection->details.proc && d.pid == (uint32_t)getpid()) {
+		sdpa_qp_connect(rdma_connection->qp, d.qpn, d.psn, mtu, NULL);
+	} else {
+		if (d.wire_ip == 0 || rdma_connection->details.wire_ip == 0) {
+			DOCA_LOG_ERR(
+			        "doca_rdma_connect: the peer is in another process (pid %u) but "
+			        "%s has no RDMA wire carrier (see the earlier error); fix the "
+			        "carrier's address (SOFTDPA_RDMA_ADDR) and export again",
+			        d.pid, d.wire_ip == 0 ? "the peer" : "this process");
+			return DOCA_ERROR_CONNECTION_ABORTED;
+		}
+		if (sdpa_rdma_wire_route(sdpa_qp_num(rdma_connection->qp), d.qpn, d.wire_ip,
+		                         d.wire_port, rdma_connection->details.gid, d.gid,
+		                         mtu) != 0) {
+			DOCA_LOG_ERR("doca_rdma_connect: out of memory for the route to the peer");
+			return DOCA_ERROR_NO_MEMORY;
+		}
+		sdpa_qp_connect(rdma_connection->qp, d.qpn, d.psn, mtu, &sdpa_rdma_wire_transport);
+	}
 	rdma_connection->connected = true;
 	return DOCA_SUCCESS;
 }

@@ -1,0 +1,423 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * RDMA between two processes over the wire carrier (docs/DPA.md, "RDMA: the wire carrier"):
+ * each test forks two children, one emulated BlueField each, which exchange their connection
+ * details (and memory exports) over a socketpair, connect, and move data with DPA kernels'
+ * posts -- with loss and reordering injected on the carrier, so completion proves the
+ * retransmission. The test process itself creates no DOCA object (a child starts clean).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <dev/doca_dpa_dev.h>
+#include <doca_ctx.h>
+#include <doca_dev.h>
+#include <doca_dpa.h>
+#include <doca_mmap.h>
+#include <doca_rdma.h>
+
+#include "dpa_t.h"
+#include "rdma/transport.h"
+
+extern struct doca_dpa_app *dpa_rdma_app;
+doca_dpa_func_t rdma_t_recv, rdma_t_send, rdma_t_write, rdma_t_read, rdma_t_fetch_add, rdma_t_poll;
+
+#define FULL_ACCESS                                                                                \
+	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_READ |                          \
+	 DOCA_ACCESS_FLAG_RDMA_WRITE | DOCA_ACCESS_FLAG_RDMA_ATOMIC)
+
+/* In a child: a failed check prints where and ends the child with status 1. */
+#define CK(x)                                                                                      \
+	do {                                                                                       \
+		if (!(x)) {                                                                        \
+			fprintf(stderr, "[pid %d] %s:%d: check failed: %s\n", (int)getpid(),       \
+			        __FILE__, __LINE__, #x);                                           \
+			_exit(1);                                                                  \
+		}                                                                                  \
+	} while (0)
+#define OK(call) CK((call) == DOCA_SUCCESS)
+
+#define FOUND(v) (((v) >> 63) & 1)
+#define TYPE(v)  ((unsigned int)(((v) >> 56) & 0x7f))
+#define IMM(v)   ((uint32_t)(v))
+
+enum { MSGS = 64, BIG = 10000 };
+
+/* One emulated BlueField with one RDMA connection. */
+struct node {
+	struct doca_dev *dev;
+	struct doca_dpa *dpa;
+	struct doca_dpa_completion *comp;
+	doca_dpa_dev_completion_t comp_h;
+	struct doca_rdma *rdma;
+	doca_dpa_dev_rdma_t h;
+	struct doca_rdma_connection *conn;
+	const void *details;
+	size_t details_len;
+};
+
+static uint64_t rpc(struct node *n, doca_dpa_func_t *fn, uint64_t a0, uint64_t a1, uint64_t a2,
+                    uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8)
+{
+	uint64_t ret = 0;
+
+	OK(doca_dpa_rpc(n->dpa, fn, &ret, a0, a1, a2, a3, a4, a5, a6, a7, a8));
+	return ret;
+}
+
+static void node_up(struct node *n, uint8_t rnr_retry)
+{
+	struct doca_devinfo **list;
+	uint32_t nr;
+
+	memset(n, 0, sizeof(*n));
+	OK(doca_devinfo_create_list(&list, &nr));
+	for (uint32_t i = 0; i < nr && n->dev == NULL; i++)
+		if (doca_dpa_cap_is_supported(list[i]) == DOCA_SUCCESS)
+			OK(doca_dev_open(list[i], &n->dev));
+	OK(doca_devinfo_destroy_list(list));
+	CK(n->dev != NULL);
+	OK(doca_dpa_create(n->dev, &n->dpa));
+	OK(doca_dpa_set_app(n->dpa, dpa_rdma_app));
+	OK(doca_dpa_start(n->dpa));
+	OK(doca_dpa_completion_create(n->dpa, 1024, &n->comp));
+	OK(doca_dpa_completion_start(n->comp));
+	OK(doca_dpa_completion_get_dpa_handle(n->comp, &n->comp_h));
+	OK(doca_rdma_create(n->dev, &n->rdma));
+	OK(doca_rdma_set_permissions(n->rdma, FULL_ACCESS));
+	OK(doca_rdma_set_grh_enabled(n->rdma, 1));
+	OK(doca_rdma_set_recv_queue_size(n->rdma, 256));
+	OK(doca_rdma_set_send_queue_size(n->rdma, 256));
+	OK(doca_rdma_set_rnr_retry_count(n->rdma, rnr_retry));
+	OK(doca_ctx_set_datapath_on_dpa(doca_rdma_as_ctx(n->rdma), n->dpa));
+	OK(doca_rdma_dpa_completion_attach(n->rdma, n->comp));
+	OK(doca_ctx_start(doca_rdma_as_ctx(n->rdma)));
+	OK(doca_rdma_get_dpa_handle(n->rdma, &n->h));
+	OK(doca_rdma_export(n->rdma, &n->details, &n->details_len, &n->conn));
+}
+
+static void node_down(struct node *n)
+{
+	OK(doca_ctx_stop(doca_rdma_as_ctx(n->rdma)));
+	OK(doca_rdma_destroy(n->rdma));
+	OK(doca_dpa_completion_destroy(n->comp));
+	OK(doca_dpa_destroy(n->dpa));
+	OK(doca_dev_close(n->dev));
+}
+
+static struct doca_mmap *mk_mmap(struct node *n, void *addr, size_t len, uint32_t perm,
+                                 doca_dpa_dev_mmap_t *h)
+{
+	struct doca_mmap *m;
+
+	OK(doca_mmap_create(&m));
+	OK(doca_mmap_set_memrange(m, addr, len));
+	OK(doca_mmap_set_permissions(m, perm));
+	OK(doca_mmap_add_dev(m, n->dev));
+	OK(doca_mmap_start(m));
+	OK(doca_mmap_dev_get_dpa_handle(m, n->dev, h));
+	return m;
+}
+
+/* Length-prefixed messages over the socketpair. */
+static void put_msg(int fd, const void *p, size_t len)
+{
+	uint32_t l = (uint32_t)len;
+
+	CK(write(fd, &l, sizeof(l)) == (ssize_t)sizeof(l));
+	CK(write(fd, p, len) == (ssize_t)len);
+}
+
+static size_t get_msg(int fd, void *p, size_t cap)
+{
+	uint32_t l = 0;
+	size_t got = 0;
+
+	CK(read(fd, &l, sizeof(l)) == (ssize_t)sizeof(l));
+	CK(l <= cap);
+	while (got < l) {
+		ssize_t r = read(fd, (uint8_t *)p + got, l - got);
+
+		CK(r > 0);
+		got += (size_t)r;
+	}
+	return l;
+}
+
+/* Connect a node to the peer at the other end of 'fd'. */
+static void exchange_connect(struct node *n, int fd)
+{
+	uint8_t peer[256];
+	size_t len;
+
+	put_msg(fd, n->details, n->details_len);
+	len = get_msg(fd, peer, sizeof(peer));
+	OK(doca_rdma_connect(n->rdma, peer, len, n->conn));
+}
+
+/* Poll the node's completion until 'want' elements arrived (or 30 s); each goes through
+ * 'fn'. */
+static void poll_n(struct node *n, unsigned int want, void (*fn)(uint64_t v, void *arg), void *arg)
+{
+	uint64_t end = dpa_t_ms() + 30000;
+	unsigned int got = 0;
+
+	while (got < want) {
+		uint64_t v = rpc(n, &rdma_t_poll, n->comp_h, 0, 0, 0, 0, 0, 0, 0, 0);
+
+		if (!FOUND(v)) {
+			CK(dpa_t_ms() < end);
+			usleep(200);
+			continue;
+		}
+		fn(v, arg);
+		got++;
+	}
+}
+
+static void expect_send_ok(uint64_t v, void *arg)
+{
+	(void)arg;
+	CK(TYPE(v) == DOCA_DPA_DEV_COMP_SEND);
+}
+
+static void expect_recv(uint64_t v, void *arg)
+{
+	unsigned int *k = arg;
+
+	CK(TYPE(v) == DOCA_DPA_DEV_COMP_RECV_SEND_IMM);
+	CK(IMM(v) == 1000 + *k); /* in posting order */
+	(*k)++;
+}
+
+/* ---- the two roles ---- */
+
+struct big_target {
+	uint64_t handle, addr;
+};
+
+/* The initiator: MSGS sends with immediate (1 KB MTU: 8-byte ones and 3000-byte ones that
+ * take three packets), a BIG-byte write into the target's buffer, a read of it back, and a
+ * fetch-add; every completion must be a success. */
+static void initiator(int fd)
+{
+	struct node n;
+	static uint8_t msg[MSGS][3000], big[BIG], back[BIG];
+	uint64_t fa_result = 0;
+	struct big_target t;
+	doca_dpa_dev_mmap_t mh, bh, rh, fh;
+	struct doca_mmap *mm, *bm, *rm, *fm;
+
+	node_up(&n, 7);
+	exchange_connect(&n, fd);
+	for (unsigned int i = 0; i < MSGS; i++)
+		memset(msg[i], (int)(i + 1), sizeof(msg[i]));
+	for (unsigned int i = 0; i < BIG; i++)
+		big[i] = (uint8_t)(i * 7 + 3);
+	mm = mk_mmap(&n, msg, sizeof(msg), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &mh);
+	bm = mk_mmap(&n, big, sizeof(big), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &bh);
+	rm = mk_mmap(&n, back, sizeof(back), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &rh);
+	fm = mk_mmap(&n, &fa_result, sizeof(fa_result), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &fh);
+	CK(get_msg(fd, &t, sizeof(t)) == sizeof(t));
+	for (unsigned int i = 0; i < MSGS; i++)
+		rpc(&n, &rdma_t_send, n.h, 0, mh, (uint64_t)(uintptr_t)msg[i], i % 2 ? 3000 : 8,
+		    1000 + i, 0, 0, 0);
+	rpc(&n, &rdma_t_write, n.h, 0, t.handle, t.addr, bh, (uint64_t)(uintptr_t)big, BIG, 0, 0);
+	poll_n(&n, MSGS + 1, expect_send_ok, NULL);
+	rpc(&n, &rdma_t_read, n.h, 0, rh, (uint64_t)(uintptr_t)back, t.handle, t.addr, BIG, 0, 0);
+	/* The target's first 8 bytes are the counter the fetch-add hits. */
+	rpc(&n, &rdma_t_fetch_add, n.h, 0, t.handle, t.addr + BIG, 5, 0, 0, 0, 0);
+	poll_n(&n, 2, expect_send_ok, NULL);
+	CK(memcmp(back, big, BIG) == 0);
+	put_msg(fd, "done", 4);
+	CK(get_msg(fd, &fa_result, sizeof(fa_result)) == sizeof(fa_result));
+	CK(fa_result == 5);
+	{
+		/* Everything went over the carrier; with injection, some of it was lost and
+		 * reordered (and retransmitted), and every packet's ICRC was right. */
+		struct sdpa_rdma_wire_stats st;
+		const char *loss = getenv("SOFTDPA_RDMA_LOSS");
+
+		sdpa_rdma_wire_get_stats(&st);
+		CK(st.tx >= MSGS + MSGS / 2 * 2 + BIG / 1024 + 2);
+		CK(st.bad_icrc == 0);
+		if (loss != NULL) {
+			CK(st.lost > 0);
+			CK(st.reordered > 0);
+		} else {
+			CK(st.lost == 0 && st.reordered == 0);
+		}
+	}
+	OK(doca_mmap_destroy(mm));
+	OK(doca_mmap_destroy(bm));
+	OK(doca_mmap_destroy(rm));
+	OK(doca_mmap_destroy(fm));
+	node_down(&n);
+}
+
+/* The target: posts MSGS receives, checks each message, and lends a buffer for the write,
+ * read and fetch-add; it reports the counter to the initiator at the end. */
+static void target(int fd)
+{
+	struct node n;
+	static uint8_t rbuf[MSGS][4096];
+	static uint64_t buf[BIG / 8 + 2];
+	struct big_target t;
+	doca_dpa_dev_mmap_t rh, bh;
+	struct doca_mmap *rm, *bm;
+	unsigned int k = 0;
+	char done[8];
+
+	node_up(&n, 7);
+	rm = mk_mmap(&n, rbuf, sizeof(rbuf), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &rh);
+	bm = mk_mmap(&n, buf, sizeof(buf), FULL_ACCESS, &bh);
+	for (unsigned int i = 0; i < MSGS; i++)
+		rpc(&n, &rdma_t_recv, n.h, rh, (uint64_t)(uintptr_t)rbuf[i], sizeof(rbuf[i]), 0, 0,
+		    0, 0, 0);
+	exchange_connect(&n, fd);
+	t.handle = bh;
+	t.addr = (uint64_t)(uintptr_t)buf;
+	put_msg(fd, &t, sizeof(t));
+	poll_n(&n, MSGS, expect_recv, &k);
+	for (unsigned int i = 0; i < MSGS; i++) {
+		size_t len = i % 2 ? 3000 : 8;
+
+		for (size_t j = 0; j < len; j++)
+			CK(rbuf[i][j] == (uint8_t)(i + 1));
+	}
+	CK(get_msg(fd, done, sizeof(done)) == 4);
+	for (unsigned int i = 0; i < BIG; i++)
+		CK(((uint8_t *)buf)[i] == (uint8_t)(i * 7 + 3));
+	put_msg(fd, &buf[BIG / 8], sizeof(uint64_t));
+	OK(doca_mmap_destroy(rm));
+	OK(doca_mmap_destroy(bm));
+	node_down(&n);
+}
+
+/* Run two roles in two children connected by a socketpair; both must exit 0. */
+static void run_pair(void (*a)(int), void (*b)(int))
+{
+	int sv[2];
+	pid_t pa, pb;
+	int sa = -1, sb = -1;
+
+	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	fflush(NULL);
+	pa = fork();
+	assert_true(pa >= 0);
+	if (pa == 0) {
+		close(sv[1]);
+		alarm(60);
+		a(sv[0]);
+		_exit(0);
+	}
+	pb = fork();
+	assert_true(pb >= 0);
+	if (pb == 0) {
+		close(sv[0]);
+		alarm(60);
+		b(sv[1]);
+		_exit(0);
+	}
+	close(sv[0]);
+	close(sv[1]);
+	assert_int_equal(waitpid(pa, &sa, 0), pa);
+	assert_int_equal(waitpid(pb, &sb, 0), pb);
+	assert_true(WIFEXITED(sa));
+	assert_int_equal(WEXITSTATUS(sa), 0);
+	assert_true(WIFEXITED(sb));
+	assert_int_equal(WEXITSTATUS(sb), 0);
+}
+
+/* No injection: sends (one and three packets), a 10-packet write, its read back, an atomic. */
+static void test_two_processes(void **state)
+{
+	(void)state;
+	unsetenv("SOFTDPA_RDMA_LOSS");
+	unsetenv("SOFTDPA_RDMA_REORDER");
+	run_pair(initiator, target);
+}
+
+/* 10% of the datagrams lost and 10% reordered, both ways: the same traffic completes,
+ * through NAKs and the retransmission timer. */
+static void test_two_processes_loss(void **state)
+{
+	(void)state;
+	setenv("SOFTDPA_RDMA_LOSS", "100,seed=7", 1);
+	setenv("SOFTDPA_RDMA_REORDER", "100", 1);
+	setenv("SOFTDPA_RDMA_ACK_TIMEOUT", "12", 1); /* 16.8 ms */
+	run_pair(initiator, target);
+	unsetenv("SOFTDPA_RDMA_LOSS");
+	unsetenv("SOFTDPA_RDMA_REORDER");
+	unsetenv("SOFTDPA_RDMA_ACK_TIMEOUT");
+}
+
+/* The peer exports and exits without ever connecting: a write completes with an error after
+ * the retries (ACK timeout 4.096 us * 2^10 ~ 4 ms, 3 retries) and the queue is in error: a
+ * later send is flushed. */
+static void gone_initiator(int fd)
+{
+	struct node n;
+	static uint64_t src = 7;
+	doca_dpa_dev_mmap_t sh;
+	struct doca_mmap *sm;
+	uint64_t v, end;
+
+	node_up(&n, 7);
+	exchange_connect(&n, fd);
+	CK(get_msg(fd, &v, sizeof(v)) == sizeof(v)); /* the peer is gone after this */
+	sm = mk_mmap(&n, &src, sizeof(src), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &sh);
+	rpc(&n, &rdma_t_write, n.h, 0, 1, 0x1000, sh, (uint64_t)(uintptr_t)&src, 8, 0, 0);
+	end = dpa_t_ms() + 10000;
+	do {
+		v = rpc(&n, &rdma_t_poll, n.comp_h, 0, 0, 0, 0, 0, 0, 0, 0);
+		if (!FOUND(v))
+			usleep(1000);
+	} while (!FOUND(v) && dpa_t_ms() < end);
+	CK(FOUND(v));
+	CK(TYPE(v) == DOCA_DPA_DEV_COMP_SEND_ERR);
+	rpc(&n, &rdma_t_send, n.h, 0, sh, (uint64_t)(uintptr_t)&src, 8, 0, 0, 0, 0);
+	v = rpc(&n, &rdma_t_poll, n.comp_h, 0, 0, 0, 0, 0, 0, 0, 0);
+	CK(FOUND(v) && TYPE(v) == DOCA_DPA_DEV_COMP_SEND_ERR);
+	OK(doca_mmap_destroy(sm));
+	node_down(&n);
+}
+
+static void gone_target(int fd)
+{
+	struct node n;
+	uint8_t peer[256];
+	uint64_t one = 1;
+
+	node_up(&n, 7);
+	put_msg(fd, n.details, n.details_len);
+	get_msg(fd, peer, sizeof(peer));
+	node_down(&n); /* never connects; its QP and carrier routes are gone */
+	put_msg(fd, &one, sizeof(one));
+}
+
+static void test_unreachable_peer(void **state)
+{
+	(void)state;
+	setenv("SOFTDPA_RDMA_ACK_TIMEOUT", "10", 1);
+	setenv("SOFTDPA_RDMA_RETRY_CNT", "3", 1);
+	run_pair(gone_initiator, gone_target);
+	unsetenv("SOFTDPA_RDMA_ACK_TIMEOUT");
+	unsetenv("SOFTDPA_RDMA_RETRY_CNT");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_two_processes),
+	        cmocka_unit_test(test_two_processes_loss),
+	        cmocka_unit_test(test_unreachable_peer),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
