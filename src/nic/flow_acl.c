@@ -7,11 +7,19 @@
  * than BUCKET_LIMIT rules, and only when none has room is a tuple made for it (coarse: the
  * first byte of each masked 4-byte word; then, when that bucket is full too, its exact
  * shape). A bucket's rules are kept in priority order and each is checked in full (every
- * masked byte, both ranges): the tuple's key only narrows the search. A lookup computes
- * every tuple's slot, cell and first rule in three passes with prefetches, so the cache
- * misses of the tuples overlap, then walks the buckets, best tuple first.
+ * masked byte, both ranges): the tuple's key only narrows the search.
+ *
+ * What a lookup reads of a bucket is its pack: the bucket's rules copied one after the
+ * other into one allocation, in priority order, pointed to by the bucket's slot in the
+ * tuple's table. A lookup computes every tuple's slot, then reads each slot and prefetches
+ * its pack, in two passes (so the cache misses of the tuples overlap), then walks the
+ * packs, best tuple first: a bucket costs one slot and the pack's consecutive lines, not a
+ * pointer chase per rule. A change to a bucket builds its pack anew and publishes it; the
+ * old one goes to the deferred free. The writer keeps each bucket's rules in a list of
+ * their handles (struct sdpa_acl_rule), which lookups never read.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,28 +30,48 @@ enum {
 	PREFETCH_TUPLES = 32,
 };
 
-/* Eight bytes of the record at an 8-aligned offset, under a mask. */
-struct acl_word {
-	uint64_t m, v;
-	uint32_t off;
-};
-
-struct sdpa_acl_rule {
-	sdpa_atomic_ptr next; /* struct sdpa_acl_rule *, priority order */
+/* A rule as a lookup reads it, in a pack: 32 bytes, then for each of its nw words (the
+ * 8-byte words of the record it masks) the mask and the value, then the words' byte
+ * offsets; a 5-tuple rule is one cache line. */
+struct acl_rec {
 	uint32_t prio;
-	uint32_t nw; /* words with masked bytes */
+	uint16_t nw;
+	uint16_t pad;
 	uint64_t seq;
 	uint16_t lo[2], hi[2];
 	void *udata;
+	uint64_t mv[]; /* mask, value of word 0, ...; then uint16_t off[nw], padded to 8 */
+};
+
+static inline size_t rec_size(uint32_t nw)
+{
+	return sizeof(struct acl_rec) + nw * 16 + (nw * 2 + 7) / 8 * 8;
+}
+
+static inline const uint16_t *rec_off(const struct acl_rec *r)
+{
+	return (const uint16_t *)(r->mv + 2 * r->nw);
+}
+
+/* A bucket's rules in priority order, each record followed by the next. */
+struct acl_pack {
+	uint32_t n;
+	uint32_t pad;
+	uint64_t data[]; /* struct acl_rec, ... (8-aligned) */
+};
+
+/* The writer's handle of a rule. */
+struct sdpa_acl_rule {
+	struct sdpa_acl_rule *next; /* the bucket's rules, priority order */
 	struct acl_cell *cell;
 	struct acl_tuple *tuple;
-	struct acl_word w[];
+	struct acl_rec rec; /* last: its words follow */
 };
 
 struct acl_cell {
 	uint32_t hash;
 	uint32_t nrules;
-	sdpa_atomic_ptr head; /* struct sdpa_acl_rule * */
+	struct sdpa_acl_rule *head; /* writer side */
 	uint8_t key[];
 };
 
@@ -51,7 +79,8 @@ struct acl_cell {
 
 struct acl_slot {
 	sdpa_atomic_u32 tag;  /* the cell's hash: a hint, the rules are checked in full */
-	sdpa_atomic_ptr cell; /* struct acl_cell *, NULL or CELL_TOMB */
+	sdpa_atomic_ptr cell; /* struct acl_cell *, NULL or CELL_TOMB; lookups only compare it */
+	sdpa_atomic_ptr pack; /* struct acl_pack * of the cell */
 };
 
 struct acl_ctab {
@@ -155,12 +184,13 @@ static void tuple_free(struct acl_tuple *t)
 
 		if (c == NULL || c == CELL_TOMB)
 			continue;
-		for (r = sdpa_load_relaxed(&c->head); r != NULL;) {
-			struct sdpa_acl_rule *n = sdpa_load_relaxed(&r->next);
+		for (r = c->head; r != NULL;) {
+			struct sdpa_acl_rule *n = r->next;
 
 			free(r);
 			r = n;
 		}
+		free(sdpa_load_relaxed(&ct->slot[i].pack));
 		free(c);
 	}
 	free(ct);
@@ -316,6 +346,7 @@ static bool ctab_rebuild(struct sdpa_acl *a, struct acl_tuple *t, uint32_t size)
 			;
 		sdpa_store_relaxed(&n->slot[j].tag, c->hash);
 		sdpa_store_relaxed(&n->slot[j].cell, c);
+		sdpa_store_relaxed(&n->slot[j].pack, sdpa_load_relaxed(&o->slot[i].pack));
 		t->used++;
 	}
 	/* R-ctab pairs with A-ctab in sdpa_acl_lookup: the table is filled */
@@ -371,6 +402,21 @@ static bool fits(const struct sdpa_acl *a, const struct acl_tuple *t, const uint
 	return true;
 }
 
+/* The shape 'full' (0 or 0xff a byte) keyed on at most 'lead' leading bytes of each 4-byte
+ * word it masks from the word's start (lead 4: 'full' itself). */
+static void relax(const struct sdpa_acl *a, const uint8_t *full, uint32_t lead, uint8_t *out)
+{
+	memcpy(out, full, a->rec_len);
+	for (uint32_t w = 0; w + 4 <= a->rec_len; w += 4) {
+		uint32_t n = 0;
+
+		while (n < 4 && out[w + n])
+			n++;
+		for (uint32_t b = lead < n ? lead : n; b < n; b++)
+			out[w + b] = 0;
+	}
+}
+
 /* The tuple a rule with whole masked bytes 'full' (0 or 0xff each) goes to, and its key. */
 static struct acl_tuple *place(struct sdpa_acl *a, const uint8_t *full, const uint8_t *val,
                                uint64_t *k, uint32_t *h)
@@ -392,30 +438,24 @@ static struct acl_tuple *place(struct sdpa_acl *a, const uint8_t *full, const ui
 			best = t;
 	}
 	if (best == NULL) {
-		/* A tuple of its own, keyed on the first byte of each 4-byte word it masks
-		 * from its start (an IPv4 prefix of /8 or longer, an IPv6 address word, an
-		 * enum): coarse, so that rules of every prefix length share it; a bucket that
-		 * fills up sends the next rules to more specific tuples. If that tuple is full
-		 * for this key, the rule's exact shape; if that is full too, there anyway. */
+		/* A tuple of its own, on a ladder of shapes: keyed on the first byte of each
+		 * 4-byte word it masks from its start (an IPv4 prefix of /8 or longer, an IPv6
+		 * address word, an enum), then on the first two bytes, then three: coarse first,
+		 * so that rules of every prefix length share few tuples, and a bucket that fills
+		 * up sends the next rules one step more specific, where they spread over more
+		 * buckets. The candidates above saw every existing step and found its bucket
+		 * for this key full: the first step that does not exist yet takes the rule,
+		 * else the rule's exact shape (over the limit when that is full too). */
 		relaxed = malloc(a->rec_len);
 		if (relaxed == NULL)
 			return NULL;
-		memcpy(relaxed, full, a->rec_len);
-		for (uint32_t w = 0; w + 4 <= a->rec_len; w += 4) {
-			uint32_t lead = 0;
-
-			while (lead < 4 && relaxed[w + lead])
-				lead++;
-			for (uint32_t b = 1; b < lead; b++)
-				relaxed[w + b] = 0;
+		for (uint32_t step = 1; step <= 4 && best == NULL; step++) {
+			relax(a, full, step, relaxed);
+			if (tuple_find(a, relaxed) == NULL)
+				best = tuple_new(a, relaxed);
+			else if (step == 4)
+				best = tuple_find(a, relaxed);
 		}
-		/* The candidates above saw the relaxed tuple if it exists: it is full for
-		 * this key then, and the rule's exact shape takes it (over the limit when that
-		 * is full too). */
-		if (tuple_find(a, relaxed) == NULL)
-			best = tuple_new(a, relaxed);
-		else if ((best = tuple_find(a, full)) == NULL)
-			best = tuple_new(a, full);
 		free(relaxed);
 		if (best == NULL)
 			return NULL;
@@ -425,12 +465,55 @@ static struct acl_tuple *place(struct sdpa_acl *a, const uint8_t *full, const ui
 	return best;
 }
 
+static const struct acl_rec *rec_next(const struct acl_rec *r)
+{
+	return (const struct acl_rec *)((const uint8_t *)r + rec_size(r->nw));
+}
+
+/* The slot of cell c in t's current table. */
+static struct acl_slot *slot_of(const struct acl_tuple *t, const struct acl_cell *c)
+{
+	struct acl_ctab *ct = sdpa_load_relaxed(&t->ctab);
+	uint32_t m = ct->size - 1;
+
+	for (uint32_t j = c->hash & m;; j = (j + 1) & m)
+		if (sdpa_load_relaxed(&ct->slot[j].cell) == c)
+			return &ct->slot[j];
+}
+
+/* Build the pack of c's rules and publish it in its slot. False: no memory (the slot keeps
+ * the old pack). */
+static bool pack_publish(struct sdpa_acl *a, const struct acl_tuple *t, const struct acl_cell *c)
+{
+	struct acl_slot *sl = slot_of(t, c);
+	struct acl_pack *old = sdpa_load_relaxed(&sl->pack), *pk;
+	size_t bytes = sizeof(*pk);
+	uint8_t *at;
+
+	for (const struct sdpa_acl_rule *r = c->head; r != NULL; r = r->next)
+		bytes += rec_size(r->rec.nw);
+	pk = malloc(bytes);
+	if (pk == NULL)
+		return false;
+	pk->n = c->nrules;
+	pk->pad = 0;
+	at = (uint8_t *)pk->data;
+	for (const struct sdpa_acl_rule *r = c->head; r != NULL; r = r->next) {
+		memcpy(at, &r->rec, rec_size(r->rec.nw));
+		at += rec_size(r->rec.nw);
+	}
+	/* R-pack pairs with A-pack in sdpa_acl_lookup: the pack is whole */
+	sdpa_store_release(&sl->pack, pk);
+	if (old != NULL)
+		later(a, free, old);
+	return true;
+}
+
 int sdpa_acl_add(struct sdpa_acl *a, const uint8_t *val, const uint8_t *mask, const uint16_t lo[2],
                  const uint16_t hi[2], uint32_t prio, void *udata, struct sdpa_acl_rule **out)
 {
 	uint64_t k[SDPA_ACL_MAX_KEY];
-	struct sdpa_acl_rule *r, *cur;
-	sdpa_atomic_ptr *prev;
+	struct sdpa_acl_rule *r, **prev;
 	struct acl_tuple *t;
 	struct acl_cell *c;
 	uint32_t h = 0, n = 0, nt = a->ntl;
@@ -441,7 +524,10 @@ int sdpa_acl_add(struct sdpa_acl *a, const uint8_t *val, const uint8_t *mask, co
 		n += mask[i] != 0;
 	if (n > SDPA_ACL_MAX_KEY)
 		return -E2BIG;
-	r = calloc(1, sizeof(*r) + n * sizeof(r->w[0]));
+	n = 0;
+	for (uint32_t w = 0; w < a->rec_len; w += 8)
+		n += load64(mask, w, a->rec_len) != 0;
+	r = calloc(1, offsetof(struct sdpa_acl_rule, rec) + rec_size(n));
 	full = malloc(a->rec_len);
 	if (r == NULL || full == NULL) {
 		free(r);
@@ -453,8 +539,13 @@ int sdpa_acl_add(struct sdpa_acl *a, const uint8_t *val, const uint8_t *mask, co
 	for (uint32_t w = 0; w < a->rec_len; w += 8) {
 		uint64_t m = load64(mask, w, a->rec_len);
 
-		if (m != 0)
-			r->w[r->nw++] = (struct acl_word){m, load64(val, w, a->rec_len) & m, w};
+		if (m != 0) {
+			uint16_t *off = (uint16_t *)(r->rec.mv + 2 * n);
+
+			r->rec.mv[2 * r->rec.nw] = m;
+			r->rec.mv[2 * r->rec.nw + 1] = load64(val, w, a->rec_len) & m;
+			off[r->rec.nw++] = (uint16_t)w;
+		}
 	}
 	t = place(a, full, val, k, &h);
 	free(full);
@@ -468,34 +559,33 @@ int sdpa_acl_add(struct sdpa_acl *a, const uint8_t *val, const uint8_t *mask, co
 		}
 		return -ENOMEM;
 	}
-	r->prio = prio;
-	r->seq = a->seq++;
+	r->rec.prio = prio;
+	r->rec.seq = a->seq++;
 	for (int i = 0; i < 2; i++) {
-		r->lo[i] = a->roff[i] == SDPA_ACL_NO_RANGE ? 0 : lo[i];
-		r->hi[i] = a->roff[i] == SDPA_ACL_NO_RANGE ? 0xffff : hi[i];
+		r->rec.lo[i] = a->roff[i] == SDPA_ACL_NO_RANGE ? 0 : lo[i];
+		r->rec.hi[i] = a->roff[i] == SDPA_ACL_NO_RANGE ? 0xffff : hi[i];
 	}
-	r->udata = udata;
+	r->rec.udata = udata;
 	r->cell = c;
 	r->tuple = t;
-	prev = &c->head;
-	for (cur = sdpa_load_relaxed(prev); cur != NULL && cur->prio <= prio;
-	     cur = sdpa_load_relaxed(prev))
-		prev = &cur->next;
-	sdpa_store_relaxed(&r->next, cur);
-	/* R-rule pairs with A-rule in sdpa_acl_lookup: the rule is whole before it is
-	 * reachable */
-	sdpa_store_release(prev, r);
+	for (prev = &c->head; *prev != NULL && (*prev)->rec.prio <= prio; prev = &(*prev)->next)
+		;
+	r->next = *prev;
+	*prev = r;
 	c->nrules++;
+	if (!pack_publish(a, t, c)) {
+		*prev = r->next;
+		c->nrules--;
+		free(r);
+		return -ENOMEM; /* an empty new cell stays, harmless: its slot has no pack */
+	}
 	t->nrules++;
 	a->nrules++;
 	if (created || prio < t->best) {
 		t->best = prio < t->best ? prio : t->best;
 		if (!snap_publish(a) && created) {
 			/* Unreachable: take it back. */
-			sdpa_store_relaxed(prev, cur);
-			tuple_drop(a, t);
-			tuple_free(t);
-			a->nrules--;
+			sdpa_acl_del(a, r);
 			return -ENOMEM;
 		}
 	}
@@ -507,31 +597,36 @@ void sdpa_acl_del(struct sdpa_acl *a, struct sdpa_acl_rule *r)
 {
 	struct acl_cell *c = r->cell;
 	struct acl_tuple *t = r->tuple;
-	sdpa_atomic_ptr *prev = &c->head;
-	struct sdpa_acl_rule *cur;
+	struct sdpa_acl_rule **prev;
 
-	for (cur = sdpa_load_relaxed(prev); cur != NULL && cur != r; cur = sdpa_load_relaxed(prev))
-		prev = &cur->next;
-	if (cur == NULL)
+	for (prev = &c->head; *prev != NULL && *prev != r; prev = &(*prev)->next)
+		;
+	if (*prev == NULL)
 		return;
-	/* R-unlink pairs with A-rule in sdpa_acl_lookup: the successor is whole */
-	sdpa_store_release(prev, sdpa_load_relaxed(&r->next));
-	later(a, free, r);
+	*prev = r->next;
 	c->nrules--;
 	t->nrules--;
 	a->nrules--;
 	if (c->nrules == 0) {
-		struct acl_ctab *ct = sdpa_load_relaxed(&t->ctab);
+		struct acl_slot *sl = slot_of(t, c);
 
-		for (uint32_t j = c->hash & (ct->size - 1);; j = (j + 1) & (ct->size - 1))
-			if (sdpa_load_relaxed(&ct->slot[j].cell) == c) {
-				/* R-cell pairs with A-cell in sdpa_acl_lookup */
-				sdpa_store_release(&ct->slot[j].cell, CELL_TOMB);
-				break;
-			}
+		/* R-cell pairs with A-cell in sdpa_acl_lookup */
+		sdpa_store_release(&sl->cell, CELL_TOMB);
+		later(a, free, sdpa_load_relaxed(&sl->pack));
+		sdpa_store_relaxed(&sl->pack, NULL);
 		t->live--;
 		later(a, free, c);
+	} else if (!pack_publish(a, t, c)) {
+		/* No memory for the smaller pack: the old one stays published, so the rule
+		 * still matches. Keep it in the list and counted: deleting is retried. */
+		r->next = *prev;
+		*prev = r;
+		c->nrules++;
+		t->nrules++;
+		a->nrules++;
+		return;
 	}
+	free(r);
 	if (t->nrules == 0) {
 		tuple_drop(a, t);
 		if (snap_publish(a)) {
@@ -549,24 +644,26 @@ static inline uint16_t rd16(const uint8_t *p)
 	return (uint16_t)(p[0] << 8 | p[1]);
 }
 
-static inline bool rule_ok(const struct sdpa_acl_rule *r, const uint8_t *rec, uint32_t len,
-                           uint16_t p0, uint16_t p1)
+static inline bool rule_ok(const struct acl_rec *r, const uint8_t *rec, uint32_t len, uint16_t p0,
+                           uint16_t p1)
 {
 	if (p0 < r->lo[0] || p0 > r->hi[0] || p1 < r->lo[1] || p1 > r->hi[1])
 		return false;
+	const uint16_t *off = rec_off(r);
+
 	for (uint32_t i = 0; i < r->nw; i++)
-		if ((load64(rec, r->w[i].off, len) & r->w[i].m) != r->w[i].v)
+		if ((load64(rec, off[i], len) & r->mv[2 * i]) != r->mv[2 * i + 1])
 			return false;
 	return true;
 }
 
-/* Walk a bucket's rules (priority order) from r; update the best found so far. */
-static inline void walk(const struct sdpa_acl_rule *r, const uint8_t *rec, uint32_t len,
-                        uint16_t p0, uint16_t p1, const struct sdpa_acl_rule **best, uint32_t *bp,
-                        uint64_t *bs)
+/* Walk a pack's rules (priority order); update the best found so far. */
+static inline void walk(const struct acl_pack *pk, const uint8_t *rec, uint32_t len, uint16_t p0,
+                        uint16_t p1, const struct acl_rec **best, uint32_t *bp, uint64_t *bs)
 {
-	/* A-rule pairs with R-rule in sdpa_acl_add */
-	for (; r != NULL; r = sdpa_load_acquire(&r->next)) {
+	const struct acl_rec *r = (const struct acl_rec *)pk->data;
+
+	for (uint32_t i = 0; i < pk->n; i++, r = rec_next(r)) {
 		if (r->prio > *bp || (r->prio == *bp && r->seq > *bs))
 			return;
 		if (rule_ok(r, rec, len, p0, p1)) {
@@ -578,15 +675,16 @@ static inline void walk(const struct sdpa_acl_rule *r, const uint8_t *rec, uint3
 	}
 }
 
-/* Probe a tuple's table from slot j for cells tagged h, walking each. */
+/* Probe a tuple's table from slot j for cells tagged h, walking each pack. */
 static void probe(const struct acl_ctab *ct, uint32_t j, uint32_t h, const uint8_t *rec,
-                  uint32_t len, uint16_t p0, uint16_t p1, const struct sdpa_acl_rule **best,
-                  uint32_t *bp, uint64_t *bs)
+                  uint32_t len, uint16_t p0, uint16_t p1, const struct acl_rec **best, uint32_t *bp,
+                  uint64_t *bs)
 {
 	uint32_t m = ct->size - 1;
 
 	for (;; j = (j + 1) & m) {
-		const struct acl_cell *c;
+		const struct acl_pack *pk;
+		const void *c;
 
 		if (sdpa_load_relaxed(&ct->slot[j].tag) != h) {
 			if (sdpa_load_relaxed(&ct->slot[j].cell) == NULL)
@@ -597,9 +695,12 @@ static void probe(const struct acl_ctab *ct, uint32_t j, uint32_t h, const uint8
 		c = sdpa_load_acquire(&ct->slot[j].cell);
 		if (c == NULL)
 			return;
-		if (c != CELL_TOMB)
-			/* A-rule pairs with R-rule in sdpa_acl_add */
-			walk(sdpa_load_acquire(&c->head), rec, len, p0, p1, best, bp, bs);
+		if (c == CELL_TOMB)
+			continue;
+		/* A-pack pairs with R-pack in pack_publish */
+		pk = sdpa_load_acquire(&ct->slot[j].pack);
+		if (pk != NULL)
+			walk(pk, rec, len, p0, p1, best, bp, bs);
 	}
 }
 
@@ -607,10 +708,9 @@ void *sdpa_acl_lookup(const struct sdpa_acl *a, const uint8_t *rec)
 {
 	/* A-snap pairs with R-snap in snap_publish */
 	const struct acl_snap *s = sdpa_load_acquire(&a->snap);
-	const struct sdpa_acl_rule *best = NULL;
+	const struct acl_rec *best = NULL;
 	const struct acl_ctab *cts[PREFETCH_TUPLES];
-	const struct acl_cell *cells[PREFETCH_TUPLES];
-	const struct sdpa_acl_rule *heads[PREFETCH_TUPLES];
+	const struct acl_pack *packs[PREFETCH_TUPLES];
 	uint32_t hs[PREFETCH_TUPLES], js[PREFETCH_TUPLES];
 	uint32_t bp = UINT32_MAX, n;
 	uint64_t bs = UINT64_MAX;
@@ -621,8 +721,8 @@ void *sdpa_acl_lookup(const struct sdpa_acl *a, const uint8_t *rec)
 		return NULL;
 	p0 = a->roff[0] != SDPA_ACL_NO_RANGE ? rd16(rec + a->roff[0]) : 0;
 	p1 = a->roff[1] != SDPA_ACL_NO_RANGE ? rd16(rec + a->roff[1]) : 0;
-	/* The tuples' slots, then their cells, then their first rules: each step's cache
-	 * misses overlap across the tuples instead of adding up. */
+	/* The tuples' slots, then their packs: each step's cache misses overlap across the
+	 * tuples instead of adding up. */
 	n = s->n < PREFETCH_TUPLES ? s->n : PREFETCH_TUPLES;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct acl_tuple *t = s->e[i].t;
@@ -638,9 +738,9 @@ void *sdpa_acl_lookup(const struct sdpa_acl *a, const uint8_t *rec)
 		const struct acl_ctab *ct = cts[i];
 		uint32_t m = ct->size - 1;
 
-		cells[i] = NULL;
+		packs[i] = NULL;
 		for (uint32_t j = js[i];; j = (j + 1) & m) {
-			const struct acl_cell *c;
+			const void *c;
 
 			if (sdpa_load_relaxed(&ct->slot[j].tag) != hs[i]) {
 				if (sdpa_load_relaxed(&ct->slot[j].cell) == NULL)
@@ -653,25 +753,22 @@ void *sdpa_acl_lookup(const struct sdpa_acl *a, const uint8_t *rec)
 				break;
 			if (c == CELL_TOMB)
 				continue;
-			cells[i] = c;
+			/* A-pack pairs with R-pack in pack_publish */
+			packs[i] = sdpa_load_acquire(&ct->slot[j].pack);
 			js[i] = j;
-			__builtin_prefetch(c);
+			if (packs[i] != NULL) {
+				__builtin_prefetch(packs[i]);
+				__builtin_prefetch((const uint8_t *)packs[i] + 64);
+			}
 			break;
 		}
-	}
-	for (uint32_t i = 0; i < n; i++) {
-		/* A-rule pairs with R-rule in sdpa_acl_add */
-		heads[i] = cells[i] != NULL ? sdpa_load_acquire(&cells[i]->head) : NULL;
-		if (heads[i] != NULL)
-			__builtin_prefetch(heads[i]);
 	}
 	for (uint32_t i = 0; i < s->n; i++) {
 		if (s->e[i].best > bp)
 			break;
 		if (i < n) {
-			if (cells[i] == NULL)
-				continue;
-			walk(heads[i], rec, a->rec_len, p0, p1, &best, &bp, &bs);
+			if (packs[i] != NULL)
+				walk(packs[i], rec, a->rec_len, p0, p1, &best, &bp, &bs);
 			/* Another cell with the same tag (a 32-bit hash collision) after it. */
 			probe(cts[i], (js[i] + 1) & (cts[i]->size - 1), hs[i], rec, a->rec_len, p0,
 			      p1, &best, &bp, &bs);

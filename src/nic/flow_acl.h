@@ -11,9 +11,10 @@
  * tuple first, and stops at the first tuple whose best priority cannot win.
  *
  * Thread-safety: one writer at a time (the caller serialises add/del); lookups are
- * lock-free and may run during add/del. Rule lists are linked with release stores,
- * hash tables and the tuple list are replaced copy-on-write, and whatever is unlinked
- * is handed to 'defer' (freed once no lookup can hold it).
+ * lock-free and may run during add/del. A bucket's rules are read from its pack (one
+ * allocation holding them in priority order); packs, hash tables and the tuple list are
+ * replaced copy-on-write, and whatever is replaced or unlinked is handed to 'defer' (freed
+ * once no lookup can hold it). A rule handle is the writer's and is never read by lookups.
  */
 #ifndef SDPA_NIC_FLOW_ACL_H
 #define SDPA_NIC_FLOW_ACL_H

@@ -388,6 +388,76 @@ static void test_acl_random(void **state)
 	free(ref);
 }
 
+/* Lookups during adds and deletes in the same buckets: a reader always finds the stable
+ * rule or one of the churned rules that beat it, never nothing and never a freed one (TSan
+ * and ASan watch the packs being replaced). Deferred frees run at the end. */
+enum { ACC_CHURN = 24, ACC_LOOKUPS = 200000 };
+
+static struct {
+	void (*fn)(void *);
+	void *p;
+} acc_deferred[1 << 16];
+static uint32_t acc_ndeferred;
+static sdpa_atomic_u32 acc_stop;
+
+static void acc_defer(void (*fn)(void *), void *p)
+{
+	assert_true(acc_ndeferred < sizeof(acc_deferred) / sizeof(acc_deferred[0]));
+	acc_deferred[acc_ndeferred].fn = fn;
+	acc_deferred[acc_ndeferred++].p = p;
+}
+
+static void *acc_reader(void *arg)
+{
+	struct sdpa_acl *a = arg;
+	uint32_t bad = 0;
+
+	for (uint32_t i = 0; i < ACC_LOOKUPS; i++) {
+		uintptr_t id = acl_find(a, 6, 0x0a000001, 0x0b000001, 5, 80);
+
+		bad += id == 0 || id > ACC_CHURN + 1;
+	}
+	/* R-stop pairs with A-stop in test_acl_concurrent */
+	sdpa_store_release(&acc_stop, 1);
+	return (void *)(uintptr_t)bad;
+}
+
+static void test_acl_concurrent(void **state)
+{
+	struct sdpa_acl *a = sdpa_acl_create(R_LEN, ranges5, acc_defer);
+	struct sdpa_acl_rule *churn[ACC_CHURN] = {0};
+	pthread_t th;
+	void *bad;
+	uint64_t s = 5;
+
+	(void)state;
+	assert_non_null(a);
+	acc_ndeferred = 0;
+	sdpa_store_relaxed(&acc_stop, 0);
+	/* The stable rule: id 1, priority 100. */
+	(void)acl_add(a, 6, 0x0a000001, 32, 0x0b000001, 32, 0, 65535, 0, 65535, 100, 1);
+	assert_int_equal(pthread_create(&th, NULL, acc_reader, a), 0);
+	/* A-stop pairs with R-stop in acc_reader */
+	while (!sdpa_load_acquire(&acc_stop) && acc_ndeferred < 60000) {
+		uint32_t i = rnd(&s) % ACC_CHURN;
+
+		if (churn[i] == NULL)
+			/* Same shapes and keys as the stable rule or coarser: the same buckets. */
+			churn[i] =
+			        acl_add(a, i % 2 ? 6 : 0, 0x0a000001, i % 3 ? 32 : 16, 0x0b000001,
+			                i % 4 ? 32 : 8, 0, 65535, 0, 65535, i, i + 2);
+		else {
+			sdpa_acl_del(a, churn[i]);
+			churn[i] = NULL;
+		}
+	}
+	assert_int_equal(pthread_join(th, &bad), 0);
+	assert_int_equal((uintptr_t)bad, 0);
+	sdpa_acl_free(a);
+	for (uint32_t i = 0; i < acc_ndeferred; i++)
+		acc_deferred[i].fn(acc_deferred[i].p);
+}
+
 /* ------------------------------------------------------------------ the pipes */
 
 static struct doca_flow_pipe *mk_pipe(enum doca_flow_pipe_type type, const char *name,
@@ -771,6 +841,7 @@ int main(void)
 	        cmocka_unit_test(test_lpm_random),
 	        cmocka_unit_test(test_acl_overlaps),
 	        cmocka_unit_test(test_acl_random),
+	        cmocka_unit_test(test_acl_concurrent),
 	        FT_TEST(test_lpm_pipe),
 	        FT_TEST(test_lpm_pipe_em),
 	        FT_TEST(test_lpm_pipe_ip6),
