@@ -135,6 +135,13 @@ const char *const sdpa_config_known_vars[] = {
         "SOFTDPA_INCLUDE_DIR",
         "SOFTDPA_TEST_SRCDIR",
         "SOFTDPA_TRACE_KEEP",
+        "SOFTDPA_RDMA_ADDR",
+        "SOFTDPA_RDMA_ACK_TIMEOUT",
+        "SOFTDPA_RDMA_RETRY_CNT",
+        "SOFTDPA_RDMA_MIN_RNR_TIMER",
+        "SOFTDPA_RDMA_LOSS",
+        "SOFTDPA_RDMA_REORDER",
+        "SOFTDPA_RDMA_PCAP",
         NULL,
 };
 

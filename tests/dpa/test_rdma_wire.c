@@ -234,7 +234,10 @@ static void initiator(int fd)
 	rpc(&n, &rdma_t_fetch_add, n.h, 0, t.handle, t.addr + BIG, 5, 0, 0, 0, 0);
 	poll_n(&n, 2, expect_send_ok, NULL);
 	CK(memcmp(back, big, BIG) == 0);
-	put_msg(fd, "done", 4);
+	/* A last send: RC executes it after the write and the atomic, so its receive tells the
+	 * target (and its thread sanitizer) that they are done. */
+	rpc(&n, &rdma_t_send, n.h, 0, mh, (uint64_t)(uintptr_t)msg[0], 8, 1000 + MSGS, 0, 0, 0);
+	poll_n(&n, 1, expect_send_ok, NULL);
 	CK(get_msg(fd, &fa_result, sizeof(fa_result)) == sizeof(fa_result));
 	CK(fa_result == 5);
 	{
@@ -260,37 +263,36 @@ static void initiator(int fd)
 	node_down(&n);
 }
 
-/* The target: posts MSGS receives, checks each message, and lends a buffer for the write,
- * read and fetch-add; it reports the counter to the initiator at the end. */
+/* The target: posts MSGS + 1 receives, checks each message, and lends a buffer for the
+ * write, read and fetch-add; after the last message it reports the counter to the
+ * initiator. */
 static void target(int fd)
 {
 	struct node n;
-	static uint8_t rbuf[MSGS][4096];
+	static uint8_t rbuf[MSGS + 1][4096];
 	static uint64_t buf[BIG / 8 + 2];
 	struct big_target t;
 	doca_dpa_dev_mmap_t rh, bh;
 	struct doca_mmap *rm, *bm;
 	unsigned int k = 0;
-	char done[8];
 
 	node_up(&n, 7);
 	rm = mk_mmap(&n, rbuf, sizeof(rbuf), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &rh);
 	bm = mk_mmap(&n, buf, sizeof(buf), FULL_ACCESS, &bh);
-	for (unsigned int i = 0; i < MSGS; i++)
+	for (unsigned int i = 0; i <= MSGS; i++)
 		rpc(&n, &rdma_t_recv, n.h, rh, (uint64_t)(uintptr_t)rbuf[i], sizeof(rbuf[i]), 0, 0,
 		    0, 0, 0);
 	exchange_connect(&n, fd);
 	t.handle = bh;
 	t.addr = (uint64_t)(uintptr_t)buf;
 	put_msg(fd, &t, sizeof(t));
-	poll_n(&n, MSGS, expect_recv, &k);
+	poll_n(&n, MSGS + 1, expect_recv, &k);
 	for (unsigned int i = 0; i < MSGS; i++) {
 		size_t len = i % 2 ? 3000 : 8;
 
 		for (size_t j = 0; j < len; j++)
 			CK(rbuf[i][j] == (uint8_t)(i + 1));
 	}
-	CK(get_msg(fd, done, sizeof(done)) == 4);
 	for (unsigned int i = 0; i < BIG; i++)
 		CK(((uint8_t *)buf)[i] == (uint8_t)(i * 7 + 3));
 	put_msg(fd, &buf[BIG / 8], sizeof(uint64_t));
@@ -411,10 +413,40 @@ static void test_unreachable_peer(void **state)
 	unsetenv("SOFTDPA_RDMA_RETRY_CNT");
 }
 
+/* SOFTDPA_RDMA_PCAP: each process writes the frames it sends and receives (%p: its pid) as
+ * Ethernet/IPv4/UDP(4791)/RoCEv2; scapy's RoCE layer decodes every one and recomputes its
+ * ICRC (tests/dpa/check_roce_pcap.py), and every kind of packet the traffic uses is there. */
+static void test_capture(void **state)
+{
+	char dir[] = "/tmp/sdpa-wire-pcap-XXXXXX", pattern[128], cmd[1024];
+	const char *src = getenv("SOFTDPA_TEST_SRCDIR");
+	int rc;
+
+	(void)state;
+	if (system("/usr/bin/python3 -c 'import scapy.contrib.roce' 2>/dev/null") != 0)
+		skip();
+	assert_non_null(mkdtemp(dir));
+	snprintf(pattern, sizeof(pattern), "%s/wire-%%p.pcap", dir);
+	setenv("SOFTDPA_RDMA_PCAP", pattern, 1);
+	run_pair(initiator, target);
+	unsetenv("SOFTDPA_RDMA_PCAP");
+	snprintf(cmd, sizeof(cmd),
+	         "/usr/bin/python3 %s/dpa/check_roce_pcap.py %s/wire-*.pcap --expect "
+	         "RC_SEND_FIRST,RC_SEND_MIDDLE,RC_SEND_LAST_WITH_IMMEDIATE,"
+	         "RC_SEND_ONLY_WITH_IMMEDIATE,RC_RDMA_WRITE_FIRST,RC_RDMA_WRITE_MIDDLE,"
+	         "RC_RDMA_WRITE_LAST,RC_RDMA_READ_REQUEST,RC_RDMA_READ_RESPONSE_FIRST,"
+	         "RC_RDMA_READ_RESPONSE_MIDDLE,RC_RDMA_READ_RESPONSE_LAST,RC_ACKNOWLEDGE,"
+	         "RC_FETCH_ADD,RC_ATOMIC_ACKNOWLEDGE && rm -rf %s",
+	         src != NULL ? src : "tests", dir, dir);
+	rc = system(cmd);
+	assert_int_equal(rc, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_two_processes),
+	        cmocka_unit_test(test_capture),
 	        cmocka_unit_test(test_two_processes_loss),
 	        cmocka_unit_test(test_unreachable_peer),
 	};
