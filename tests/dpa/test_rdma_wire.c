@@ -20,12 +20,14 @@
 #include <doca_dpa.h>
 #include <doca_mmap.h>
 #include <doca_rdma.h>
+#include <doca_sync_event.h>
 
 #include "dpa_t.h"
 #include "rdma/transport.h"
 
 extern struct doca_dpa_app *dpa_rdma_app;
-doca_dpa_func_t rdma_t_recv, rdma_t_send, rdma_t_write, rdma_t_read, rdma_t_fetch_add, rdma_t_poll;
+doca_dpa_func_t rdma_t_recv, rdma_t_send, rdma_t_write, rdma_t_read, rdma_t_fetch_add,
+        rdma_t_signal, rdma_t_poll;
 
 #define FULL_ACCESS                                                                                \
 	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_READ |                          \
@@ -197,21 +199,28 @@ static void expect_recv(uint64_t v, void *arg)
 
 /* ---- the two roles ---- */
 
+/* What the target lends: its buffer (doca_mmap_export_rdma's descriptor and address) and a
+ * remote-net sync event (doca_sync_event_export_to_remote_net's bytes). */
 struct big_target {
-	uint64_t handle, addr;
+	uint64_t addr;
+	uint32_t mmap_len, event_len;
+	uint8_t mmap_desc[128], event_desc[64];
 };
 
 /* The initiator: MSGS sends with immediate (1 KB MTU: 8-byte ones and 3000-byte ones that
- * take three packets), a BIG-byte write into the target's buffer, a read of it back, and a
- * fetch-add; every completion must be a success. */
+ * take three packets), a BIG-byte write into the target's buffer (imported with
+ * doca_mmap_create_from_export), a read of it back, a fetch-add and a signal of the target's
+ * remote-net event; every completion must be a success. */
 static void initiator(int fd)
 {
 	struct node n;
 	static uint8_t msg[MSGS][3000], big[BIG], back[BIG];
 	uint64_t fa_result = 0;
-	struct big_target t;
-	doca_dpa_dev_mmap_t mh, bh, rh, fh;
-	struct doca_mmap *mm, *bm, *rm, *fm;
+	static struct big_target t;
+	doca_dpa_dev_mmap_t mh, bh, rh, fh, th;
+	struct doca_mmap *mm, *bm, *rm, *fm, *tm;
+	struct doca_sync_event_remote_net *ev;
+	doca_dpa_dev_sync_event_remote_net_t evh;
 
 	node_up(&n, 7);
 	exchange_connect(&n, fd);
@@ -224,18 +233,24 @@ static void initiator(int fd)
 	rm = mk_mmap(&n, back, sizeof(back), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &rh);
 	fm = mk_mmap(&n, &fa_result, sizeof(fa_result), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &fh);
 	CK(get_msg(fd, &t, sizeof(t)) == sizeof(t));
+	OK(doca_mmap_create_from_export(NULL, t.mmap_desc, t.mmap_len, n.dev, &tm));
+	OK(doca_mmap_dev_get_dpa_handle(tm, n.dev, &th));
+	OK(doca_sync_event_remote_net_create_from_export(n.dev, t.event_desc, t.event_len, &ev));
+	OK(doca_sync_event_remote_net_get_dpa_handle(ev, n.dpa, &evh));
 	for (unsigned int i = 0; i < MSGS; i++)
 		rpc(&n, &rdma_t_send, n.h, 0, mh, (uint64_t)(uintptr_t)msg[i], i % 2 ? 3000 : 8,
 		    1000 + i, 0, 0, 0);
-	rpc(&n, &rdma_t_write, n.h, 0, t.handle, t.addr, bh, (uint64_t)(uintptr_t)big, BIG, 0, 0);
+	rpc(&n, &rdma_t_write, n.h, 0, th, t.addr, bh, (uint64_t)(uintptr_t)big, BIG, 0, 0);
 	poll_n(&n, MSGS + 1, expect_send_ok, NULL);
-	rpc(&n, &rdma_t_read, n.h, 0, rh, (uint64_t)(uintptr_t)back, t.handle, t.addr, BIG, 0, 0);
+	rpc(&n, &rdma_t_read, n.h, 0, rh, (uint64_t)(uintptr_t)back, th, t.addr, BIG, 0, 0);
 	/* The target's first 8 bytes are the counter the fetch-add hits. */
-	rpc(&n, &rdma_t_fetch_add, n.h, 0, t.handle, t.addr + BIG, 5, 0, 0, 0, 0);
+	rpc(&n, &rdma_t_fetch_add, n.h, 0, th, t.addr + BIG, 5, 0, 0, 0, 0);
 	poll_n(&n, 2, expect_send_ok, NULL);
 	CK(memcmp(back, big, BIG) == 0);
-	/* A last send: RC executes it after the write and the atomic, so its receive tells the
-	 * target (and its thread sanitizer) that they are done. */
+	/* Set the target's event (signals report errors only). */
+	rpc(&n, &rdma_t_signal, n.h, 0, evh, 0, 42, 0, 0, 0, 0);
+	/* A last send: RC executes it after the write, the atomic and the signal, so its
+	 * receive tells the target (and its thread sanitizer) that they are done. */
 	rpc(&n, &rdma_t_send, n.h, 0, mh, (uint64_t)(uintptr_t)msg[0], 8, 1000 + MSGS, 0, 0, 0);
 	poll_n(&n, 1, expect_send_ok, NULL);
 	CK(get_msg(fd, &fa_result, sizeof(fa_result)) == sizeof(fa_result));
@@ -260,6 +275,8 @@ static void initiator(int fd)
 	OK(doca_mmap_destroy(bm));
 	OK(doca_mmap_destroy(rm));
 	OK(doca_mmap_destroy(fm));
+	OK(doca_mmap_destroy(tm));
+	OK(doca_sync_event_remote_net_destroy(ev));
 	node_down(&n);
 }
 
@@ -271,7 +288,12 @@ static void target(int fd)
 	struct node n;
 	static uint8_t rbuf[MSGS + 1][4096];
 	static uint64_t buf[BIG / 8 + 2];
-	struct big_target t;
+	static struct big_target t;
+	struct doca_sync_event *ev;
+	const void *desc;
+	const uint8_t *edesc;
+	size_t dlen, elen;
+	uint64_t ev_val = 0;
 	doca_dpa_dev_mmap_t rh, bh;
 	struct doca_mmap *rm, *bm;
 	unsigned int k = 0;
@@ -282,8 +304,19 @@ static void target(int fd)
 	for (unsigned int i = 0; i <= MSGS; i++)
 		rpc(&n, &rdma_t_recv, n.h, rh, (uint64_t)(uintptr_t)rbuf[i], sizeof(rbuf[i]), 0, 0,
 		    0, 0, 0);
+	(void)bh;
+	OK(doca_sync_event_create(&ev));
+	OK(doca_sync_event_add_publisher_location_remote_net(ev));
+	OK(doca_sync_event_add_subscriber_location_cpu(ev, n.dev));
+	OK(doca_sync_event_start(ev));
 	exchange_connect(&n, fd);
-	t.handle = bh;
+	OK(doca_mmap_export_rdma(bm, n.dev, &desc, &dlen));
+	OK(doca_sync_event_export_to_remote_net(ev, &edesc, &elen));
+	CK(dlen <= sizeof(t.mmap_desc) && elen <= sizeof(t.event_desc));
+	memcpy(t.mmap_desc, desc, dlen);
+	memcpy(t.event_desc, edesc, elen);
+	t.mmap_len = (uint32_t)dlen;
+	t.event_len = (uint32_t)elen;
 	t.addr = (uint64_t)(uintptr_t)buf;
 	put_msg(fd, &t, sizeof(t));
 	poll_n(&n, MSGS + 1, expect_recv, &k);
@@ -295,9 +328,13 @@ static void target(int fd)
 	}
 	for (unsigned int i = 0; i < BIG; i++)
 		CK(((uint8_t *)buf)[i] == (uint8_t)(i * 7 + 3));
+	OK(doca_sync_event_get(ev, &ev_val));
+	CK(ev_val == 42);
 	put_msg(fd, &buf[BIG / 8], sizeof(uint64_t));
 	OK(doca_mmap_destroy(rm));
 	OK(doca_mmap_destroy(bm));
+	OK(doca_sync_event_stop(ev));
+	OK(doca_sync_event_destroy(ev));
 	node_down(&n);
 }
 
