@@ -58,3 +58,30 @@ __dpa_rpc__ uint64_t bench_rdma_post(uint64_t rdma, uint32_t send, uint32_t mmap
 		doca_dpa_dev_rdma_post_receive(rdma, mmap, addr, size);
 	return 0;
 }
+
+/* 'n' writes of 'size' bytes on connection 0, only the last one signalled (its completion
+ * tells the host the whole batch is done: RC completes in order). */
+__dpa_rpc__ uint64_t bench_rdma_write_batch(uint64_t rdma, uint32_t dst_mmap, uint64_t dst,
+                                            uint32_t src_mmap, uint64_t src, uint64_t size,
+                                            uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		doca_dpa_dev_rdma_post_write(rdma, 0, dst_mmap, dst, src_mmap, src, size,
+		                             i + 1 == n
+		                                     ? DOCA_DPA_DEV_SUBMIT_FLAG_FLUSH
+		                                     : DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS);
+	return n;
+}
+
+/* The type of the next element of 'comp' (acknowledged), 0 when none. */
+__dpa_rpc__ uint64_t bench_rdma_poll(uint64_t comp)
+{
+	doca_dpa_dev_completion_element_t e;
+	uint64_t type;
+
+	if (!doca_dpa_dev_get_completion(comp, &e))
+		return 0;
+	type = doca_dpa_dev_get_completion_type(e) + 1;
+	doca_dpa_dev_completion_ack(comp, 1);
+	return type;
+}

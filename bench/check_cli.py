@@ -29,6 +29,7 @@ SPECS = {
                      "bad": [(["hx"], "cases", "hx"), (["h", "0"], "entries", "0"),
                              (["h", "8", "0"], "ops", "0"), (["c", "8", "1", "9"], "iters", "9")]},
     "bench_rdma": {"tiny": ["2"], "bad": [(["1"], "iters", "1"), (["x"], "iters", "x")]},
+    "bench_rdma_wire": {"tiny": ["2"], "bad": [(["1"], "iters", "1"), (["x"], "iters", "x")]},
     "bench_window": {"tiny": ["2"], "bad": [(["1"], "iters", "1"), ([""], "iters", "''")]},
     "bench_lpmacl": {"tiny": ["la", "s", "32"],
                      "bad": [(["lx"], "cases", "lx"), (["l", "x"], "sizes", "x"),
