@@ -913,6 +913,9 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 	}
 	sdpa_match_entry_key(&pipe->mt, match, e->key);
 	e->hash = sdpa_em_hash(e->key, pipe->mt.klen);
+	/* The table insert comes with entries_process, usually a batch later: start the
+	 * bucket's cache miss now (a batch's buckets fit in the caches). */
+	__builtin_prefetch(sdpa_em_home(sdpa_load_relaxed(&pipe->em), e->hash), 1);
 	r = finish_add(&a, e, d, pipe->ctr_non_shared);
 	pthread_mutex_unlock(&flow_g.lock);
 	sdpa_resize_notify();
