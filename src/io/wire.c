@@ -75,6 +75,21 @@ doca_error_t sdpa_wire_spec_parse(const char *spec, const char *who, struct sdpa
 		out->kind = SDPA_WIRE_MEM;
 		return DOCA_SUCCESS;
 	}
+	if (strncmp(spec, "mem:", 4) == 0) {
+		char *e;
+		unsigned long v = strtoul(spec + 4, &e, 10);
+
+		if (!isdigit((unsigned char)spec[4]) || *e != '\0' || v == 0 || v > (1ul << 31)) {
+			DOCA_LOG_ERR("%s: '%s': the ring depth is not a number; use \"mem:RING\" "
+			             "(RING a "
+			             "power of two, default %u) or " ACCEPTED_FORMS,
+			             who, spec, (unsigned int)SDPA_WIRE_MEM_RING_SIZE);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		out->kind = SDPA_WIRE_MEM;
+		out->ring = (uint32_t)v;
+		return DOCA_SUCCESS;
+	}
 	if (strncmp(spec, "pcap:", 5) == 0) {
 		rest = spec + 5;
 		comma = strchr(rest, ',');
@@ -154,7 +169,9 @@ doca_error_t sdpa_wire_create(const char *spec, uint16_t port_id, struct sdpa_wi
 	if (r == DOCA_SUCCESS) {
 		switch (parsed->kind) {
 		case SDPA_WIRE_MEM:
-			r = sdpa_wire_mem_create(port_id, SDPA_WIRE_MEM_RING_SIZE, out);
+			r = sdpa_wire_mem_create(
+			        port_id, parsed->ring ? parsed->ring : SDPA_WIRE_MEM_RING_SIZE,
+			        out);
 			break;
 		case SDPA_WIRE_PCAP:
 			r = sdpa_wire_pcap_create(port_id, parsed->in,

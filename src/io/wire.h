@@ -142,13 +142,14 @@ struct sdpa_wire {
 /* A parsed spec. */
 struct sdpa_wire_spec {
 	enum sdpa_wire_kind kind;
+	uint32_t ring;   /* mem ring depth ("mem:RING"), 0 for the default */
 	char in[4096];   /* pcap input file */
 	char out[4096];  /* pcap output file, "" for none */
 	char ifname[16]; /* afpacket interface */
 	char path[108];  /* unix socket path (sizeof sun_path) */
 };
 
-/* Parse "mem", "pcap:IN[,OUT]", "afpacket:IFNAME" or "unix:PATH" (syntax only: files and interfaces
+/* Parse "mem", "mem:RING" (a power of two, checked when the wire is created), "pcap:IN[,OUT]", "afpacket:IFNAME" or "unix:PATH" (syntax only: files and interfaces
  * are checked when the wire is created). INVALID_VALUE, with a log line naming 'who' and
  * listing the accepted forms, for anything else. */
 doca_error_t sdpa_wire_spec_parse(const char *spec, const char *who, struct sdpa_wire_spec *out);

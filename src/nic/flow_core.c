@@ -1215,9 +1215,11 @@ struct sdpa_rxq *sdpa_rxq_get(struct doca_flow_port *port, uint16_t queue)
 	if (q == NULL)
 		return NULL;
 	pthread_mutex_init(&q->mtx, NULL);
+	pthread_mutex_init(&q->prod_mtx, NULL);
 	/* R-rxq: pairs with A-rxq here and in flow_dp.c (the queue is initialised). */
 	if (!sdpa_cas_acq_rel(&port->rxq[queue], &expected, q)) {
 		pthread_mutex_destroy(&q->mtx);
+		pthread_mutex_destroy(&q->prod_mtx);
 		free(q);
 		return expected;
 	}
@@ -1232,6 +1234,7 @@ void sdpa_rxq_free_all(struct doca_flow_port *port)
 		if (q == NULL)
 			continue;
 		sdpa_store_relaxed(&port->rxq[i], NULL);
+		pthread_mutex_destroy(&q->prod_mtx);
 		for (uint32_t s = 0; s < SDPA_FLOW_RXQ_SIZE; s++)
 			free(q->slots[s].buf);
 		pthread_mutex_destroy(&q->mtx);

@@ -535,9 +535,11 @@ struct sdpa_rxq_slot {
 struct sdpa_rxq {
 	sdpa_atomic_u32 head; /* consumer: the application (under mtx) */
 	char pad1[60];
-	sdpa_atomic_u32 tail; /* producer: the worker owning the port */
+	sdpa_atomic_u32 tail; /* producer: the worker owning the port (under prod_mtx when
+	                       * the port's frames are spread over workers, spread.h) */
 	char pad2[60];
 	pthread_mutex_t mtx;
+	pthread_mutex_t prod_mtx;
 	struct sdpa_rxq_slot slots[SDPA_FLOW_RXQ_SIZE];
 };
 

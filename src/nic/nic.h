@@ -87,6 +87,11 @@ uint16_t sdpa_nic_rxq_take(uint16_t port_id, uint16_t queue, uint16_t n, sdpa_ni
  * that polls its queues sees frames without softdpa_nic_sync. Not from a poller. */
 void sdpa_nic_poll(void);
 
+/* Benches only: while on, the NIC workers leave every port's RX alone (frames injected
+ * meanwhile wait on their wires) and softdpa_nic_sync does not return; off lets them go.
+ * A bench preloads a port this way and times the workers alone (bench_flow). */
+void sdpa_nic_hold(bool on);
+
 /* Frames the host transmits on DOCA Flow port 'port_id' (the DPDK driver's tx_burst,
  * doca_eth_txq): when the port has an egress root pipe (the switch's, in switch mode) they
  * are copied to a queue the port's worker runs through the egress pipes; otherwise they go

@@ -277,6 +277,9 @@ static void test_spec_parse(void **state)
 	static const char *const bad[] = {
 	        "",
 	        "mem:",
+	        "mem:x",
+	        "mem:-4",
+	        "mem:64k",
 	        "MEM",
 	        "pcap:",
 	        "pcap:,out.pcap",
@@ -294,6 +297,10 @@ static void test_spec_parse(void **state)
 
 	assert_int_equal(sdpa_wire_spec_parse("mem", NULL, &s), DOCA_SUCCESS);
 	assert_int_equal(s.kind, SDPA_WIRE_MEM);
+	assert_int_equal(s.ring, 0);
+	assert_int_equal(sdpa_wire_spec_parse("mem:8192", NULL, &s), DOCA_SUCCESS);
+	assert_int_equal(s.kind, SDPA_WIRE_MEM);
+	assert_int_equal(s.ring, 8192);
 	assert_int_equal(sdpa_wire_spec_parse("pcap:in.pcap", "t", &s), DOCA_SUCCESS);
 	assert_int_equal(s.kind, SDPA_WIRE_PCAP);
 	assert_string_equal(s.in, "in.pcap");
@@ -327,6 +334,8 @@ static void test_spec_parse(void **state)
 		assert_int_equal(sdpa_wire_create("bogus", 3, &w), DOCA_ERROR_INVALID_VALUE);
 		assert_null(w);
 		t_assert_logged("port 3: 'bogus' is not a wire");
+		assert_int_equal(sdpa_wire_create("mem:3", 3, &w), DOCA_ERROR_INVALID_VALUE);
+		t_assert_logged("not a power of two");
 		assert_int_equal(sdpa_wire_create("mem", 3, &w), DOCA_SUCCESS);
 		assert_int_equal(w->port_id, 3);
 		sdpa_wire_close(w);
