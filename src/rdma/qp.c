@@ -1067,6 +1067,8 @@ void sdpa_qp_timers(uint64_t now_ns)
 		}
 		if (qp->rnr_wait) {
 			if (now_ns >= qp->rnr_until) {
+				DOCA_LOG_DBG("RDMA %s: RNR timer expired: retrying PSN %u",
+				             qp->name, qp->sq[qp->sq_head % qp->sq_size].psn);
 				qp->rnr_wait = false;
 				go = true;
 			}
