@@ -23,7 +23,8 @@ The MPI applications (applications/<name> with a meson.build.public: dpa_all_to_
 under Open MPI's mpirun on this machine, once per process count of MPI_APPS, each rank its
 own emulated BlueField on the default devices. PASS: mpirun exits 0 and the result rank 0
 prints matches the application's own reference: its receive buffers are its send buffers'
-all-to-all exchange (rank r's block j is rank j's block r).
+all-to-all exchange (rank r's block j is rank j's block r), and the ranks' RDMA traffic,
+captured (SOFTDPA_RDMA_PCAP), is RoCEv2 frames whose every ICRC scapy's RoCE layer confirms.
 
 Usage: samples_test.py [options] DOCA_SAMPLES_DIR [SAMPLE...]
        samples_test.py --self-test
@@ -846,14 +847,33 @@ def a2a_check(output, np_):
     return None
 
 
+def roce_capture_check(files):
+    """None when the pcap files hold at least one frame and every frame is
+    Ethernet/IPv4/UDP(4791)/BTH with the ICRC scapy computes for it; else the problem."""
+    s = scapy()
+    from scapy.contrib.roce import BTH
+    frames = 0
+    for f in files:
+        for i, pkt in enumerate(s.rdpcap(f)):
+            frames += 1
+            if not (pkt.haslayer(s.UDP) and pkt[s.UDP].dport == 4791 and pkt.haslayer(BTH)):
+                return "%s frame %d is not IPv4/UDP(4791)/BTH" % (os.path.basename(f), i + 1)
+            if pkt[BTH].compute_icrc(b"") != s.raw(pkt)[-4:]:
+                return "%s frame %d (PSN %d) has a bad ICRC" % (os.path.basename(f), i + 1,
+                                                                pkt[BTH].psn)
+    return None if frames else "no RoCEv2 frame captured (SOFTDPA_RDMA_PCAP)"
+
+
 def run_mpi(name, binary, prefix, keep, np_, timeout=RUN_TIMEOUT):
     """An MPI application under mpirun -np np_ on the default devices: ('PASS'|'FAIL'|
-    'SKIP', detail). mpirun must exit 0 and the printed result match a2a_check."""
+    'SKIP', detail). mpirun must exit 0, the printed result match a2a_check and the RDMA
+    capture of every rank pass roce_capture_check."""
     tmp = tempfile.mkdtemp(prefix="sdpa-st-")
     cmd, extra = mpirun_command(np_)
     env = dict(os.environ)
     env.pop("SOFTDPA_DEVICES", None)  # each rank: the default devices
     env.update(extra)
+    env["SOFTDPA_RDMA_PCAP"] = os.path.join(tmp, "rdma-%p.pcap")  # one per rank
     if prefix:
         lib = os.path.join(prefix, "lib")
         env["LD_LIBRARY_PATH"] = lib + (":" + env["LD_LIBRARY_PATH"]
@@ -885,6 +905,11 @@ def run_mpi(name, binary, prefix, keep, np_, timeout=RUN_TIMEOUT):
         bad = a2a_check(output, np_)
         if bad:
             problems.append("result differs from the host reference: " + bad)
+    if not problems:
+        bad = roce_capture_check(sorted(os.path.join(tmp, f) for f in os.listdir(tmp)
+                                        if f.startswith("rdma-") and f.endswith(".pcap")))
+        if bad:
+            problems.append("RoCEv2 capture: " + bad)
     if problems:
         problems[-1] += "; last printed: " + last_line(output)
     return verdict(problems, why, keep, tmp, path)
@@ -1414,6 +1439,22 @@ def self_test():
             cmd, env = mpirun_command(4)
             self.assertEqual(cmd, ["mpirun", "--oversubscribe", "-np", "4"])
             self.assertEqual(bool(env), os.geteuid() == 0)
+
+        def test_roce_capture_check(self):
+            s = scapy()
+            from scapy.contrib.roce import BTH
+            with tempfile.TemporaryDirectory() as t:
+                good = (s.Ether() / s.IP(src="192.168.1.0", dst="192.168.1.0") /
+                        s.UDP(sport=0xc001, dport=4791) /
+                        BTH(opcode=0x0a, dqpn=4097, psn=7) / s.Raw(b"\x00" * 20))
+                path = os.path.join(t, "rdma-1.pcap")
+                s.wrpcap(path, [good])
+                self.assertIsNone(roce_capture_check([path]))
+                bad = bytearray(s.raw(good))
+                bad[-6] ^= 1  # a payload bit: the ICRC no longer matches
+                s.wrpcap(path, [s.Ether(bytes(bad))])
+                self.assertIn("bad ICRC", roce_capture_check([path]))
+                self.assertIn("no RoCEv2 frame", roce_capture_check([]))
 
         def test_mpi_app_found(self):
             with tempfile.TemporaryDirectory() as t:
