@@ -31,7 +31,7 @@
 #include "io/wire.h"
 
 enum {
-	SDPA_SPREAD_RING = 512, /* frames in flight from one worker to another (power of 2) */
+	SDPA_SPREAD_RING = 2048, /* frames in flight from one worker to another (power of 2) */
 	SDPA_SPREAD_RETA = 128, /* indirection table entries (power of 2) */
 };
 

@@ -7,13 +7,14 @@
  * owner meets a full ring and must keep the rest on the wire, in order. Also the flow hash:
  * the same flow hashes alike, fragments by addresses only, short frames safely.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "flow_t.h"
 #include "nic/nic.h"
 #include "nic/spread.h"
 
-enum { FLOWS = 61, ROUNDS = 4, PER_ROUND = 1000, SEQ_OFF = 50 };
+enum { FLOWS = 61, ROUNDS = 4, PER_ROUND = 6000, SEQ_OFF = 50 };
 
 static uint8_t buf[SOFTDPA_FRAME_MAX];
 
@@ -47,6 +48,9 @@ static void spread_order(uint32_t workers)
 	uint32_t next[FLOWS] = {0}, seen[FLOWS] = {0}, sent = 0, got = 0, len;
 	struct doca_flow_pipe_entry *e;
 
+	/* a wire deep enough for a held round */
+	setenv("SOFTDPA_PORT0", "mem:8192", 1);
+	setenv("SOFTDPA_PORT1", "mem:8192", 1);
 	ft_init("vnf,hws", workers, 0, 0, 2);
 	e = count_pipe();
 	for (uint32_t r = 0; r < ROUNDS; r++) {
@@ -78,6 +82,8 @@ static void spread_order(uint32_t workers)
 	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_TX_FULL) + ft_dropped(1, SOFTDPA_DROP_TX_FULL),
 	                 0);
 	ft_fini();
+	unsetenv("SOFTDPA_PORT0");
+	unsetenv("SOFTDPA_PORT1");
 }
 
 static void test_two_workers(void **state)
