@@ -4,9 +4,12 @@
  * softdpa — doca_rdma_bridge.h: DOCA devices and buffers to and from rdma-core's IB verbs
  * (protection domains and memory keys).
  *
- * softdpa's devices are emulated, with no IB verbs device behind them: every call checks its
- * arguments like DOCA, then answers DOCA_ERROR_NOT_SUPPORTED and logs one line naming
- * itself. As DOCA's, this header includes <infiniband/verbs.h> (rdma-core's libibverbs-dev)
+ * softdpa's devices are emulated, with no kernel IB verbs device behind them.
+ * doca_rdma_bridge_get_dev_pd gives a protection domain of rdma-core's public struct whose
+ * context answers ibv_query_gid (libsoftdpa answers that call for its own contexts; docs/DPA.md,
+ * "DOCA Verbs"); any other libibverbs call on it is not emulated. The other calls check their
+ * arguments like DOCA, then answer DOCA_ERROR_NOT_SUPPORTED and log one line naming
+ * themselves. As DOCA's, this header includes <infiniband/verbs.h> (rdma-core's libibverbs-dev)
  * when it is installed; otherwise it declares the verbs types it names.
  */
 #ifndef DOCA_RDMA_BRIDGE_H_
@@ -41,7 +44,7 @@ struct ibv_pd;
  * The protection domain.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dev or pd is NULL;
  * DOCA_ERROR_BAD_STATE when the device has no valid protection domain; DOCA_ERROR_NOT_SUPPORTED in
- * softdpa (the devices have no IB verbs device behind them).
+ * softdpa when it was built without rdma-core's headers.
  */
 DOCA_STABLE doca_error_t doca_rdma_bridge_get_dev_pd(const struct doca_dev *dev,
                                                      struct ibv_pd **pd);

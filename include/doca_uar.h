@@ -4,8 +4,11 @@
  * softdpa — doca_uar.h: UARs, the pages of doorbell registers through which software (or a
  * DPA kernel) tells the device that queues have new work.
  *
- * softdpa has no device doorbells to map: every call checks its arguments like DOCA, then
- * answers DOCA_ERROR_NOT_SUPPORTED and logs one line naming itself.
+ * A DPA UAR (doca_uar_dpa_create) is real in softdpa: an object with an ID that DOCA Verbs QPs
+ * of the DPA data path take (their kernels' commits are the doorbells). softdpa has no host
+ * doorbell pages to map: doca_uar_create and the page and register addresses check their
+ * arguments like DOCA, then answer DOCA_ERROR_NOT_SUPPORTED and log one line naming
+ * themselves.
  */
 #ifndef DOCA_UAR_H_
 #define DOCA_UAR_H_
@@ -58,9 +61,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_uar_create(const struct doca_dev *dev,
  * The DPA context.
  * @param [out] uar
  * The new UAR.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dpa or uar is NULL;
- * DOCA_ERROR_DRIVER when the driver refuses; DOCA_ERROR_NOT_SUPPORTED in softdpa (softdpa has no
- * doorbell pages).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when dpa or uar is NULL, or dpa is
+ * not a started DPA context; DOCA_ERROR_NO_MEMORY when out of memory.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_uar_dpa_create(struct doca_dpa *dpa, struct doca_uar **uar);
 
@@ -69,8 +71,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_uar_dpa_create(struct doca_dpa *dpa, struct 
  *
  * @param [in] uar
  * The UAR.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when uar is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (softdpa has no doorbell pages).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when uar is NULL or destroyed.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_uar_destroy(struct doca_uar *uar);
 
@@ -81,8 +82,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_uar_destroy(struct doca_uar *uar);
  * The UAR.
  * @param [out] id
  * The ID.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when uar or id is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (softdpa has no doorbell pages).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when uar or id is NULL, or uar is
+ * destroyed.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_uar_id_get(const struct doca_uar *uar, uint32_t *id);
 

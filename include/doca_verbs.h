@@ -6,11 +6,13 @@
  * the application, a GPU or DPA kernels (doca_dpa_dev_verbs.h).
  *
  * The attribute objects (QP creation attributes, QP attributes, CQ attributes) are plain
- * data and are real: create, set, get, destroy, with DOCA's argument checks. The Verbs
- * objects themselves are not emulated: contexts, protection domains, address handles,
- * completion channels, CQs and QPs cannot be created. Those calls check their arguments
- * like DOCA (DOCA_ERROR_INVALID_VALUE and a log line), then answer DOCA_ERROR_NOT_SUPPORTED
- * (or their documented failure value) and log one line naming themselves. Not declared:
+ * data and are real: create, set, get, destroy, with DOCA's argument checks. Contexts,
+ * protection domains, address handle attributes and RC QPs whose data path is on the DPA
+ * (external umems, a DPA UAR, DPA completions) are real too (docs/DPA.md, "DOCA Verbs").
+ * Completion channels, CQs, SRQs, a QP's CPU data path and the export/import of objects are
+ * not emulated: those calls check their arguments like DOCA (DOCA_ERROR_INVALID_VALUE and a
+ * log line), then answer DOCA_ERROR_NOT_SUPPORTED (or their documented failure value) and log
+ * one line naming themselves. Not declared:
  * shared receive queues, Ethernet queues, congestion-control groups and device queries.
  */
 #ifndef DOCA_VERBS_H_
@@ -249,8 +251,7 @@ enum doca_verbs_cq_entry_size {
  * @param [out] verbs_context
  * The new context.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when devinfo or verbs_context is NULL;
- * DOCA_ERROR_NOT_CONNECTED when the device cannot be opened; DOCA_ERROR_NOT_SUPPORTED in softdpa
- * (DOCA Verbs objects are not emulated).
+ * DOCA_ERROR_NOT_CONNECTED when the device cannot be opened.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_create(struct doca_devinfo *devinfo,
                                                          uint32_t flags,
@@ -261,8 +262,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_create(struct doca_devinfo *de
  *
  * @param [in] verbs_context
  * The Verbs context.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_context is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_context is NULL or
+ * destroyed; DOCA_ERROR_IN_USE while protection domains of the context are alive.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_destroy(struct doca_verbs_context *verbs_context);
 
@@ -299,8 +300,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_import_from_handle(
  * The Verbs context.
  * @param [out] verbs_pd
  * The new protection domain.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_context or verbs_pd is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_context or verbs_pd is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_create(struct doca_verbs_context *verbs_context,
                                                     struct doca_verbs_pd **verbs_pd);
@@ -310,8 +310,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_create(struct doca_verbs_context *v
  *
  * @param [in] verbs_pd
  * The protection domain.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_pd is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_pd is NULL or destroyed;
+ * DOCA_ERROR_IN_USE while QPs of the protection domain are alive.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_destroy(struct doca_verbs_pd *verbs_pd);
 
@@ -323,8 +323,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_destroy(struct doca_verbs_pd *verbs
  * The protection domain.
  * @param [out] dev
  * The device.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_pd or dev is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_pd or dev is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_as_doca_dev(struct doca_verbs_pd *verbs_pd,
                                                          struct doca_dev **dev);
@@ -1682,7 +1681,7 @@ doca_verbs_cq_attr_get_dpa_thread_id(const struct doca_verbs_cq_attr *cq_attr);
  * @param [out] verbs_ah_attr
  * The new attributes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_context or verbs_ah_attr is
- * NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_create(struct doca_verbs_context *verbs_context,
                                                          struct doca_verbs_ah_attr **verbs_ah_attr);
@@ -1692,8 +1691,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_create(struct doca_verbs_conte
  *
  * @param [in] verbs_ah_attr
  * The address handle attributes.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_destroy(struct doca_verbs_ah_attr *verbs_ah_attr);
 
@@ -1704,8 +1702,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_destroy(struct doca_verbs_ah_a
  * The address handle attributes.
  * @param [in] gid
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_gid(struct doca_verbs_ah_attr *verbs_ah_attr,
                                                           struct doca_verbs_gid gid);
@@ -1727,8 +1724,7 @@ doca_verbs_ah_attr_get_gid(const struct doca_verbs_ah_attr *verbs_ah_attr);
  * The address handle attributes.
  * @param [in] addr_type
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_addr_type(
         struct doca_verbs_ah_attr *verbs_ah_attr, enum doca_verbs_addr_type addr_type);
@@ -1750,8 +1746,7 @@ doca_verbs_ah_attr_get_addr_type(const struct doca_verbs_ah_attr *verbs_ah_attr)
  * The address handle attributes.
  * @param [in] dlid
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_dlid(struct doca_verbs_ah_attr *verbs_ah_attr,
                                                            uint32_t dlid);
@@ -1773,8 +1768,7 @@ doca_verbs_ah_attr_get_dlid(const struct doca_verbs_ah_attr *verbs_ah_attr);
  * The address handle attributes.
  * @param [in] sl
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_sl(struct doca_verbs_ah_attr *verbs_ah_attr,
                                                          uint8_t sl);
@@ -1795,8 +1789,7 @@ DOCA_EXPERIMENTAL uint8_t doca_verbs_ah_attr_get_sl(const struct doca_verbs_ah_a
  * The address handle attributes.
  * @param [in] sgid_index
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_ah_attr_set_sgid_index(struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t sgid_index);
@@ -1818,8 +1811,7 @@ doca_verbs_ah_attr_get_sgid_index(const struct doca_verbs_ah_attr *verbs_ah_attr
  * The address handle attributes.
  * @param [in] static_rate
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_ah_attr_set_static_rate(struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t static_rate);
@@ -1841,8 +1833,7 @@ doca_verbs_ah_attr_get_static_rate(const struct doca_verbs_ah_attr *verbs_ah_att
  * The address handle attributes.
  * @param [in] hop_limit
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_ah_attr_set_hop_limit(struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t hop_limit);
@@ -1864,8 +1855,7 @@ doca_verbs_ah_attr_get_hop_limit(const struct doca_verbs_ah_attr *verbs_ah_attr)
  * The address handle attributes.
  * @param [in] traffic_class
  * The value.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_ah_attr is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_traffic_class(
         struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t traffic_class);
@@ -1954,7 +1944,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_destroy(struct doca_verbs_cq *verbs
  * @param [out] verbs_qp
  * The new QP.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_context, verbs_qp_init_attr
- * or verbs_qp is NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * or verbs_qp is NULL, or the attributes lack a PD of the context, DPA completions, the external
+ * umems or UAR, or hold queue sizes out of range; DOCA_ERROR_NO_MEMORY when out of memory;
+ * DOCA_ERROR_NOT_SUPPORTED in softdpa for a UC QP, a QP on an SRQ or Verbs CQs, more than one
+ * SGE per work request, or a QP whose data path is on the CPU (external_datapath_en 0).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_create(
         struct doca_verbs_context *verbs_context,
@@ -1970,8 +1963,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_create(
  * The QP attributes.
  * @param [in] attr_mask
  * Which attributes to apply (DOCA_VERBS_QP_ATTR_*).
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_qp or verbs_qp_attr is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_qp or verbs_qp_attr is NULL,
+ * attr_mask holds unknown bits, the transition is not one of an RC QP (RST -> INIT -> RTR ->
+ * RTS, any state -> RST or ERR), attributes the transition requires are missing from attr_mask,
+ * a value is out of range, or the address handle's GID names this process and no QP has
+ * dest_qp_num; DOCA_ERROR_NO_MEMORY when no route to the peer could be made.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_modify(struct doca_verbs_qp *verbs_qp,
                                                     struct doca_verbs_qp_attr *verbs_qp_attr,
@@ -2022,8 +2018,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_set_ece(struct doca_verbs_qp *verbs
  *
  * @param [in] verbs_qp
  * The queue pair.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_qp is NULL;
- * DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_qp is NULL.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_destroy(struct doca_verbs_qp *verbs_qp);
 
@@ -2087,7 +2082,7 @@ DOCA_EXPERIMENTAL void *doca_verbs_qp_get_dbr_addr(const struct doca_verbs_qp *v
  *
  * @param [in] verbs_qp
  * The queue pair.
- * @return The value, or 0 on failure (always in softdpa).
+ * @return The value, or 0 on failure.
  */
 DOCA_EXPERIMENTAL uint32_t doca_verbs_qp_get_qpn(const struct doca_verbs_qp *verbs_qp);
 
@@ -2101,7 +2096,7 @@ DOCA_EXPERIMENTAL uint32_t doca_verbs_qp_get_qpn(const struct doca_verbs_qp *ver
  * @param [out] dpa_qp_handle
  * The handle.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when verbs_qp, dpa_ctx or dpa_qp_handle
- * is NULL; DOCA_ERROR_NOT_SUPPORTED in softdpa (DOCA Verbs objects are not emulated).
+ * is NULL, or dpa_ctx is not the DPA context of the QP's DPA completions.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_get_dpa_handle(struct doca_verbs_qp *verbs_qp,
                                                             struct doca_dpa *dpa_ctx,

@@ -637,7 +637,9 @@ uint32_t *doca_dpa_dev_verbs_qp_get_dbr_addr(doca_dpa_dev_verbs_qp_t verbs_qp);
  * @param [in] verbs_qp
  * The queue pair.
  * @return The QP number.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
+ * @note softdpa: real (docs/DPA.md, "DOCA Verbs"); a handle that names no QP, or a post
+ * the QP's state or size refuses, answers 0 (posts) or ends the kernel with a device fault
+ * (get_qpn, commits), with one line.
  */
 uint32_t doca_dpa_dev_verbs_qp_get_qpn(doca_dpa_dev_verbs_qp_t verbs_qp);
 
@@ -660,7 +662,9 @@ uint32_t doca_dpa_dev_verbs_qp_get_user_index(doca_dpa_dev_verbs_qp_t verbs_qp);
  * The work request.
  * @return The send work request count on success (comparable with the WQE counter of a
  * completion), 0 on failure.
- * @note softdpa: not emulated; answers 0 and logs one line naming itself.
+ * @note softdpa: real (docs/DPA.md, "DOCA Verbs"); a handle that names no QP, or a post
+ * the QP's state or size refuses, answers 0 (posts) or ends the kernel with a device fault
+ * (get_qpn, commits), with one line.
  */
 uint32_t doca_dpa_dev_verbs_qp_post_send_wr(doca_dpa_dev_verbs_qp_t verbs_qp,
                                             struct doca_dpa_dev_verbs_send_wr *send_wr);
@@ -697,7 +701,9 @@ uint32_t doca_dpa_dev_verbs_qp_post_recv_raw_ack(doca_dpa_dev_verbs_qp_t verbs_q
  * @param [in] recv_wr
  * The work request.
  * @return The receive work request count on success, 0 on failure.
- * @note softdpa: not emulated; answers 0 and logs one line naming itself.
+ * @note softdpa: real (docs/DPA.md, "DOCA Verbs"); a handle that names no QP, or a post
+ * the QP's state or size refuses, answers 0 (posts) or ends the kernel with a device fault
+ * (get_qpn, commits), with one line.
  */
 uint32_t doca_dpa_dev_verbs_qp_post_recv_wr(doca_dpa_dev_verbs_qp_t verbs_qp,
                                             struct doca_dpa_dev_verbs_recv_wr *recv_wr);
@@ -722,7 +728,9 @@ uint32_t doca_dpa_dev_verbs_qp_post_recv_raw_wqe(doca_dpa_dev_verbs_qp_t verbs_q
  *
  * @param [in] verbs_qp
  * The queue pair.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
+ * @note softdpa: real (docs/DPA.md, "DOCA Verbs"); a handle that names no QP, or a post
+ * the QP's state or size refuses, answers 0 (posts) or ends the kernel with a device fault
+ * (get_qpn, commits), with one line.
  */
 void doca_dpa_dev_verbs_qp_commit_send(doca_dpa_dev_verbs_qp_t verbs_qp);
 
@@ -731,7 +739,9 @@ void doca_dpa_dev_verbs_qp_commit_send(doca_dpa_dev_verbs_qp_t verbs_qp);
  *
  * @param [in] verbs_qp
  * The queue pair.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
+ * @note softdpa: real (docs/DPA.md, "DOCA Verbs"); a handle that names no QP, or a post
+ * the QP's state or size refuses, answers 0 (posts) or ends the kernel with a device fault
+ * (get_qpn, commits), with one line.
  */
 void doca_dpa_dev_verbs_qp_lw_commit_send(doca_dpa_dev_verbs_qp_t verbs_qp);
 
@@ -740,7 +750,9 @@ void doca_dpa_dev_verbs_qp_lw_commit_send(doca_dpa_dev_verbs_qp_t verbs_qp);
  *
  * @param [in] verbs_qp
  * The queue pair.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
+ * @note softdpa: real (docs/DPA.md, "DOCA Verbs"); a handle that names no QP, or a post
+ * the QP's state or size refuses, answers 0 (posts) or ends the kernel with a device fault
+ * (get_qpn, commits), with one line.
  */
 void doca_dpa_dev_verbs_qp_commit_recv(doca_dpa_dev_verbs_qp_t verbs_qp);
 
@@ -749,7 +761,9 @@ void doca_dpa_dev_verbs_qp_commit_recv(doca_dpa_dev_verbs_qp_t verbs_qp);
  *
  * @param [in] verbs_qp
  * The queue pair.
- * @note softdpa: not emulated; the call ends the kernel with a device fault.
+ * @note softdpa: real (docs/DPA.md, "DOCA Verbs"); a handle that names no QP, or a post
+ * the QP's state or size refuses, answers 0 (posts) or ends the kernel with a device fault
+ * (get_qpn, commits), with one line.
  */
 void doca_dpa_dev_verbs_qp_lw_commit_recv(doca_dpa_dev_verbs_qp_t verbs_qp);
 

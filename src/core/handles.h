@@ -64,6 +64,12 @@ enum sdpa_handle_kind {
 	SDPA_H_RDMA,
 	SDPA_H_RDMA_CONN,
 	SDPA_H_SE_REMOTE, /* doca_sync_event_remote_net (src/dpa/sync_event.c) */
+	/* DOCA Verbs objects (src/dpa/verbs.c) */
+	SDPA_H_VERBS_CTX,
+	SDPA_H_VERBS_PD,
+	SDPA_H_VERBS_AH,
+	SDPA_H_VERBS_QP,
+	SDPA_H_UAR,
 };
 
 enum { SDPA_HANDLE_QUARANTINE = 1024 };

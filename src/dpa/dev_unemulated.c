@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Device calls softdpa does not emulate (include/dev/doca_dpa_dev_verbs.h): Verbs queues,
- * which no host context can create (RDMA from kernels is real: rdma_dev.c). They exist
+ * Device calls softdpa does not emulate (include/dev/doca_dpa_dev_verbs.h): Verbs raw WQEs,
+ * shared receive queues and Ethernet queues (Verbs QP posts are real: verbs_dev.c). They exist
  * so that kernels using them build and link as with DOCA. At run time each logs one line
  * naming itself and fails as a device error would (docs/DPA.md): a call that reports failure
  * in its return value answers that failure (0), any other call ends the kernel with a device
@@ -55,26 +55,10 @@ DOCA_EXPERIMENTAL uint32_t *doca_dpa_dev_verbs_qp_get_dbr_addr(doca_dpa_dev_verb
 	return 0;
 }
 
-DOCA_EXPERIMENTAL uint32_t doca_dpa_dev_verbs_qp_get_qpn(doca_dpa_dev_verbs_qp_t verbs_qp)
-{
-	(void)verbs_qp;
-	SDPA_DEV_FAULT(VERBS_WHAT);
-	return 0;
-}
-
 DOCA_EXPERIMENTAL uint32_t doca_dpa_dev_verbs_qp_get_user_index(doca_dpa_dev_verbs_qp_t verbs_qp)
 {
 	(void)verbs_qp;
 	SDPA_DEV_FAULT(VERBS_WHAT);
-	return 0;
-}
-
-DOCA_EXPERIMENTAL uint32_t doca_dpa_dev_verbs_qp_post_send_wr(
-        doca_dpa_dev_verbs_qp_t verbs_qp, struct doca_dpa_dev_verbs_send_wr *send_wr)
-{
-	(void)verbs_qp;
-	(void)send_wr;
-	SDPA_DEV_FAILS(VERBS_WHAT);
 	return 0;
 }
 
@@ -96,15 +80,6 @@ DOCA_EXPERIMENTAL uint32_t doca_dpa_dev_verbs_qp_post_recv_raw_ack(doca_dpa_dev_
 	return 0;
 }
 
-DOCA_EXPERIMENTAL uint32_t doca_dpa_dev_verbs_qp_post_recv_wr(
-        doca_dpa_dev_verbs_qp_t verbs_qp, struct doca_dpa_dev_verbs_recv_wr *recv_wr)
-{
-	(void)verbs_qp;
-	(void)recv_wr;
-	SDPA_DEV_FAILS(VERBS_WHAT);
-	return 0;
-}
-
 DOCA_EXPERIMENTAL uint32_t doca_dpa_dev_verbs_qp_post_recv_raw_wqe(doca_dpa_dev_verbs_qp_t verbs_qp,
                                                                    void *wqe, uint64_t sz)
 {
@@ -113,30 +88,6 @@ DOCA_EXPERIMENTAL uint32_t doca_dpa_dev_verbs_qp_post_recv_raw_wqe(doca_dpa_dev_
 	(void)sz;
 	SDPA_DEV_FAILS(VERBS_WHAT);
 	return 0;
-}
-
-DOCA_EXPERIMENTAL void doca_dpa_dev_verbs_qp_commit_send(doca_dpa_dev_verbs_qp_t verbs_qp)
-{
-	(void)verbs_qp;
-	SDPA_DEV_FAULT(VERBS_WHAT);
-}
-
-DOCA_EXPERIMENTAL void doca_dpa_dev_verbs_qp_lw_commit_send(doca_dpa_dev_verbs_qp_t verbs_qp)
-{
-	(void)verbs_qp;
-	SDPA_DEV_FAULT(VERBS_WHAT);
-}
-
-DOCA_EXPERIMENTAL void doca_dpa_dev_verbs_qp_commit_recv(doca_dpa_dev_verbs_qp_t verbs_qp)
-{
-	(void)verbs_qp;
-	SDPA_DEV_FAULT(VERBS_WHAT);
-}
-
-DOCA_EXPERIMENTAL void doca_dpa_dev_verbs_qp_lw_commit_recv(doca_dpa_dev_verbs_qp_t verbs_qp)
-{
-	(void)verbs_qp;
-	SDPA_DEV_FAULT(VERBS_WHAT);
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_dpa_dev_verbs_srq_post_recv_wr(

@@ -10,6 +10,7 @@
 #include "core/handles.h"
 #include "core/log.h"
 #include "core/refuse.h"
+#include "dpa/verbs_priv.h"
 
 SDPA_LOG_REGISTER(dpa_verbs_attr);
 
@@ -24,61 +25,6 @@ SDPA_LOG_REGISTER(dpa_verbs_attr);
 			return DOCA_ERROR_INVALID_VALUE;                                           \
 		}                                                                                  \
 	} while (0)
-
-struct doca_verbs_qp_init_attr {
-	struct doca_verbs_pd *pd;
-	struct doca_verbs_cq *send_cq;
-	struct doca_verbs_cq *receive_cq;
-	int sq_sig_all;
-	uint32_t sq_wr;
-	uint32_t rq_wr;
-	uint32_t send_max_sges;
-	uint32_t receive_max_sges;
-	uint32_t max_inline_data;
-	uint32_t user_index;
-	uint32_t qp_type;
-	struct doca_umem *external_umem;
-	uint64_t external_umem_offset;
-	struct doca_umem *external_dbr_umem;
-	uint64_t external_dbr_umem_offset;
-	struct doca_uar *external_uar;
-	uint8_t core_direct_master;
-	void *qp_context;
-	struct doca_verbs_srq *srq;
-	struct doca_dpa *dpa;
-	struct doca_dpa_completion *send_dpa_completion;
-	struct doca_dpa_completion *receive_dpa_completion;
-	uint8_t external_datapath_en;
-	uint32_t dbr_umem_id;
-	uint64_t dbr_umem_offset;
-	uint32_t wq_umem_id;
-	uint64_t wq_umem_offset;
-	uint32_t uar_id;
-	uint32_t pdn;
-	enum doca_verbs_qp_scatter_to_cqe cqe_inline;
-	enum doca_verbs_qp_send_dbr_mode send_dbr_mode;
-};
-
-struct doca_verbs_qp_attr {
-	enum doca_verbs_qp_state next_state;
-	enum doca_verbs_qp_state current_state;
-	enum doca_mtu_size path_mtu;
-	uint32_t rq_psn;
-	uint32_t sq_psn;
-	uint32_t dest_qp_num;
-	int allow_remote_write;
-	int allow_remote_read;
-	enum doca_verbs_qp_atomic_mode atomic_mode;
-	uint8_t max_rd_atomic;
-	uint8_t max_dest_rd_atomic;
-	struct doca_verbs_ah_attr *ah_attr;
-	uint16_t pkey_index;
-	uint16_t port_num;
-	uint16_t ack_timeout;
-	uint16_t retry_cnt;
-	uint16_t rnr_retry;
-	uint16_t min_rnr_timer;
-};
 
 struct doca_verbs_cq_attr {
 	enum doca_verbs_cq_entry_size entry_size;

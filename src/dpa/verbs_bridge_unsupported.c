@@ -167,14 +167,6 @@ DOCA_EXPERIMENTAL int doca_verbs_bridge_post_srq_recv(struct doca_verbs_srq *ver
 	return EOPNOTSUPP;
 }
 
-DOCA_STABLE doca_error_t doca_rdma_bridge_get_dev_pd(const struct doca_dev *dev, struct ibv_pd **pd)
-{
-	if (SDPA_NULL_ARGS("pass an opened device (doca_dev_open); " RESULT_FIX, dev, pd))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
 DOCA_STABLE doca_error_t doca_rdma_bridge_open_dev_from_pd(struct ibv_pd *pd, struct doca_dev **dev)
 {
 	if (SDPA_NULL_ARGS("pass an ibv_pd; " RESULT_FIX, pd, dev))

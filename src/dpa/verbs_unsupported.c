@@ -25,25 +25,6 @@ SDPA_LOG_REGISTER(dpa_verbs);
 #define DEVINFO_FIX "pass an entry of doca_devinfo_create_list"
 #define RESULT_FIX  "pass a result pointer"
 
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_create(struct doca_devinfo *devinfo,
-                                                         uint32_t flags,
-                                                         struct doca_verbs_context **verbs_context)
-{
-	(void)flags;
-	if (SDPA_NULL_ARGS(DEVINFO_FIX "; " RESULT_FIX, devinfo, verbs_context))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_destroy(struct doca_verbs_context *verbs_context)
-{
-	if (SDPA_NULL_ARGS(CTX_FIX, verbs_context))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
 DOCA_EXPERIMENTAL int
 doca_verbs_context_export_handle(const struct doca_verbs_context *verbs_context)
 {
@@ -58,32 +39,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_context_import_from_handle(
 	(void)handle;
 	(void)flags;
 	if (SDPA_NULL_ARGS(RESULT_FIX, verbs_context))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_create(struct doca_verbs_context *verbs_context,
-                                                    struct doca_verbs_pd **verbs_pd)
-{
-	if (SDPA_NULL_ARGS(CTX_FIX "; " RESULT_FIX, verbs_context, verbs_pd))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_destroy(struct doca_verbs_pd *verbs_pd)
-{
-	if (SDPA_NULL_ARGS(PD_FIX, verbs_pd))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_as_doca_dev(struct doca_verbs_pd *verbs_pd,
-                                                         struct doca_dev **dev)
-{
-	if (SDPA_NULL_ARGS(PD_FIX "; " RESULT_FIX, verbs_pd, dev))
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
@@ -104,166 +59,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_pd_import_from_handle(
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_create(struct doca_verbs_context *verbs_context,
-                                                         struct doca_verbs_ah_attr **verbs_ah_attr)
-{
-	if (SDPA_NULL_ARGS(CTX_FIX "; " RESULT_FIX, verbs_context, verbs_ah_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_destroy(struct doca_verbs_ah_attr *verbs_ah_attr)
-{
-	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_gid(struct doca_verbs_ah_attr *verbs_ah_attr,
-                                                          struct doca_verbs_gid gid)
-{
-	(void)gid;
-	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL struct doca_verbs_gid
-doca_verbs_ah_attr_get_gid(const struct doca_verbs_ah_attr *verbs_ah_attr)
-{
-	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		SAY_UNSUPPORTED();
-	return (struct doca_verbs_gid){0};
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_addr_type(
-        struct doca_verbs_ah_attr *verbs_ah_attr, enum doca_verbs_addr_type addr_type)
-{
-	(void)addr_type;
-	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL enum doca_verbs_addr_type
-doca_verbs_ah_attr_get_addr_type(const struct doca_verbs_ah_attr *verbs_ah_attr)
-{
-	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		SAY_UNSUPPORTED();
-	return (enum doca_verbs_addr_type)0;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_dlid(struct doca_verbs_ah_attr *verbs_ah_attr,
-                                                           uint32_t dlid)
-{
-	(void)dlid;
-	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL uint32_t
-doca_verbs_ah_attr_get_dlid(const struct doca_verbs_ah_attr *verbs_ah_attr)
-{
-	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		SAY_UNSUPPORTED();
-	return 0;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_sl(struct doca_verbs_ah_attr *verbs_ah_attr,
-                                                         uint8_t sl)
-{
-	(void)sl;
-	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL uint8_t doca_verbs_ah_attr_get_sl(const struct doca_verbs_ah_attr *verbs_ah_attr)
-{
-	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		SAY_UNSUPPORTED();
-	return 0;
-}
-
-DOCA_EXPERIMENTAL doca_error_t
-doca_verbs_ah_attr_set_sgid_index(struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t sgid_index)
-{
-	(void)sgid_index;
-	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL uint8_t
-doca_verbs_ah_attr_get_sgid_index(const struct doca_verbs_ah_attr *verbs_ah_attr)
-{
-	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		SAY_UNSUPPORTED();
-	return 0;
-}
-
-DOCA_EXPERIMENTAL doca_error_t
-doca_verbs_ah_attr_set_static_rate(struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t static_rate)
-{
-	(void)static_rate;
-	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL uint8_t
-doca_verbs_ah_attr_get_static_rate(const struct doca_verbs_ah_attr *verbs_ah_attr)
-{
-	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		SAY_UNSUPPORTED();
-	return 0;
-}
-
-DOCA_EXPERIMENTAL doca_error_t
-doca_verbs_ah_attr_set_hop_limit(struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t hop_limit)
-{
-	(void)hop_limit;
-	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL uint8_t
-doca_verbs_ah_attr_get_hop_limit(const struct doca_verbs_ah_attr *verbs_ah_attr)
-{
-	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		SAY_UNSUPPORTED();
-	return 0;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_ah_attr_set_traffic_class(
-        struct doca_verbs_ah_attr *verbs_ah_attr, uint8_t traffic_class)
-{
-	(void)traffic_class;
-	if (SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL uint8_t
-doca_verbs_ah_attr_get_traffic_class(const struct doca_verbs_ah_attr *verbs_ah_attr)
-{
-	if (!SDPA_NULL_ARGS(AH_FIX, verbs_ah_attr))
-		SAY_UNSUPPORTED();
-	return 0;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
@@ -312,30 +107,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_cq_destroy(struct doca_verbs_cq *verbs
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_create(
-        struct doca_verbs_context *verbs_context,
-        struct doca_verbs_qp_init_attr *verbs_qp_init_attr, struct doca_verbs_qp **verbs_qp)
-{
-	if (SDPA_NULL_ARGS(CTX_FIX
-	                   "; pass attributes from doca_verbs_qp_init_attr_create; " RESULT_FIX,
-	                   verbs_context, verbs_qp_init_attr, verbs_qp))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_modify(struct doca_verbs_qp *verbs_qp,
-                                                    struct doca_verbs_qp_attr *verbs_qp_attr,
-                                                    int attr_mask)
-{
-	(void)attr_mask;
-	if (SDPA_NULL_ARGS(QP_FIX "; pass attributes from doca_verbs_qp_attr_create", verbs_qp,
-	                   verbs_qp_attr))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
 DOCA_EXPERIMENTAL doca_error_t
 doca_verbs_qp_query(struct doca_verbs_qp *verbs_qp, struct doca_verbs_qp_attr *verbs_qp_attr,
                     struct doca_verbs_qp_init_attr *verbs_qp_init_attr, int *attr_mask)
@@ -357,14 +128,6 @@ DOCA_EXPERIMENTAL uint32_t doca_verbs_qp_query_ece(struct doca_verbs_qp *verbs_q
 DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_set_ece(struct doca_verbs_qp *verbs_qp, uint32_t ece)
 {
 	(void)ece;
-	if (SDPA_NULL_ARGS(QP_FIX, verbs_qp))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_destroy(struct doca_verbs_qp *verbs_qp)
-{
 	if (SDPA_NULL_ARGS(QP_FIX, verbs_qp))
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
@@ -406,23 +169,6 @@ DOCA_EXPERIMENTAL void *doca_verbs_qp_get_dbr_addr(const struct doca_verbs_qp *v
 	if (!SDPA_NULL_ARGS(QP_FIX, verbs_qp))
 		SAY_UNSUPPORTED();
 	return NULL;
-}
-
-DOCA_EXPERIMENTAL uint32_t doca_verbs_qp_get_qpn(const struct doca_verbs_qp *verbs_qp)
-{
-	if (!SDPA_NULL_ARGS(QP_FIX, verbs_qp))
-		SAY_UNSUPPORTED();
-	return 0;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_get_dpa_handle(struct doca_verbs_qp *verbs_qp,
-                                                            struct doca_dpa *dpa_ctx,
-                                                            doca_dpa_dev_verbs_qp_t *dpa_qp_handle)
-{
-	if (SDPA_NULL_ARGS(QP_FIX "; " RESULT_FIX, verbs_qp, dpa_ctx, dpa_qp_handle))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
 DOCA_EXPERIMENTAL uint32_t doca_verbs_cq_get_cqn(const struct doca_verbs_cq *verbs_cq)

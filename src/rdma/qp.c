@@ -146,6 +146,8 @@ static uint32_t npkts(uint64_t len, uint32_t mtu)
 	return len == 0 ? 1 : (uint32_t)((len + mtu - 1) / mtu);
 }
 
+static void enter_error(struct sdpa_qp *qp, enum sdpa_wc_status st);
+
 static sdpa_mr_resolve_fn mr_fn;
 static sdpa_event_signal_fn event_fn;
 
@@ -356,6 +358,42 @@ void sdpa_qp_connect(struct sdpa_qp *qp, uint32_t remote_qpn, uint32_t remote_ps
 	if (newly_timed)
 		sdpa_fetch_add_relaxed(&nr_timed, 1);
 	pthread_rwlock_unlock(&tbl_lock);
+}
+
+bool sdpa_qp_exists(uint32_t qpn)
+{
+	bool found;
+
+	pthread_rwlock_rdlock(&tbl_lock);
+	found = qp_find(qpn) != NULL;
+	pthread_rwlock_unlock(&tbl_lock);
+	return found;
+}
+
+void sdpa_qp_set_sq_psn(struct sdpa_qp *qp, uint32_t psn)
+{
+	pthread_mutex_lock(&qp->lock);
+	if (qp->sq_head == qp->sq_tail && qp->next_psn == qp->first_psn) {
+		qp->first_psn = psn & PSN_MASK;
+		qp->next_psn = qp->first_psn;
+	}
+	pthread_mutex_unlock(&qp->lock);
+}
+
+void sdpa_qp_set_access(struct sdpa_qp *qp, uint32_t access, uint8_t rnr_retry)
+{
+	pthread_mutex_lock(&qp->lock);
+	qp->access = access;
+	qp->rnr_retry = rnr_retry;
+	pthread_mutex_unlock(&qp->lock);
+}
+
+void sdpa_qp_set_error(struct sdpa_qp *qp)
+{
+	pthread_mutex_lock(&qp->lock);
+	if (qp->state != SDPA_QP_ERROR)
+		enter_error(qp, SDPA_WC_WR_FLUSH_ERR);
+	pthread_mutex_unlock(&qp->lock);
 }
 
 enum sdpa_qp_state sdpa_qp_state(struct sdpa_qp *qp)

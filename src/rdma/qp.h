@@ -49,6 +49,14 @@ uint32_t sdpa_qp_first_psn(const struct sdpa_qp *qp);
 void sdpa_qp_connect(struct sdpa_qp *qp, uint32_t remote_qpn, uint32_t remote_psn, uint32_t mtu,
                      const struct sdpa_rdma_transport *t);
 enum sdpa_qp_state sdpa_qp_state(struct sdpa_qp *qp);
+/* DOCA Verbs (verbs_qp.c): the first PSN of the QP's requests (RTS's sq_psn; ignored once a
+ * request was posted), the access its peer gets and its RNR retry count (INIT, RTS), and a
+ * move to the error state (outstanding requests are flushed). */
+void sdpa_qp_set_sq_psn(struct sdpa_qp *qp, uint32_t psn);
+void sdpa_qp_set_access(struct sdpa_qp *qp, uint32_t access, uint8_t rnr_retry);
+void sdpa_qp_set_error(struct sdpa_qp *qp);
+/* True when a QP of this process has number 'qpn'. */
+bool sdpa_qp_exists(uint32_t qpn);
 
 /* Post a send-queue request (rdma.h's sdpa_rdma_dev_post explains the arguments). Its
  * completion (always for errors, on success when signalled) goes to the QP's owner. */

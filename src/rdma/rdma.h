@@ -113,4 +113,45 @@ bool sdpa_rdma_dev_handle_ok(uint64_t rdma);
 /* One line describing the context behind a DPA handle ("RDMA context 3 on mlx5_0"). */
 void sdpa_rdma_describe(uint64_t rdma, char *buf, unsigned int size);
 
+/* ---- DOCA Verbs queue pairs (verbs_qp.c) ----
+ * A Verbs QP is a queue pair of the engine with its own receive queue; the DPA layer
+ * (src/dpa/verbs.c) runs its state machine and calls these at each transition. */
+struct sdpa_vqp;
+
+/* A completion of a Verbs QP: as the engine reports it (conn_id: unused, 0). */
+typedef void (*sdpa_vqp_complete_fn)(void *owner, uint32_t conn_id, enum sdpa_wc_opcode op,
+                                     enum sdpa_wc_status st, uint32_t wr_index, uint32_t imm);
+
+/* A QP with 'sq_size' send and 'rq_size' receive entries; NULL when out of memory or QPNs. */
+struct sdpa_vqp *sdpa_vqp_create(uint32_t sq_size, uint32_t rq_size, sdpa_vqp_complete_fn fn,
+                                 void *owner, const char *name);
+/* Requests not completed are dropped; their count goes to *pending (may be NULL). */
+void sdpa_vqp_destroy(struct sdpa_vqp *vqp, unsigned int *pending);
+uint32_t sdpa_vqp_num(const struct sdpa_vqp *vqp);
+/* What the peer may do to this QP's memory (enum sdpa_mr_access remote bits), RNR retries. */
+void sdpa_vqp_set_access(struct sdpa_vqp *vqp, uint32_t access, uint8_t rnr_retry);
+/* RTR: towards remote QP 'remote_qpn' at GID 'remote_gid' (sdpa_rdma_gid of its process:
+ * this process's QPs by the in-process transport, another's over the RoCEv2 carrier), from
+ * 'local_gid', expecting PSN 'rq_psn', path MTU 'mtu' bytes. The carrier's timers take
+ * ack_timeout/retry_cnt/min_rnr_timer as last given to sdpa_vqp_timers. 0; -1 when no route
+ * could be made (logged); -2 when the GID names this process and no QP has 'remote_qpn'. */
+int sdpa_vqp_connect(struct sdpa_vqp *vqp, uint32_t remote_qpn, const uint8_t local_gid[16],
+                     const uint8_t remote_gid[16], uint32_t rq_psn, uint32_t mtu);
+/* The IB timer settings (encodings) of the QPs connected from now on. */
+void sdpa_vqp_timers(uint8_t ack_timeout, uint8_t retry_cnt, uint8_t min_rnr_timer);
+/* RTS: the first PSN of this QP's requests. */
+void sdpa_vqp_set_sq_psn(struct sdpa_vqp *vqp, uint32_t sq_psn);
+/* Move to the error state: outstanding requests complete with WR_FLUSH_ERR. */
+void sdpa_vqp_set_error(struct sdpa_vqp *vqp);
+/* Post a send-queue request (as sdpa_rdma_dev_post) / a receive. A receive on a full queue
+ * answers SDPA_RDMA_BAD_ARG. */
+enum sdpa_rdma_post sdpa_vqp_post(struct sdpa_vqp *vqp, enum sdpa_wr_opcode op, uint32_t lkey,
+                                  uint64_t laddr, uint64_t len, uint32_t rkey, uint64_t raddr,
+                                  uint64_t imm, uint64_t swap, bool signaled);
+enum sdpa_rdma_post sdpa_vqp_post_recv(struct sdpa_vqp *vqp, uint32_t lkey, uint64_t addr,
+                                       uint64_t len);
+/* GID 'index' of emulated device 'dev_id' as softdpa's devices report it: the address of
+ * this process's carrier endpoint (verbs_qp.c). */
+void sdpa_rdma_gid(uint32_t dev_id, uint32_t index, uint8_t gid[16]);
+
 #endif

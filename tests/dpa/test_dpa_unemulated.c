@@ -60,7 +60,7 @@ static void test_status_call_answers_failure(void **state)
 	assert_int_equal(doca_dpa_rpc(f->dpa, &rpc_verbs_post, &ret, (uint64_t)0x1234),
 	                 DOCA_SUCCESS);
 	assert_int_equal(ret, 800); /* post answered 0, 8 accessor round trips held */
-	t_assert_logged("doca_dpa_dev_verbs_qp_post_send_wr is not emulated by softdpa",
+	t_assert_logged("doca_dpa_dev_verbs_qp_post_send_raw_wqe is not emulated by softdpa",
 	                "answers 0");
 	/* No fault: the context still works. */
 	assert_int_equal(doca_dpa_peek_at_last_error(f->dpa), DOCA_SUCCESS);
@@ -155,8 +155,8 @@ static void test_host_call_is_reported(void **state)
 {
 	struct dpa_t_fx *f = *state;
 
-	doca_dpa_dev_verbs_qp_commit_send(0);
-	t_assert_logged("doca_dpa_dev_verbs_qp_commit_send was called by host code",
+	doca_dpa_dev_verbs_srq_commit_recv(0);
+	t_assert_logged("doca_dpa_dev_verbs_srq_commit_recv was called by host code",
 	                "softdpa does not emulate this one");
 	assert_int_equal(doca_dpa_peek_at_last_error(f->dpa), DOCA_SUCCESS);
 }

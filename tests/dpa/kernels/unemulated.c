@@ -18,7 +18,7 @@ __dpa_global__ void launch_rdma_send(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_sync
 	doca_dpa_dev_sync_event_update_add(done, 1);
 }
 
-/* An RPC posting a Verbs send work request: the post reports failure (0) and the RPC goes
+/* An RPC posting a raw Verbs send WQE: the post reports failure (0) and the RPC goes
  * on; the work-request accessors are real. Returns the post's result plus 100 * the number
  * of accessor round trips that held. */
 __dpa_rpc__ uint64_t rpc_verbs_post(doca_dpa_dev_verbs_qp_t qp)
@@ -44,13 +44,14 @@ __dpa_rpc__ uint64_t rpc_verbs_post(doca_dpa_dev_verbs_qp_t qp)
 	ok += doca_dpa_dev_verbs_send_wr_get_rdma_remote_addr(&wr) == 0xabcdef;
 	ok += doca_dpa_dev_verbs_send_wr_get_rdma_rkey(&wr) == 42;
 	ok += doca_dpa_dev_verbs_send_wr_get_imm_data(&wr) == 9;
-	return doca_dpa_dev_verbs_qp_post_send_wr(qp, &wr) + 100 * ok;
+	return doca_dpa_dev_verbs_qp_post_send_raw_wqe(qp, &wr) + 100 * ok;
 }
 
-/* An RPC committing Verbs receives (void: a device fault); never returns 1. */
-__dpa_rpc__ uint64_t rpc_verbs_commit(doca_dpa_dev_verbs_qp_t qp)
+/* An RPC committing receives of a shared receive queue (void: a device fault); never returns
+ * 1. */
+__dpa_rpc__ uint64_t rpc_verbs_commit(doca_dpa_dev_verbs_srq_t srq)
 {
-	doca_dpa_dev_verbs_qp_commit_recv(qp);
+	doca_dpa_dev_verbs_srq_commit_recv(srq);
 	return 1;
 }
 
