@@ -853,11 +853,14 @@ int sdpa_rdma_wire_local(uint32_t *ip_be, uint16_t *port_be, uint64_t *proc)
 		local_addr.sin_family = AF_INET;
 		if (addr == NULL || *addr == 0)
 			addr = "127.0.0.1";
-		if (inet_pton(AF_INET, addr, &local_addr.sin_addr) != 1) {
-			DOCA_LOG_ERR("SOFTDPA_RDMA_ADDR=%s is not an IPv4 address; the RDMA wire "
-			             "carrier is off (no connection to another process). Fix: set "
-			             "an IPv4 address of this machine",
-			             addr);
+		if (inet_pton(AF_INET, addr, &local_addr.sin_addr) != 1 ||
+		    local_addr.sin_addr.s_addr == htonl(INADDR_ANY)) {
+			DOCA_LOG_ERR(
+			        "SOFTDPA_RDMA_ADDR=%s is not an IPv4 address a peer can "
+			        "reach; the RDMA wire carrier is off (no connection to another "
+			        "process). Fix: set an IPv4 address of this machine (not "
+			        "0.0.0.0)",
+			        addr);
 			rc = -1;
 			goto out;
 		}

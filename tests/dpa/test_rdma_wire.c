@@ -583,12 +583,39 @@ static void test_rnr_over_wire(void **state)
 	unsetenv("SOFTDPA_RDMA_MIN_RNR_TIMER");
 }
 
+/* SOFTDPA_RDMA_ADDR=0.0.0.0 names no address a peer can reach: the carrier stays off (one
+ * line), exports still work, and connecting to a peer of another process is refused with
+ * CONNECTION_ABORTED. */
+static void no_carrier(int fd)
+{
+	struct node n;
+	uint8_t peer[256];
+	size_t len;
+
+	node_up(&n, 7);
+	put_msg(fd, n.details, n.details_len);
+	len = get_msg(fd, peer, sizeof(peer));
+	CK(doca_rdma_connect(n.rdma, peer, len, n.conn) == DOCA_ERROR_CONNECTION_ABORTED);
+	node_down(&n);
+}
+
+static void test_bad_carrier_address(void **state)
+{
+	(void)state;
+	setenv("SOFTDPA_RDMA_ADDR", "0.0.0.0", 1);
+	run_pair(no_carrier, no_carrier);
+	unsetenv("SOFTDPA_RDMA_ADDR");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_two_processes),      cmocka_unit_test(test_capture),
-	        cmocka_unit_test(test_two_processes_loss), cmocka_unit_test(test_unreachable_peer),
+	        cmocka_unit_test(test_two_processes),
+	        cmocka_unit_test(test_capture),
+	        cmocka_unit_test(test_two_processes_loss),
+	        cmocka_unit_test(test_unreachable_peer),
 	        cmocka_unit_test(test_rnr_over_wire),
+	        cmocka_unit_test(test_bad_carrier_address),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
