@@ -87,6 +87,9 @@ struct sdpa_kernel {
 	void (*marshal)(void *vap, void *blk);
 	unsigned long long (*invoke)(const void *blk);
 	sdpa_atomic_u32 reported; /* enum sdpa_report: diagnostics already logged */
+	/* Average ns per launch rank of this kernel so far (0 = not run yet): sched.c wakes
+	 * another EU for a launch only when the ranks left are worth it. Relaxed: a hint. */
+	sdpa_atomic_u64 rank_ns;
 };
 
 struct sdpa_image {

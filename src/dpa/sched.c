@@ -231,13 +231,33 @@ void sdpa_sched_wake_thread_locked(struct doca_dpa *root, const struct doca_dpa_
 		wake_one_locked(root);
 }
 
+/* Below this much work left in a launch (its ranks left times the kernel's average rank
+ * time), another EU is not woken: a wake and the context switch it causes cost more than
+ * the ranks (256 empty ranks: 13 us on one EU, 42 us when woken across 16 EUs on a 2-core
+ * host). */
+enum { LAUNCH_WAKE_WORK_NS = 20000 };
+
+/* Whether the ranks left of launch l are worth another EU. A launch of at most one rank
+ * per EU always spreads: its ranks may wait for each other, as they run at once on
+ * hardware. A kernel not run yet spreads too (no time known). */
+static bool launch_wants_eus(const struct doca_dpa *dpa, const struct sdpa_launch *l)
+{
+	uint64_t r;
+
+	if (l->nthreads <= dpa->nr_eus)
+		return true;
+	r = sdpa_load_relaxed(&((struct sdpa_kernel *)l->kernel)->rank_ns);
+	return r == 0 || (uint64_t)(l->nthreads - l->next_rank) * r > LAUNCH_WAKE_WORK_NS;
+}
+
 /* Work is left after an EU took its share: the next idle EU joins in. Each woken EU wakes
  * the next, so the thread that made the work pays for one wake only. */
 static struct sdpa_eu *idle_if_work_left_locked(struct doca_dpa *dpa)
 {
 	const struct sdpa_launch *l = dpa->lhead;
 
-	if (dpa->rq_head != NULL || (l != NULL && l->active && l->next_rank < l->nthreads))
+	if (dpa->rq_head != NULL ||
+	    (l != NULL && l->active && l->next_rank < l->nthreads && launch_wants_eus(dpa, l)))
 		return take_idle_locked(dpa);
 	return NULL;
 }
@@ -265,6 +285,17 @@ static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **
 			 * while the ranks still spread over every EU that is free. */
 			unsigned int left = l->nthreads - l->next_rank;
 			unsigned int chunk = left / dpa->nr_eus ? left / dpa->nr_eus : 1;
+
+			/* Too little work for more EUs: this one takes what is worth
+			 * LAUNCH_WAKE_WORK_NS, and decides again after it (the kernel's time
+			 * is measured anew). */
+			if (!launch_wants_eus(dpa, l)) {
+				uint64_t r = sdpa_load_relaxed(
+				        &((struct sdpa_kernel *)l->kernel)->rank_ns);
+				uint64_t n = r ? LAUNCH_WAKE_WORK_NS / r : left;
+
+				chunk = n >= left ? left : n > chunk ? (unsigned int)n : chunk;
+			}
 
 			eu->rank_end = l->next_rank + chunk;
 			eu->exec = (struct sdpa_exec){
@@ -525,6 +556,7 @@ static void *eu_main(void *arg)
 		enum sdpa_exec_end how;
 		bool reenter;
 		unsigned int ran = 0;
+		uint64_t t0;
 
 		if (!pick(dpa, eu, &l, &t, &wake) || (l == NULL && t == NULL)) {
 			eu->idle = true;
@@ -542,6 +574,7 @@ static void *eu_main(void *arg)
 			note_reentry(eu);
 		/* A launch's range of ranks runs back to back without the lock; a rank that
 		 * aborts or faults ends the range (the context is fatal then). */
+		t0 = l != NULL ? sdpa_now_ns() : 0;
 		for (;;) {
 			how = run_exec(eu, l != NULL ? l->args : t->args);
 			/* A-orph pairs with R-orph in sdpa_sched_stop. */
@@ -564,6 +597,14 @@ static void *eu_main(void *arg)
 		}
 		if (t != NULL)
 			sdpa_thread_activation_done(t, how);
+		if (l != NULL && ran > 0) {
+			/* the kernel's rank time, averaged (launch_wants_eus) */
+			struct sdpa_kernel *k = (struct sdpa_kernel *)l->kernel;
+			uint64_t ns = (sdpa_now_ns() - t0) / ran + 1;
+			uint64_t old = sdpa_load_relaxed(&k->rank_ns);
+
+			sdpa_store_relaxed(&k->rank_ns, old ? (old * 3 + ns) / 4 : ns);
+		}
 		pthread_mutex_lock(&dpa->lock);
 		/* An aborted or faulted rank never completes its launch, nor does any launch
 		 * of a fatal context. */
