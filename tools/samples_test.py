@@ -71,8 +71,9 @@ KNOWN = {
 DPA_SUCCESS = "Sample finished successfully"
 
 MPI_APP = "mpi application"
-# MPI applications: the process counts each runs with (one use case each, "<name> np<N>").
-MPI_APPS = {"dpa_all_to_all": [2, 4]}
+# MPI applications: the runs of each, (process count, SOFTDPA_FIDELITY or None for the
+# default), one use case each: "<name> np<N>[ <mode>]".
+MPI_APPS = {"dpa_all_to_all": [(2, None), (4, None), (4, "fast"), (4, "strict")]}
 
 # The command line of each DPA sample, one argument list per process (started in this order);
 # a sample not listed runs once with no argument. dpa_nvqual has two mandatory
@@ -864,16 +865,18 @@ def roce_capture_check(files):
     return None if frames else "no RoCEv2 frame captured (SOFTDPA_RDMA_PCAP)"
 
 
-def run_mpi(name, binary, prefix, keep, np_, timeout=RUN_TIMEOUT):
-    """An MPI application under mpirun -np np_ on the default devices: ('PASS'|'FAIL'|
-    'SKIP', detail). mpirun must exit 0, the printed result match a2a_check and the RDMA
-    capture of every rank pass roce_capture_check."""
+def run_mpi(name, binary, prefix, keep, np_, fidelity=None, timeout=RUN_TIMEOUT):
+    """An MPI application under mpirun -np np_ on the default devices (SOFTDPA_FIDELITY
+    'fidelity' when given): ('PASS'|'FAIL'|'SKIP', detail). mpirun must exit 0, the printed
+    result match a2a_check and the RDMA capture of every rank pass roce_capture_check."""
     tmp = tempfile.mkdtemp(prefix="sdpa-st-")
     cmd, extra = mpirun_command(np_)
     env = dict(os.environ)
     env.pop("SOFTDPA_DEVICES", None)  # each rank: the default devices
     env.update(extra)
     env["SOFTDPA_RDMA_PCAP"] = os.path.join(tmp, "rdma-%p.pcap")  # one per rank
+    if fidelity:
+        env["SOFTDPA_FIDELITY"] = fidelity
     if prefix:
         lib = os.path.join(prefix, "lib")
         env["LD_LIBRARY_PATH"] = lib + (":" + env["LD_LIBRARY_PATH"]
@@ -1017,13 +1020,13 @@ def main(argv):
     tasks = []
     for n in names:
         if found[n] == MPI_APP:  # one run per process count
-            for np_ in MPI_APPS[n]:
-                label = "%s np%d" % (n, np_)
+            for np_, mode in MPI_APPS[n]:
+                label = "%s np%d%s" % (n, np_, " " + mode if mode else "")
                 if n in build_fail:
                     tasks.append((label, lambda n=n: ("FAIL", "build: " + build_fail[n])))
                 else:
-                    tasks.append((label, lambda n=n, np_=np_: run_mpi(
-                        n, bins[n], prefix, a.keep, np_, a.timeout)))
+                    tasks.append((label, lambda n=n, np_=np_, mode=mode: run_mpi(
+                        n, bins[n], prefix, a.keep, np_, mode, a.timeout)))
             continue
         if found[n] is None:  # a DPA sample: no description, one run
             if n in build_fail:
