@@ -607,6 +607,106 @@ static void test_bad_carrier_address(void **state)
 	unsetenv("SOFTDPA_RDMA_ADDR");
 }
 
+/* An imported mmap names exactly the exported range, checked by the exporter's process:
+ * here the target exports a 32-byte buffer behind another mmap (so the importer's handle
+ * value differs from the exporter's); the initiator writes all 32 bytes through the imported
+ * mmap and sets the imported event, the target sees both; then a write that runs 8 bytes
+ * past the range completes in error (the exporter answers a remote access NAK) and writes
+ * nothing. */
+static void import_initiator(int fd)
+{
+	struct node n;
+	static uint64_t src[4] = {11, 22, 33, 44};
+	uint8_t mdesc[256], edesc[256];
+	size_t mlen, elen;
+	uint64_t raddr, v;
+	doca_dpa_dev_mmap_t sh, ih;
+	doca_dpa_dev_sync_event_remote_net_t eh;
+	struct doca_mmap *sm, *im;
+	struct doca_sync_event_remote_net *rn;
+
+	node_up(&n, 7);
+	exchange_connect(&n, fd);
+	mlen = get_msg(fd, mdesc, sizeof(mdesc));
+	elen = get_msg(fd, edesc, sizeof(edesc));
+	CK(get_msg(fd, &raddr, sizeof(raddr)) == sizeof(raddr));
+	OK(doca_mmap_create_from_export(NULL, mdesc, mlen, n.dev, &im));
+	OK(doca_mmap_dev_get_dpa_handle(im, n.dev, &ih));
+	OK(doca_sync_event_remote_net_create_from_export(n.dev, edesc, elen, &rn));
+	OK(doca_sync_event_remote_net_get_dpa_handle(rn, n.dpa, &eh));
+	sm = mk_mmap(&n, src, sizeof(src), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &sh);
+	rpc(&n, &rdma_t_write, n.h, 0, ih, raddr, sh, (uint64_t)(uintptr_t)src, sizeof(src), 0, 0);
+	poll_n(&n, 1, expect_send_ok, NULL);
+	rpc(&n, &rdma_t_signal, n.h, 0, eh, 0, 7, 0, 0, 0, 0);
+	CK(get_msg(fd, &v, sizeof(v)) == sizeof(v)); /* the target saw the event and the data */
+	/* 8 bytes past the 32 exported: the exporter refuses, the write completes in error. */
+	rpc(&n, &rdma_t_write, n.h, 0, ih, raddr + sizeof(src) - 8, sh, (uint64_t)(uintptr_t)src,
+	    16, 0, 0);
+	{
+		uint64_t end = dpa_t_ms() + 10000;
+
+		do {
+			v = rpc(&n, &rdma_t_poll, n.comp_h, 0, 0, 0, 0, 0, 0, 0, 0);
+			if (!FOUND(v))
+				usleep(1000);
+		} while (!FOUND(v) && dpa_t_ms() < end);
+	}
+	CK(FOUND(v) && TYPE(v) == DOCA_DPA_DEV_COMP_SEND_ERR);
+	put_msg(fd, &v, sizeof(v));
+	OK(doca_sync_event_remote_net_destroy(rn));
+	OK(doca_mmap_destroy(im));
+	OK(doca_mmap_destroy(sm));
+	node_down(&n);
+}
+
+static void import_target(int fd)
+{
+	struct node n;
+	static uint64_t buf[4];
+	uint64_t addr = (uint64_t)(uintptr_t)buf, v = 0;
+	doca_dpa_dev_mmap_t bh, oh;
+	struct doca_mmap *bm, *other;
+	struct doca_sync_event *ev;
+	const void *mdesc;
+	const uint8_t *edesc;
+	size_t mlen, elen;
+
+	node_up(&n, 7);
+	/* Another mmap first, so that the exported handle differs from the one the importer's
+	 * process gives its imported mmap: the write must carry the exporter's. */
+	other = mk_mmap(&n, &v, sizeof(v), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &oh);
+	bm = mk_mmap(&n, buf, sizeof(buf),
+	             DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_WRITE, &bh);
+	OK(doca_sync_event_create(&ev));
+	OK(doca_sync_event_add_publisher_location_remote_net(ev));
+	OK(doca_sync_event_add_subscriber_location_cpu(ev, n.dev));
+	OK(doca_sync_event_start(ev));
+	OK(doca_mmap_export_rdma(bm, n.dev, &mdesc, &mlen));
+	OK(doca_sync_event_export_to_remote_net(ev, &edesc, &elen));
+	exchange_connect(&n, fd);
+	put_msg(fd, mdesc, mlen);
+	put_msg(fd, edesc, elen);
+	put_msg(fd, &addr, sizeof(addr));
+	OK(doca_sync_event_wait_gt(ev, 6, UINT64_MAX));
+	OK(doca_sync_event_get(ev, &v));
+	CK(v == 7);
+	CK(buf[0] == 11 && buf[1] == 22 && buf[2] == 33 && buf[3] == 44);
+	put_msg(fd, &v, sizeof(v));
+	CK(get_msg(fd, &v, sizeof(v)) == sizeof(v)); /* the initiator's error came back */
+	CK(buf[3] == 44);                            /* and nothing past the range was written */
+	CK(oh != bh);
+	OK(doca_sync_event_destroy(ev));
+	OK(doca_mmap_destroy(bm));
+	OK(doca_mmap_destroy(other));
+	node_down(&n);
+}
+
+static void test_imported_mmap_and_event(void **state)
+{
+	(void)state;
+	run_pair(import_initiator, import_target);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -616,6 +716,7 @@ int main(void)
 	        cmocka_unit_test(test_unreachable_peer),
 	        cmocka_unit_test(test_rnr_over_wire),
 	        cmocka_unit_test(test_bad_carrier_address),
+	        cmocka_unit_test(test_imported_mmap_and_event),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
