@@ -896,14 +896,18 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 			        : need == SDPA_MR_REMOTE_READ ? "read"
 			                                      : "atomic",
 			        (unsigned long long)len, (unsigned long long)p->va, p->rkey,
-			        (qp->access & need) == 0 ? "targets a context whose permissions "
-			                                   "(doca_rdma_set_permissions) lack it"
-			                                 : mr_why(ms, need),
+			        (qp->access & need) == 0
+			                ? "targets a queue pair whose permissions (doca_rdma_set_"
+			                  "permissions; a Verbs QP's allow_remote_* or atomic "
+			                  "mode) "
+			                  "lack it"
+			                : mr_why(ms, need),
 			        need == SDPA_MR_REMOTE_ATOMIC && ms == SDPA_MR_RANGE
 			                ? " (or is not 8-byte aligned)"
 			                : "",
 			        "grant the access on the target mmap (doca_mmap_set_permissions) "
-			        "and on the RDMA context, and address inside the mmap");
+			        "and on the RDMA context (or Verbs QP), and address inside the "
+			        "mmap");
 			respond(qp, SDPA_IB_ACKNOWLEDGE, p->psn, SDPA_AETH_NAK_REM_ACCESS, NULL, 0,
 			        0);
 			return;

@@ -3,11 +3,14 @@
  * queue pairs whose data path is on the DPA; the QP state machine and its errors; kernels
  * posting sends, writes and receives on two QPs of this process connected to each other, and
  * their completions in the QPs' DPA completions; the IB verbs PD behind a device and its GID
- * table (ibv_query_gid).
+ * table (ibv_query_gid); two processes whose QPs connect by those GIDs over the RoCEv2
+ * carrier, with and without loss.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <arpa/inet.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <dev/doca_dpa_dev.h>
@@ -180,7 +183,8 @@ static int teardown(void **state)
 }
 
 /* RST -> INIT -> RTR -> RTS towards 'peer' with 'access' (write, read). */
-static void connect_qp(struct fx *f, struct vqp *q, const struct vqp *peer, int write)
+static void connect_to(struct fx *f, struct vqp *q, uint32_t peer_qpn, const uint8_t *peer_gid,
+                       int write)
 {
 	struct doca_verbs_qp_attr *qa;
 	struct doca_verbs_ah_attr *ah;
@@ -191,6 +195,12 @@ static void connect_qp(struct fx *f, struct vqp *q, const struct vqp *peer, int 
 	                 DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_ah_attr_set_sgid_index(ah, 0), DOCA_SUCCESS);
 	memset(gid, 0, sizeof(gid));
+	if (peer_gid != NULL) {
+		struct doca_verbs_gid g;
+
+		memcpy(g.raw, peer_gid, sizeof(g.raw));
+		assert_int_equal(doca_verbs_ah_attr_set_gid(ah, g), DOCA_SUCCESS);
+	}
 	assert_int_equal(doca_verbs_qp_attr_create(&qa), DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_set_next_state(qa, DOCA_VERBS_QP_STATE_INIT),
 	                 DOCA_SUCCESS);
@@ -207,7 +217,7 @@ static void connect_qp(struct fx *f, struct vqp *q, const struct vqp *peer, int 
 	assert_int_equal(doca_verbs_qp_attr_set_next_state(qa, DOCA_VERBS_QP_STATE_RTR),
 	                 DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_set_rq_psn(qa, 0), DOCA_SUCCESS);
-	assert_int_equal(doca_verbs_qp_attr_set_dest_qp_num(qa, peer->qpn), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_attr_set_dest_qp_num(qa, peer_qpn), DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_set_path_mtu(qa, DOCA_MTU_SIZE_1K_BYTES), DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_set_ah_attr(qa, ah), DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_modify(
@@ -227,6 +237,11 @@ static void connect_qp(struct fx *f, struct vqp *q, const struct vqp *peer, int 
 	                 DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_destroy(qa), DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_ah_attr_destroy(ah), DOCA_SUCCESS);
+}
+
+static void connect_qp(struct fx *f, struct vqp *q, const struct vqp *peer, int write)
+{
+	connect_to(f, q, peer->qpn, NULL, write);
 }
 
 static struct doca_mmap *mk_mmap(struct fx *f, void *addr, size_t len, uint32_t perm,
@@ -513,6 +528,148 @@ static void test_write_without_access(void **state)
 	assert_int_equal(doca_mmap_destroy(dm), DOCA_SUCCESS);
 }
 
+/* ---- two processes ---- */
+
+#ifdef HAVE_IBV
+/* What the two processes exchange out of band, as dpa_verbs_initiator_target does. */
+struct oob {
+	uint32_t qpn;
+	uint32_t mkey;
+	uint64_t addr;
+	uint8_t gid[16];
+};
+
+static void xfer(int fd, struct oob *mine, struct oob *theirs)
+{
+	assert_int_equal(write(fd, mine, sizeof(*mine)), (ssize_t)sizeof(*mine));
+	assert_int_equal(read(fd, theirs, sizeof(*theirs)), (ssize_t)sizeof(*theirs));
+}
+
+static void sync_byte(int fd, bool send_it)
+{
+	char c = 1;
+
+	if (send_it)
+		assert_int_equal(write(fd, &c, 1), 1);
+	else
+		assert_int_equal(read(fd, &c, 1), 1);
+}
+
+/* The next completion of 'q', waiting up to 20 s (the carrier may retransmit). */
+static uint64_t wait_comp(struct fx *f, struct vqp *q)
+{
+	for (int i = 0; i < 20000; i++) {
+		uint64_t v = RPC(f, verbs_t_poll, q->comp_h);
+
+		if (FOUND(v))
+			return v;
+		usleep(1000);
+	}
+	return 0;
+}
+
+/* One emulated BlueField: a QP connected to the other process's by the GIDs and QP numbers
+ * exchanged on 'fd'. The target receives a send and a write; the initiator sends and writes. */
+static void role(int fd, bool target)
+{
+	static uint64_t buf[2];
+	void *st = NULL;
+	struct fx *f;
+	struct ibv_pd *pd = NULL;
+	union ibv_gid gid;
+	struct oob mine = {0}, theirs = {0};
+	doca_dpa_dev_mmap_t mh;
+	struct doca_mmap *m;
+	uint64_t v;
+
+	setup(&st);
+	f = st;
+	vqp_up(f, &f->a);
+	m = mk_mmap(f, buf, sizeof(buf), FULL_ACCESS, &mh);
+	assert_int_equal(doca_rdma_bridge_get_dev_pd(f->base.dev, &pd), DOCA_SUCCESS);
+	assert_int_equal(ibv_query_gid(pd->context, 1, 0, &gid), 0);
+	mine.qpn = f->a.qpn;
+	mine.mkey = mh;
+	mine.addr = (uint64_t)(uintptr_t)buf;
+	memcpy(mine.gid, gid.raw, sizeof(mine.gid));
+	xfer(fd, &mine, &theirs);
+	assert_memory_not_equal(mine.gid, theirs.gid, 16); /* another process's endpoint */
+	connect_to(f, &f->a, theirs.qpn, theirs.gid, 1);
+	if (target) {
+		RPC(f, verbs_t_recv, f->a.h, mh, (uint64_t)(uintptr_t)&buf[0], 8u, 1u);
+		sync_byte(fd, true); /* the receive is posted */
+		v = wait_comp(f, &f->a);
+		assert_int_equal(TYPE(v), DOCA_DPA_DEV_COMP_RECV_SEND);
+		assert_int_equal(buf[0], 0x77);
+		sync_byte(fd, false); /* the initiator's write completed */
+		assert_int_equal(buf[1], 0x99);
+		sync_byte(fd, true);
+	} else {
+		buf[0] = 0x77;
+		buf[1] = 0x99;
+		sync_byte(fd, false);
+		RPC(f, verbs_t_send, f->a.h, (uint32_t)DOCA_DPA_DEV_VERBS_SEND_WR_OPCODE_SEND, mh,
+		    (uint64_t)(uintptr_t)&buf[0], 8u, 0u, (uint64_t)0, 0u);
+		assert_int_equal(TYPE(wait_comp(f, &f->a)), DOCA_DPA_DEV_COMP_SEND);
+		RPC(f, verbs_t_send, f->a.h, (uint32_t)DOCA_DPA_DEV_VERBS_SEND_WR_OPCODE_WRITE, mh,
+		    (uint64_t)(uintptr_t)&buf[1], 8u, theirs.mkey, theirs.addr + 8, 0u);
+		assert_int_equal(TYPE(wait_comp(f, &f->a)), DOCA_DPA_DEV_COMP_SEND);
+		sync_byte(fd, true);
+		sync_byte(fd, false); /* the target checked */
+	}
+	assert_int_equal(doca_mmap_destroy(m), DOCA_SUCCESS);
+	teardown(&st);
+}
+
+/* Both roles in children (each starts clean); both must exit 0. A child's failed assertion
+ * ends its process with a non-zero status (this test runs last, so nothing follows it there). */
+static void run_two(void)
+{
+	int sv[2], sa = -1, sb = -1;
+	pid_t pa, pb;
+
+	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	fflush(NULL);
+	pa = fork();
+	assert_true(pa >= 0);
+	if (pa == 0) {
+		close(sv[1]);
+		alarm(60);
+		role(sv[0], true);
+		_exit(0);
+	}
+	pb = fork();
+	assert_true(pb >= 0);
+	if (pb == 0) {
+		close(sv[0]);
+		alarm(60);
+		role(sv[1], false);
+		_exit(0);
+	}
+	close(sv[0]);
+	close(sv[1]);
+	assert_int_equal(waitpid(pa, &sa, 0), pa);
+	assert_int_equal(waitpid(pb, &sb, 0), pb);
+	assert_true(WIFEXITED(sa) && WEXITSTATUS(sa) == 0);
+	assert_true(WIFEXITED(sb) && WEXITSTATUS(sb) == 0);
+}
+
+/* Two processes connect their QPs by the GIDs ibv_query_gid gave and the QP numbers, over the
+ * RoCEv2 carrier; then again with 5% of the datagrams lost and 5% reordered both ways. */
+static void test_two_processes(void **state)
+{
+	(void)state;
+	run_two();
+	setenv("SOFTDPA_RDMA_LOSS", "50,seed=11", 1);
+	setenv("SOFTDPA_RDMA_REORDER", "50", 1);
+	setenv("SOFTDPA_RDMA_ACK_TIMEOUT", "13", 1);
+	run_two();
+	unsetenv("SOFTDPA_RDMA_LOSS");
+	unsetenv("SOFTDPA_RDMA_REORDER");
+	unsetenv("SOFTDPA_RDMA_ACK_TIMEOUT");
+}
+#endif
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -522,6 +679,9 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_qp_state_machine, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_send_write_receive, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_write_without_access, setup, teardown),
+#ifdef HAVE_IBV
+	        cmocka_unit_test(test_two_processes), /* last: see run_two */
+#endif
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
