@@ -2470,7 +2470,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_decode(const struct doca_flo
 
 /**
  * @brief Create a parser of GENEVE TLV options for the port's device, so that pipes can match on
- * them.
+ * them. Call it before creating a pipe that matches tun.geneve_options; every port of a device
+ * lists the same options in the same order. The device has 7 DWords for options: each non-zero
+ * data_mask word takes one, a MATCHABLE class one more.
  *
  * @param [in] port
  * The port.
@@ -2479,23 +2481,25 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_mpls_label_decode(const struct doca_flo
  * @param [in] nb_options
  * 1..DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX.
  * @param [out] parser
- * The parser (set to NULL in softdpa).
- * @return DOCA_ERROR_INVALID_VALUE when port, tlv_list or parser is NULL, nb_options is out of
- * range or an option has an unknown class mode or too long data; DOCA_ERROR_NOT_SUPPORTED
- * otherwise.
- * @note softdpa does not parse GENEVE options.
+ * The parser.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port, tlv_list or parser is
+ * NULL, the port is not started, nb_options is out of range, an option has an unknown class
+ * mode or too long data, or two options cannot be told apart; DOCA_ERROR_NOT_SUPPORTED when
+ * the options take more than 7 DWords or the device's FLEX_PARSER_PROFILE_ENABLE setting
+ * does not parse them; DOCA_ERROR_ALREADY_EXIST when the port has a parser, or another port
+ * of its device has one with other options; DOCA_ERROR_NO_MEMORY when out of memory.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_create(
         const struct doca_flow_port *port, const struct doca_flow_parser_geneve_opt_cfg tlv_list[],
         uint8_t nb_options, struct doca_flow_parser **parser);
 
 /**
- * @brief Destroy a GENEVE option parser.
+ * @brief Destroy a GENEVE option parser (a parser left alive is released when its port stops).
  *
  * @param [in] parser
  * The parser.
- * @return DOCA_ERROR_INVALID_VALUE when parser is NULL; DOCA_ERROR_NOT_SUPPORTED otherwise (no
- * parser can exist in softdpa).
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when parser is NULL or not a live
+ * parser; DOCA_ERROR_IN_USE when a pipe of the port matches on its options.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_destroy(struct doca_flow_parser *parser);
 

@@ -705,6 +705,7 @@ static void port_free(struct doca_flow_port *p)
 {
 	while (p->pipes != NULL)
 		sdpa_pipe_destroy_locked(p->pipes);
+	sdpa_geneve_port_free(p);
 	(void)sdpa_port_close(p->port_id);
 	sdpa_rxq_free_all(p);
 	sdpa_htx_free(p);

@@ -161,6 +161,9 @@ static inline void ensure_parsed(struct pctx *c)
 			sdpa_parse_err_count(my_worker < 0 ? 0 : (uint32_t)my_worker,
 			                     c->info.error);
 		sdpa_view_build(&c->m, &c->info);
+		if (SDPA_UNLIKELY(c->info.tun.type == SDPA_TUN_GENEVE &&
+		                  c->info.tun.geneve_opt_words != 0))
+			sdpa_geneve_view(c->in_port, &c->m, &c->info);
 		if (SDPA_UNLIKELY(sdpa_flex_active())) {
 			c->flex_bad =
 			        !sdpa_flex_parse(c->pkt->data, c->pkt->len, &c->info, &c->flex);

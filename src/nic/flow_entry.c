@@ -1027,8 +1027,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		r = sdpa_cond_compile(condition, match, match ? &mc.m : NULL,
 		                      match_mask ? &mmc.m : NULL, a.who, &ct);
 		if (r == DOCA_SUCCESS)
-			r = sdpa_match_compile(match ? &mc.m : NULL, match_mask ? &mmc.m : NULL,
-			                       true, a.who, cm);
+			r = sdpa_match_compile_port(pipe->port, match ? &mc.m : NULL,
+			                            match_mask ? &mmc.m : NULL, true, a.who, cm);
 		if (r == DOCA_SUCCESS && ct.has_cond) {
 			cm->has_cond = true;
 			cm->cond_op = ct.cond_op;

@@ -148,6 +148,12 @@ struct mfield {
 	        MF(S.roce_v2.bth.dest_qp, G_ROCE, FL), MF(S.roce_v2.bth.flags1, G_ROCE, FL),       \
 	        MF(S.roce_v2.bth.psn, G_ROCE, FL)
 
+#define GOPT_WORD(w)                                                                               \
+	MF(tun.geneve_options[w].class_id, G_GENEVE, 0),                                           \
+	        MF(tun.geneve_options[w].type, G_GENEVE, 0),                                       \
+	        MF(tun.geneve_options[w].length, G_GENEVE, 0)
+_Static_assert(SDPA_GOPT_VIEW_WORDS == 16, "one GOPT_WORD per view word");
+
 static const struct mfield mfields[] = {
         MF(meta.pkt_meta, G_ALL, 0),
         MF(meta.u32, G_ALL, 0),
@@ -199,10 +205,24 @@ static const struct mfield mfields[] = {
         MF(tun.geneve.o_c, G_GENEVE, 0),
         MF(tun.geneve.next_proto, G_GENEVE, 0),
         MF(tun.geneve.vni, G_GENEVE, 0),
-        {"tun.geneve_options (create the option parser with "
-         "doca_flow_parser_geneve_opt_create)",
-         (uint16_t)offsetof(struct doca_flow_match, tun.geneve_options),
-         (uint16_t)sizeof(((struct doca_flow_tun *)0)->geneve_options), G_GENEVE, F_UNSUP},
+        /* GENEVE options as the view shows them (sdpa_geneve_match_canon): the words of
+         * the port's parser; each word as header fields (a data word is their union). */
+        GOPT_WORD(0),
+        GOPT_WORD(1),
+        GOPT_WORD(2),
+        GOPT_WORD(3),
+        GOPT_WORD(4),
+        GOPT_WORD(5),
+        GOPT_WORD(6),
+        GOPT_WORD(7),
+        GOPT_WORD(8),
+        GOPT_WORD(9),
+        GOPT_WORD(10),
+        GOPT_WORD(11),
+        GOPT_WORD(12),
+        GOPT_WORD(13),
+        GOPT_WORD(14),
+        GOPT_WORD(15),
         /* PSP on UDP 1000 (flow_custom_header.c parses it). */
         MF(tun.psp.nexthdr, G_PSP, 0),
         MF(tun.psp.hdrextlen, G_PSP, 0),
@@ -385,25 +405,61 @@ static doca_error_t match_compile(const struct doca_flow_match *match,
                                   const struct doca_flow_match *mask, bool literal, const char *who,
                                   struct sdpa_match_tmpl *out);
 
+/* Whether a match sets GENEVE options (a GENEVE tunnel, any option word non-zero). */
+static bool has_gopts(const struct doca_flow_match *match, const struct doca_flow_match *mask)
+{
+	uint32_t tun = match && match->tun.type ? match->tun.type : (mask ? mask->tun.type : 0);
+
+	if (tun != DOCA_FLOW_TUN_GENEVE)
+		return false;
+	return (match && !all_zero((const uint8_t *)match->tun.geneve_options,
+	                           sizeof(match->tun.geneve_options))) ||
+	       (mask && !all_zero((const uint8_t *)mask->tun.geneve_options,
+	                          sizeof(mask->tun.geneve_options)));
+}
+
 doca_error_t sdpa_match_compile(const struct doca_flow_match *match,
                                 const struct doca_flow_match *mask, bool literal, const char *who,
                                 struct sdpa_match_tmpl *out)
 {
+	return sdpa_match_compile_port(NULL, match, mask, literal, who, out);
+}
+
+doca_error_t sdpa_match_compile_port(const struct doca_flow_port *port,
+                                     const struct doca_flow_match *match,
+                                     const struct doca_flow_match *mask, bool literal,
+                                     const char *who, struct sdpa_match_tmpl *out)
+{
 	struct doca_flow_match cm, ck;
+	uint8_t gperm[SDPA_GOPT_VIEW_WORDS];
+	bool nvgre = is_nvgre(match, mask), gopts = has_gopts(match, mask);
 	doca_error_t r;
 
-	if (!is_nvgre(match, mask))
+	if (!nvgre && !gopts)
 		return match_compile(match, mask, literal, who, out);
-	if (match) {
+	memset(&cm, 0, sizeof(cm));
+	memset(&ck, 0, sizeof(ck));
+	if (match)
 		cm = *match;
-		tun_canon(&cm);
-	}
-	if (mask) {
+	if (mask)
 		ck = *mask;
-		tun_canon(&ck);
+	if (nvgre) {
+		if (match)
+			tun_canon(&cm);
+		if (mask)
+			tun_canon(&ck);
+	}
+	if (gopts) {
+		r = sdpa_geneve_match_canon(port, match ? &cm : NULL, mask ? &ck : NULL, who,
+		                            gperm);
+		if (r != DOCA_SUCCESS)
+			return r;
 	}
 	r = match_compile(match ? &cm : NULL, mask ? &ck : NULL, literal, who, out);
-	out->nvgre = true;
+	out->nvgre = nvgre;
+	out->gopts = gopts;
+	if (gopts)
+		memcpy(out->gperm, gperm, sizeof(gperm));
 	return r;
 }
 
@@ -513,19 +569,27 @@ void sdpa_match_entry_key(const struct sdpa_match_tmpl *mt, const struct doca_fl
 	uint32_t k = 0;
 	struct doca_flow_match cm;
 
-	if (mt->nvgre && em) {
+	if ((mt->nvgre || mt->gopts) && em) {
 		cm = *em;
-		tun_canon(&cm);
+		if (mt->nvgre)
+			tun_canon(&cm);
+		if (mt->gopts)
+			sdpa_geneve_entry_canon(mt->gperm, &cm);
 		e = (const uint8_t *)&cm;
 	}
 
 	/* sdpa_match_key over the entry's bytes with the constants merged in, visiting the
-	 * key's bytes only (not the whole struct: an insert's main cost otherwise). */
+	 * key's bytes only (not the whole struct: an insert's main cost otherwise). The
+	 * defined fields after struct doca_flow_match come from the entry itself. */
 	for (uint32_t s = 0; s < mt->nsegs; s++) {
 		const struct sdpa_seg *g = &mt->segs[s];
 
-		for (uint32_t i = g->off; i < (uint32_t)g->off + g->len; i++)
-			key[k++] = (mt->per_entry[i] ? (e ? e[i] : 0) : mt->cval[i]) & mt->mask[i];
+		for (uint32_t i = g->off; i < (uint32_t)g->off + g->len; i++) {
+			const uint8_t *src = i < sizeof(cm) ? e : (const uint8_t *)em;
+
+			key[k++] =
+			        (mt->per_entry[i] ? (src ? src[i] : 0) : mt->cval[i]) & mt->mask[i];
+		}
 	}
 }
 

@@ -1032,8 +1032,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	}
 	p->port = cfg->port;
 	if (cfg->has_match && p->type != DOCA_FLOW_PIPE_ORDERED_LIST) {
-		r = sdpa_match_compile(cfg->match_null ? NULL : &cfg->match,
-		                       cfg->has_mask ? &cfg->mask : NULL, false, who, &p->mt);
+		r = sdpa_match_compile_port(p->port, cfg->match_null ? NULL : &cfg->match,
+		                            cfg->has_mask ? &cfg->mask : NULL, false, who, &p->mt);
 		if (r != DOCA_SUCCESS)
 			goto err;
 	}

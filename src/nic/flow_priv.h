@@ -101,6 +101,10 @@ struct sdpa_seg {
 	uint16_t len;
 };
 
+/* Words of tun.geneve_options a packet view uses: each parsed option's header, then its
+ * sampled data words (at most DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX + 7). */
+enum { SDPA_GOPT_VIEW_WORDS = 16 };
+
 struct sdpa_match_tmpl {
 	uint8_t mask[SDPA_VIEW_SIZE];             /* compared bits */
 	uint8_t cval[SDPA_VIEW_SIZE];             /* constant values (masked) */
@@ -117,6 +121,11 @@ struct sdpa_match_tmpl {
 	bool needs_parse;  /* anything beyond meta/port_id/random: the packet must be parsed */
 	bool needs_l4csum; /* masks a parser_meta l4_checksum_ok: verify the L4 checksums */
 	bool nvgre;        /* GRE NVGRE match: entries' vs_id/flow_id move onto gre_key */
+	/* GENEVE options match (flow_geneve.c): the view holds the options of the port's
+	 * parser in its order; gperm[w] = 1 + the index in the pipe's tun.geneve_options of
+	 * the word shown at view word w (0: none). Entries' words move the same way. */
+	bool gopts;
+	uint8_t gperm[SDPA_GOPT_VIEW_WORDS];
 	/* CONTROL entries: a match condition comparing two named fields (has_cond). */
 	bool has_cond;
 	uint8_t cond_op;                 /* enum doca_flow_compare_op */
@@ -592,6 +601,7 @@ struct doca_flow_port {
 	sdpa_atomic_ptr rxq[SDPA_FLOW_RSS_QUEUES]; /* struct sdpa_rxq * */
 	uint32_t nr_res[8];
 	struct sdpa_port_res *res; /* PORT resource mode: the port's shared-resource pools */
+	sdpa_atomic_ptr gparser;   /* struct doca_flow_parser *: GENEVE options (flow_geneve.c) */
 };
 
 /* ---- global state ---- */
@@ -667,6 +677,26 @@ void sdpa_act_entry_vals(const struct sdpa_act_tmpl *t, const struct doca_flow_a
 doca_error_t sdpa_match_compile(const struct doca_flow_match *match,
                                 const struct doca_flow_match *mask, bool literal, const char *who,
                                 struct sdpa_match_tmpl *out);
+/* The same for a pipe or control entry of 'port': GENEVE options in the match are laid
+ * out as the port's option parser shows them (flow_geneve.c). */
+doca_error_t sdpa_match_compile_port(const struct doca_flow_port *port,
+                                     const struct doca_flow_match *match,
+                                     const struct doca_flow_match *mask, bool literal,
+                                     const char *who, struct sdpa_match_tmpl *out);
+/* GENEVE options (flow_geneve.c). Lay tun.geneve_options of a pipe's match and mask out as
+ * the view shows them (in place; gperm out); INVALID_VALUE with one line when an option
+ * is not the parser's or matches bits it does not sample. */
+doca_error_t sdpa_geneve_match_canon(const struct doca_flow_port *port,
+                                     struct doca_flow_match *match, struct doca_flow_match *mask,
+                                     const char *who, uint8_t *gperm);
+/* Move an entry's tun.geneve_options words as gperm says (in place). */
+void sdpa_geneve_entry_canon(const uint8_t *gperm, struct doca_flow_match *m);
+/* Fill the view's tun.geneve_options (zero on entry) from a parsed frame's options, as the
+ * parser of the port the frame came in on shows them. */
+void sdpa_geneve_view(uint16_t in_port, struct doca_flow_match *m,
+                      const struct sdpa_pkt_info *info);
+/* Release a stopping port's parser (flow_g.lock held, datapath quiesced). */
+void sdpa_geneve_port_free(struct doca_flow_port *port);
 /* The key of an entry's match under a pipe template (constants merged in). */
 void sdpa_match_entry_key(const struct sdpa_match_tmpl *mt, const struct doca_flow_match *em,
                           uint8_t *key);

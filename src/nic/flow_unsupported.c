@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * DOCA Flow calls softdpa declares (they are DOCA 3.x API, doca_flow.h and
- * doca_flow_crypto.h) but does not emulate: the NIC's entropy function, GENEVE option
- * parsers, forward targets (there is no kernel behind an emulated port), PSP keys and
- * IPsec resources. Every call checks its arguments as DOCA does (INVALID_VALUE, one line
- * naming the argument and what to pass), then refuses: NOT_SUPPORTED with one line naming
- * the call, at most once per call site and second so that a polling loop does not flood
- * the log. docs/FLOW.md lists them.
+ * doca_flow_crypto.h) but does not emulate: PSP keys and IPsec resources. Every call checks
+ * its arguments as DOCA does (INVALID_VALUE, one line naming the argument and what to pass), then
+ * refuses: NOT_SUPPORTED with one line naming the call, at most once per call site and second so
+ * that a polling loop does not flood the log. docs/FLOW.md lists them.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -34,44 +32,6 @@ SDPA_LOG_REGISTER(flow_unsupported);
 #define BULK_FIX "pass a bulk made by doca_flow_crypto_psp_spi_key_bulk_alloc"
 
 #define WHY_CRYPTO "encryption (PSP, IPsec) is not emulated"
-
-/* ------------------------------------------------------------------ GENEVE parser, targets */
-
-DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_create(
-        const struct doca_flow_port *port, const struct doca_flow_parser_geneve_opt_cfg tlv_list[],
-        uint8_t nb_options, struct doca_flow_parser **parser)
-{
-	CHECK_ARG(port == NULL, "port is NULL", PORT_FIX);
-	CHECK_ARG(tlv_list == NULL, "tlv_list is NULL", "pass the options to parse");
-	CHECK_ARG(nb_options == 0 || nb_options > DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX,
-	          "nb_options is out of range", "pass 1..DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX (8)");
-	CHECK_ARG(parser == NULL, "parser is NULL", "pass where to store the parser");
-	for (uint8_t i = 0; i < nb_options; i++) {
-		if ((unsigned int)tlv_list[i].match_on_class_mode >
-		            DOCA_FLOW_PARSER_GENEVE_OPT_MODE_MATCHABLE ||
-		    tlv_list[i].option_len > DOCA_FLOW_GENEVE_DATA_OPTION_LEN_MAX) {
-			DOCA_LOG_ERR("%s: tlv_list[%u] has match_on_class_mode %d and option_len "
-			             "%u; use a doca_flow_parser_geneve_opt_mode and at most %d "
-			             "data words",
-			             __func__, (unsigned int)i,
-			             (int)tlv_list[i].match_on_class_mode,
-			             (unsigned int)tlv_list[i].option_len,
-			             DOCA_FLOW_GENEVE_DATA_OPTION_LEN_MAX);
-			return DOCA_ERROR_INVALID_VALUE;
-		}
-	}
-	*parser = NULL;
-	SAY_NOT_SUPPORTED("GENEVE options are not parsed; match the GENEVE header only");
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_destroy(struct doca_flow_parser *parser)
-{
-	CHECK_ARG(parser == NULL, "parser is NULL",
-	          "pass the parser made by doca_flow_parser_geneve_opt_create");
-	SAY_NOT_SUPPORTED("GENEVE option parsers are not emulated");
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
 
 /* ------------------------------------------------------------------ crypto */
 
