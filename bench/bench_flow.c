@@ -503,7 +503,9 @@ static struct bench_cli cli = {
                 "  the baseline's), worker_cpu_ns_per_frame (that share in CPU time: without\n"
                 "  the time the thread waited for a core); case a also insert_cpu_ns_per_entry\n"
                 "  (CPU time of the pipe's creation and its adds, per entry) and\n"
-                "  rss_bytes_per_entry (resident memory they added, per entry)",
+                "  rss_bytes_per_entry (resident memory they added, per entry); with d and e\n"
+                "  run, one more line (case encap_cost): both CPU times per frame and\n"
+                "  e_over_d, their ratio (issue 13's bound: 2)",
         .args = args,
         .nargs = sizeof(args) / sizeof(args[0]),
 };
@@ -519,7 +521,7 @@ int main(int argc, char **argv)
 	total = bench_cli_num(&cli, 0);
 	nentries_a = (uint32_t)bench_cli_num(&cli, 1);
 	setenv("SOFTDPA_LOG_LEVEL", "error", 0);
-	double tb[5] = {0}, tbn[5] = {0};
+	double tb[5] = {0}, tbn[5] = {0}, cpu_ns[5] = {0};
 	const char *cases = bench_cli_letters(&cli, 2);
 	uint32_t maxw = (uint32_t)bench_cli_num(&cli, 3);
 
@@ -569,8 +571,18 @@ int main(int argc, char **argv)
 			}
 			report(names[c], workers, total, t, workers ? 0 : tn, workers ? 0 : tc, out,
 			       tb[c], tbn[c]);
+			if (workers == 0)
+				cpu_ns[c] = tc * 1e9 / (double)total;
 			teardown();
 		}
+		/* Issue 13's bound: the encap pipe (e) costs at most twice the plain one (d),
+		 * in the worker's CPU time per frame. */
+		if (workers == 0 && cpu_ns[3] > 0 && cpu_ns[4] > 0)
+			printf("{\"bench\":\"flow\",\"case\":\"encap_cost\",\"workers\":0,"
+			       "\"d_cpu_ns_per_frame\":%s,\"e_cpu_ns_per_frame\":%s,"
+			       "\"e_over_d\":%s,\"bound\":2}\n",
+			       bench_json(cpu_ns[3], 1).s, bench_json(cpu_ns[4], 1).s,
+			       bench_json(cpu_ns[4] / cpu_ns[3], 2).s);
 	}
 	return 0;
 }

@@ -180,6 +180,22 @@ static inline void ensure_parsed(struct pctx *c)
 	}
 }
 
+/* The parse alone, for an encap: it reads the frame's headers, then rewrites the frame, so
+ * the view of this parse would never be read (the next ensure_parsed parses the new frame;
+ * dirty says so). */
+static inline void ensure_info(struct pctx *c)
+{
+	if (c->parsed && !c->dirty)
+		return;
+	bool first = !c->parsed;
+
+	sdpa_parse(c->pkt->data, c->pkt->len, &c->info);
+	if (SDPA_UNLIKELY(c->info.error != SDPA_PKT_OK) && first)
+		sdpa_parse_err_count(my_worker < 0 ? 0 : (uint32_t)my_worker, c->info.error);
+	c->parsed = true;
+	c->dirty = true;
+}
+
 /* What a match template needs of the view: the parse, and the L4 checksum verdicts (a pass
  * over the whole L4 payload, so only for templates that mask them). */
 static inline void ensure_view(struct pctx *c, const struct sdpa_match_tmpl *mt)
@@ -853,7 +869,7 @@ static bool apply_encap(struct pctx *c, const struct sdpa_act_tmpl *t, const uin
 	const struct sdpa_encap *e = &t->encap;
 	uint32_t id = t->encap_id;
 
-	ensure_parsed(c);
+	ensure_info(c);
 	if (t->encap_kind == SDPA_TUN_ACT_ENTRY)
 		e = (const struct sdpa_encap *)(vals + t->encap_voff);
 	if (t->encap_kind == SDPA_TUN_ACT_SHARED_ENTRY)

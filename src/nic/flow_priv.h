@@ -220,6 +220,10 @@ struct sdpa_encap {
 	uint8_t auto_type_off; /* != 0: 16-bit EtherType at hdr[off] from the inner L3 (GRE,
 	                        * GENEVE L3) */
 	uint8_t auto_gpe_off;  /* != 0: VXLAN-GPE next protocol at hdr[off] from the inner L3 */
+	/* IPv4: ones' complement sum (sdpa_csum_partial) of hdr's IP header with the total
+	 * length, checksum, ECN bits and an automatic protocol taken as 0: a frame's header
+	 * checksum adds only what it fills in (flow_tunnel.c encap_sum). */
+	uint32_t ip4_sum;
 	uint8_t hdr[SDPA_ENCAP_MAX];
 };
 
@@ -732,6 +736,14 @@ static inline uint32_t sdpa_em_hash(const uint8_t *key, uint32_t klen)
 uint32_t sdpa_steer_crc32(const uint8_t *p, uint32_t n);
 /* CRC-16 of the entropy calculation (polynomial 0x100B, MSB first, init 0). */
 uint16_t sdpa_entropy_crc16(const uint8_t *p, uint32_t n);
+/* The same CRC over the entropy's 37-byte input (destination, source address in 16 bytes
+ * each, protocol, destination and source port) given as fields: 'l3' SDPA_L3_IP4 (4-byte
+ * addresses, in the last 4 of their 16) or SDPA_L3_IP6; the ports as on the wire, or NULL
+ * (zeros). Table-driven: call sdpa_entropy_init() once first. */
+enum { SDPA_ENTROPY_IN = 37 };
+void sdpa_entropy_init(void);
+uint16_t sdpa_entropy_5tuple(uint8_t l3, const void *dst, const void *src, uint8_t proto,
+                             const void *dport, const void *sport);
 /* Build a hash pipe's plan from its template: false when the hashed fields need more
  * selectors than a definer has (9 DWords and 8 bytes). */
 bool sdpa_steer_plan_build(const struct sdpa_match_tmpl *mt, struct sdpa_steer_plan *plan);

@@ -105,6 +105,57 @@ uint32_t sdpa_steer_crc32(const uint8_t *p, uint32_t n)
 	return bswap32(c);
 }
 
+/* The entropy's CRC-16 of a 37-byte input is linear too (initial value 0, no final XOR):
+ * ent_pos[p][v] is the CRC of byte v at position p of an otherwise zero input, so the CRC is
+ * the XOR of one lookup per non-zero byte, with no chain from byte to byte (an IPv4 5-tuple
+ * has 13 bytes that can be non-zero). 18.5 KiB, built lazily (pthread_once). */
+static uint16_t ent_pos[SDPA_ENTROPY_IN][256];
+static pthread_once_t ent_once = PTHREAD_ONCE_INIT;
+
+static void ent_pos_init(void)
+{
+	for (uint32_t v = 0; v < 256; v++) {
+		uint16_t c = crc16_tab[v]; /* byte v, then zero bytes: one step per byte */
+
+		for (uint32_t p = SDPA_ENTROPY_IN; p-- > 0;) {
+			ent_pos[p][v] = c;
+			c = (uint16_t)((c << 8) ^ crc16_tab[(c >> 8) & 0xff]);
+		}
+	}
+}
+
+void sdpa_entropy_init(void)
+{
+	pthread_once(&ent_once, ent_pos_init);
+}
+
+static inline uint16_t ent_run(uint16_t c, uint32_t p0, const uint8_t *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		c ^= ent_pos[p0 + i][b[i]];
+	return c;
+}
+
+uint16_t sdpa_entropy_5tuple(uint8_t l3, const void *dst, const void *src, uint8_t proto,
+                             const void *dport, const void *sport)
+{
+	uint16_t c = ent_pos[32][proto];
+
+	/* constant lengths: each run unrolls into independent lookups */
+	if (l3 == SDPA_L3_IP4) {
+		c = ent_run(c, 12, dst, 4);
+		c = ent_run(c, 28, src, 4);
+	} else if (l3 == SDPA_L3_IP6) {
+		c = ent_run(c, 0, dst, 16);
+		c = ent_run(c, 16, src, 16);
+	}
+	if (dport != NULL)
+		c = ent_run(c, 33, dport, 2);
+	if (sport != NULL)
+		c = ent_run(c, 35, sport, 2);
+	return c;
+}
+
 uint16_t sdpa_entropy_crc16(const uint8_t *p, uint32_t n)
 {
 	uint16_t c = 0;
@@ -419,7 +470,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_calc_entropy(struct doca_flow_port
 		memcpy(in + 33, &header->transport.dst_port, 2);
 		memcpy(in + 35, &header->transport.src_port, 2);
 	}
-	h = sdpa_entropy_crc16(in, sizeof(in));
+	sdpa_entropy_init();
+	h = sdpa_entropy_5tuple(SDPA_L3_IP6, in, in + 16, in[32], in + 33, in + 35);
 	h = (uint16_t)((ENTROPY_MIN | h) & ENTROPY_MAX);
 	((uint8_t *)entropy)[0] = (uint8_t)(h >> 8); /* network order */
 	((uint8_t *)entropy)[1] = (uint8_t)h;

@@ -147,6 +147,41 @@ uint16_t sdpa_csum_fold(uint32_t sum)
 	return (uint16_t)~sum;
 }
 
+/* Zero what a parse defines (all but the GENEVE option words) in 64-byte blocks, the last
+ * one overlapping: one memset of it compiles to rep stos, whose start-up cost was a third
+ * of a small frame's parse. */
+static inline void zero_info(struct sdpa_pkt_info *info)
+{
+	enum { N = offsetof(struct sdpa_pkt_info, geneve_opts) };
+	_Static_assert(N >= 64, "zero_info's last block overlaps");
+	uint8_t *z = (uint8_t *)info;
+
+	for (uint32_t i = 0; i + 64 <= N; i += 64)
+		memset(z + i, 0, 64);
+	memset(z + N - 64, 0, 64);
+}
+
+/* An IPv4 header's checksum verifies: the ones' complement sum of its words is 0xffff. The
+ * sum is byte-order independent, so the header is summed as native 32-bit words (hl is a
+ * multiple of 4), with no call: every IPv4 frame's parse pays it. */
+static inline bool ip4_csum_ok(const uint8_t *ip, uint32_t hl)
+{
+	uint32_t w[5];
+	uint64_t s;
+
+	memcpy(w, ip, 20); /* hl >= 20 */
+	s = (uint64_t)w[0] + w[1] + w[2] + w[3] + w[4];
+	for (uint32_t i = 20; i < hl; i += 4) { /* options */
+		memcpy(w, ip + i, 4);
+		s += w[0];
+	}
+	s = (s & 0xffffffffu) + (s >> 32);
+	s = (s & 0xffff) + (s >> 16);
+	s = (s & 0xffff) + (s >> 16);
+	s = (s & 0xffff) + (s >> 16);
+	return s == 0xffff;
+}
+
 static void parse_l4(struct pctx *c, uint32_t q, uint8_t proto)
 {
 	struct sdpa_pkt_hdrs *h = c->h;
@@ -279,7 +314,7 @@ static void parse_ip4(struct pctx *c, uint32_t p, uint32_t end)
 	memcpy(&h->ip4.src_ip, ip + 12, 4);
 	memcpy(&h->ip4.dst_ip, ip + 16, 4);
 	h->l3_type = SDPA_L3_IP4;
-	h->ip4_checksum_ok = sdpa_csum_fold(sdpa_csum_partial(ip, hl, 0)) == 0;
+	h->ip4_checksum_ok = ip4_csum_ok(ip, hl);
 	h->payload_off = p + hl;
 
 	uint32_t frag = sdpa_be16(ip + 6);
@@ -676,7 +711,7 @@ void sdpa_parse(const uint8_t *frame, uint32_t len, struct sdpa_pkt_info *info)
 		len = 0;
 	/* Cheaper than tracking which fields a short frame left stale. The GENEVE option
 	 * words are not cleared: only tun.geneve_opt_words of them are ever read. */
-	memset(info, 0, offsetof(struct sdpa_pkt_info, geneve_opts));
+	zero_info(info);
 	info->len = len;
 	c.f = frame;
 	c.len = len;
