@@ -274,6 +274,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_parser_geneve_opt_destroy(struct doca_f
 			return DOCA_ERROR_IN_USE;
 		}
 	}
+	/* R-gp (NULL): pairs with A-gp in sdpa_geneve_view; no reader once synchronised */
 	sdpa_store_release(&parser->port->gparser, NULL);
 	sdpa_nic_synchronize(); /* no datapath thread reads it any more */
 	parser->magic = GP_DEAD;
@@ -433,12 +434,14 @@ void sdpa_geneve_view(uint16_t in_port, struct doca_flow_match *m, const struct 
 
 	if (in_port >= SDPA_MAX_PORTS)
 		return;
+	/* A-port: pairs with R-port in doca_flow_port_start (a complete port) */
 	port = sdpa_load_acquire(&flow_g.ports[in_port]);
 	if (port == NULL)
 		return;
 	gp = sdpa_load_acquire(&port->gparser); /* A-gp: pairs with R-gp */
 	if (gp == NULL && port->is_rep) {
 		port = sdpa_flow_switch_of(port);
+		/* A-gp: pairs with R-gp in doca_flow_parser_geneve_opt_create */
 		gp = port ? sdpa_load_acquire(&port->gparser) : NULL;
 	}
 	if (gp == NULL)
