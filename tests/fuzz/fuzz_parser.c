@@ -2,8 +2,9 @@
  * libFuzzer target for the packet parser and the frame builders.
  *
  * Every input is used twice:
- *  1. as a raw frame: sdpa_parse() must keep every invariant (pkt_invariants.h), be
- *     deterministic, and the checksum verifier must stay inside the frame;
+ *  1. as a raw frame: sdpa_parse() must keep every invariant (pkt_invariants.h, GENEVE
+ *     option lists included), be deterministic, and the checksum verifier must stay inside
+ *     the frame;
  *  2. as a recipe: the bytes choose a valid sdpa_frame_spec, the builder must accept it,
  *     and parsing the result must give a clean parse with the chosen layers and correct
  *     L4 checksums.
@@ -230,6 +231,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	sdpa_parse(data, len, &info);
 	const char *why = pkt_invariant(&info, len);
+	FUZZ_CHECK(!why, "raw frame (%u bytes): %s", len, why);
+	why = pkt_geneve_opt_invariant(data, len, &info);
 	FUZZ_CHECK(!why, "raw frame (%u bytes): %s", len, why);
 	memset(&again, 0xa5, sizeof(again));
 	sdpa_parse(data, len, &again);

@@ -132,6 +132,33 @@ static inline const char *pkt_tun_invariant(const struct sdpa_pkt_info *info, ui
 	return pkt_hdrs_invariant(&info->inner, len, l2);
 }
 
+/* GENEVE options (what the option view of flow_geneve.c walks): the words are the frame's,
+ * as many as the header's option length says, and the options' own lengths end exactly at
+ * that count, unless the parse found the frame malformed (an option running past the
+ * options, which a decap drops as a bad tunnel). */
+static inline const char *pkt_geneve_opt_invariant(const uint8_t *f, uint32_t len,
+                                                   const struct sdpa_pkt_info *info)
+{
+	const struct sdpa_pkt_tun *t = &info->tun;
+	uint32_t n = t->geneve_opt_words, w = 0;
+
+	if (t->type != SDPA_TUN_GENEVE)
+		return NULL;
+	if (n != (t->geneve_hdr[0] & 0x3fu) || n > SDPA_GENEVE_OPT_MAX ||
+	    t->hlen != SDPA_GENEVE_HLEN + 4 * n)
+		return "geneve option words differ from the header's options length";
+	if (t->off + t->hlen > len ||
+	    memcmp(info->geneve_opts, f + t->off + SDPA_GENEVE_HLEN, (size_t)n * 4) != 0)
+		return "geneve option words differ from the frame";
+	while (w < n)
+		w += 1 + (((const uint8_t *)&info->geneve_opts[w])[3] & 0x1fu);
+	if (w != n && !(info->flags & SDPA_PKT_MALFORMED))
+		return "geneve option running past the options not flagged malformed";
+	if (w == n && info->error == SDPA_PKT_ERR_GENEVE_OPT)
+		return "geneve options flagged malformed but they end at the options length";
+	return NULL;
+}
+
 static inline const char *pkt_invariant(const struct sdpa_pkt_info *info, uint32_t len)
 {
 	static const struct sdpa_pkt_hdrs zero;
