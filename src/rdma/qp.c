@@ -26,7 +26,7 @@
 
 SDPA_LOG_REGISTER(rdma_qp);
 
-enum { QP_SLOTS = 4096, PSN_MASK = 0xffffff, RNR_UNLIMITED = 7, ATOMIC_CACHE = 16 };
+enum { QP_SLOTS = 4096, PSN_MASK = 0xffffff, RNR_UNLIMITED = 7, ATOMIC_CACHE = 128 };
 
 struct wqe {
 	enum sdpa_wr_opcode op;
@@ -520,8 +520,10 @@ static void pump(struct sdpa_qp *qp)
 		pkt.payload_len = w->payload ? (uint32_t)w->len : 0;
 		if (qp->timed && qp->timer_ns == 0)
 			qp->timer_ns = sdpa_qp_now_ns();
+		const struct sdpa_rdma_transport *t = qp->t;
+
 		pthread_mutex_unlock(&qp->lock);
-		bool taken = qp->t->xmit(&pkt);
+		bool taken = t->xmit(&pkt);
 		pthread_mutex_lock(&qp->lock);
 		if (!taken && !qp->timed && qp->state == SDPA_QP_RTS && qp->sq_head < qp->sq_tail &&
 		    qp->sq[qp->sq_head % qp->sq_size].psn == psn) {
@@ -1100,10 +1102,10 @@ void sdpa_qp_timers(uint64_t now_ns)
 		struct sdpa_qp *qp = tbl[slot];
 		bool go = false;
 
-		if (qp == NULL || !qp->timed)
+		if (qp == NULL)
 			continue;
 		pthread_mutex_lock(&qp->lock);
-		if (qp->state != SDPA_QP_RTS) {
+		if (!qp->timed || qp->state != SDPA_QP_RTS) {
 			pthread_mutex_unlock(&qp->lock);
 			continue;
 		}
