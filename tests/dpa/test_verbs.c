@@ -569,7 +569,8 @@ static uint64_t wait_comp(struct fx *f, struct vqp *q)
 }
 
 /* One emulated BlueField: a QP connected to the other process's by the GIDs and QP numbers
- * exchanged on 'fd'. The target receives a send and a write; the initiator sends and writes. */
+ * exchanged on 'fd'. The target receives a send and a write; the initiator sends, writes and
+ * reads its write back. */
 static void role(int fd, bool target)
 {
 	static uint64_t buf[2];
@@ -601,8 +602,7 @@ static void role(int fd, bool target)
 		v = wait_comp(f, &f->a);
 		assert_int_equal(TYPE(v), DOCA_DPA_DEV_COMP_RECV_SEND);
 		assert_int_equal(buf[0], 0x77);
-		sync_byte(fd, false); /* the initiator's write completed */
-		assert_int_equal(buf[1], 0x99);
+		sync_byte(fd, false); /* the initiator read its write back */
 		sync_byte(fd, true);
 	} else {
 		buf[0] = 0x77;
@@ -614,15 +614,22 @@ static void role(int fd, bool target)
 		RPC(f, verbs_t_send, f->a.h, (uint32_t)DOCA_DPA_DEV_VERBS_SEND_WR_OPCODE_WRITE, mh,
 		    (uint64_t)(uintptr_t)&buf[1], 8u, theirs.mkey, theirs.addr + 8, 0u);
 		assert_int_equal(TYPE(wait_comp(f, &f->a)), DOCA_DPA_DEV_COMP_SEND);
+		/* Read the write back (the target's memory is the NIC's to read, not its CPU's:
+		 * no completion there orders it). */
+		RPC(f, verbs_t_send, f->a.h, (uint32_t)DOCA_DPA_DEV_VERBS_SEND_WR_OPCODE_READ, mh,
+		    (uint64_t)(uintptr_t)&buf[0], 8u, theirs.mkey, theirs.addr + 8, 0u);
+		assert_int_equal(TYPE(wait_comp(f, &f->a)), DOCA_DPA_DEV_COMP_SEND);
+		assert_int_equal(buf[0], 0x99);
 		sync_byte(fd, true);
-		sync_byte(fd, false); /* the target checked */
+		sync_byte(fd, false); /* the target is done */
 	}
 	assert_int_equal(doca_mmap_destroy(m), DOCA_SUCCESS);
 	teardown(&st);
 }
 
-/* Both roles in children (each starts clean); both must exit 0. A child's failed assertion
- * ends its process with a non-zero status (this test runs last, so nothing follows it there). */
+/* Both roles in children (each starts clean); both must exit 0. This test runs first, while
+ * the test process has no thread yet (a fork copies no lock another thread holds); a child's
+ * failed assertion makes the child's run of the tests fail, so it exits non-zero. */
 static void run_two(void)
 {
 	int sv[2], sa = -1, sb = -1;
@@ -673,15 +680,15 @@ static void test_two_processes(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+#ifdef HAVE_IBV
+	        cmocka_unit_test(test_two_processes), /* first: see run_two */
+#endif
 	        cmocka_unit_test_setup_teardown(test_context_pd_ah, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_uar_and_bridge, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_qp_create_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_qp_state_machine, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_send_write_receive, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_write_without_access, setup, teardown),
-#ifdef HAVE_IBV
-	        cmocka_unit_test(test_two_processes), /* last: see run_two */
-#endif
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
