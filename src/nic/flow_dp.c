@@ -869,13 +869,21 @@ static bool apply_encap(struct pctx *c, const struct sdpa_act_tmpl *t, const uin
 	const struct sdpa_encap *e = &t->encap;
 	uint32_t id = t->encap_id;
 
-	ensure_info(c);
 	if (t->encap_kind == SDPA_TUN_ACT_ENTRY)
 		e = (const struct sdpa_encap *)(vals + t->encap_voff);
 	if (t->encap_kind == SDPA_TUN_ACT_SHARED_ENTRY)
 		memcpy(&id, vals + t->encap_voff, 4);
 	if (t->encap_kind == SDPA_TUN_ACT_SHARED || t->encap_kind == SDPA_TUN_ACT_SHARED_ENTRY)
 		e = sdpa_shared_encap_get(c->port, id);
+	/* A frame not parsed yet: its common form needs no parse (the encap reads the outer
+	 * L3/L4 only, and the frame is rewritten). */
+	if (!c->parsed || c->dirty) {
+		uint32_t why = sdpa_tun_encap_quick(c->pkt, e);
+
+		if (why != SDPA_TUN_NEEDS_PARSE)
+			return tun_done(c, true, why);
+	}
+	ensure_info(c);
 	return tun_done(c, true, sdpa_tun_encap(c->pkt, &c->info, e));
 }
 

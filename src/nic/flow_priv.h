@@ -907,6 +907,12 @@ uint32_t sdpa_tun_decap(struct sdpa_pkt *pkt, const struct sdpa_pkt_info *info,
                         const struct sdpa_decap *d);
 uint32_t sdpa_tun_encap(struct sdpa_pkt *pkt, const struct sdpa_pkt_info *info,
                         const struct sdpa_encap *e);
+/* The same without a parse for the common frame (Ethernet / IPv4 without options, not a
+ * fragment): the outer headers the encap reads are taken from the frame directly.
+ * SDPA_TUN_NEEDS_PARSE (frame unchanged) for any other frame or e NULL: parse, then
+ * sdpa_tun_encap. */
+enum { SDPA_TUN_NEEDS_PARSE = 0xffffffffu };
+uint32_t sdpa_tun_encap_quick(struct sdpa_pkt *pkt, const struct sdpa_encap *e);
 /* Count a tunnel drop (reason, and the parser error when PARSE) / an applied action.
  * Datapath: w = worker index. */
 void sdpa_tun_count(uint32_t w, bool encap, uint32_t why, uint32_t parse_err);

@@ -767,10 +767,57 @@ static inline void copy_hdr(uint8_t *d, const uint8_t *s, uint32_t n)
 	}
 }
 
+static uint32_t encap_o(struct sdpa_pkt *pkt, const struct sdpa_pkt_hdrs *o,
+                        const struct sdpa_encap *e);
+
 uint32_t sdpa_tun_encap(struct sdpa_pkt *pkt, const struct sdpa_pkt_info *info,
                         const struct sdpa_encap *e)
 {
-	const struct sdpa_pkt_hdrs *o = &info->outer;
+	return encap_o(pkt, &info->outer, e);
+}
+
+/* The outer members encap_o reads, as sdpa_parse fills them, for the common frame:
+ * Ethernet without VLAN tags / whole IPv4 without options, not a fragment (no offset) /
+ * the protocol's header (TCP or UDP ports when that header fits in the IP packet, as
+ * parse_l4 takes them). Anything else: false (the caller parses the frame). */
+static bool quick_hdrs(const uint8_t *f, uint32_t len, struct sdpa_pkt_hdrs *o)
+{
+	enum { L3 = SDPA_ETH_HLEN };
+
+	if (len < L3 + SDPA_IP4_HLEN || sdpa_be16(f + 12) != SDPA_ETH_P_IPV4 || f[L3] != 0x45)
+		return false;
+	uint32_t total = sdpa_be16(f + L3 + 2);
+	if (total < SDPA_IP4_HLEN || total > len - L3 || (sdpa_be16(f + L3 + 6) & 0x1fff) != 0)
+		return false;
+	uint8_t proto = f[L3 + 9];
+	uint32_t l4len = total - SDPA_IP4_HLEN;
+
+	o->l3_type = SDPA_L3_IP4;
+	o->l3_off = L3;
+	memcpy(&o->ip4.src_ip, f + L3 + 12, 4);
+	memcpy(&o->ip4.dst_ip, f + L3 + 16, 4);
+	o->ip4.next_proto = proto;
+	o->l4_type = SDPA_L4_NONE;
+	if ((proto == SDPA_IPPROTO_TCP && l4len >= SDPA_TCP_HLEN) ||
+	    (proto == SDPA_IPPROTO_UDP && l4len >= SDPA_UDP_HLEN)) {
+		o->l4_type = proto == SDPA_IPPROTO_TCP ? SDPA_L4_TCP : SDPA_L4_UDP;
+		memcpy(&o->transport, f + L3 + SDPA_IP4_HLEN, 4); /* src, dst as on the wire */
+	}
+	return true;
+}
+
+uint32_t sdpa_tun_encap_quick(struct sdpa_pkt *pkt, const struct sdpa_encap *e)
+{
+	struct sdpa_pkt_hdrs o;
+
+	if (e == NULL || !quick_hdrs(pkt->data, pkt->len, &o))
+		return SDPA_TUN_NEEDS_PARSE;
+	return encap_o(pkt, &o, e);
+}
+
+static uint32_t encap_o(struct sdpa_pkt *pkt, const struct sdpa_pkt_hdrs *o,
+                        const struct sdpa_encap *e)
+{
 	uint32_t strip = 0;
 	uint8_t *p;
 

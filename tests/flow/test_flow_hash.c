@@ -728,6 +728,72 @@ static void test_entropy_tables(void **state)
 	                 sdpa_entropy_crc16(in, sizeof(in)));
 }
 
+/* An encap without a parse (sdpa_tun_encap_quick, for Ethernet / IPv4 frames) writes the
+ * same bytes as the parse-then-encap path, over random frames around its limits: TCP, UDP,
+ * ICMP, total lengths that cut the L4 header or exceed the frame, fragments, IP options,
+ * VLAN tags, IPv6 (the last three: the quick path declines). */
+static void test_encap_quick_same_bytes(void **state)
+{
+	struct doca_flow_resource_encap_cfg cfg;
+	struct sdpa_encap e;
+	static uint8_t b1[512], b2[512];
+	uint8_t f[128];
+	uint32_t x = 777, quick = 0;
+
+	(void)state;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.is_l2 = true;
+	cfg.encap.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	cfg.encap.outer.ip4.src_ip = htonl(0x0b151f29);
+	cfg.encap.outer.ip4.dst_ip = htonl(0x51515151);
+	cfg.encap.outer.ip4.ttl = 64;
+	cfg.encap.tun.type = DOCA_FLOW_TUN_VXLAN;
+	cfg.encap.tun.vxlan_tun_id = htonl(0x123456);
+	assert_int_equal(sdpa_encap_compile(&cfg, "test", &e), DOCA_SUCCESS);
+	for (int n = 0; n < 4000; n++) {
+		uint32_t len = 14 + 20 + 28;
+
+		for (uint32_t i = 0; i < sizeof(f); i++) {
+			x = x * 1103515245u + 12345u;
+			f[i] = (uint8_t)(x >> 16);
+		}
+		f[12] = 0x08;
+		f[13] = 0x00;
+		f[14] = 0x45;
+		static const uint8_t protos[] = {6, 17, 1, 6, 17};
+		f[14 + 9] = protos[n % 5];
+		uint32_t total = 20 + (x >> 8) % 40; /* cuts the L4 header, or past the frame */
+		f[16] = (uint8_t)(total >> 8);
+		f[17] = (uint8_t)total;
+		f[20] &= (n & 8) ? 0xff : 0x20; /* MF only, or any offset */
+		f[21] &= (n & 8) ? 0xff : 0x00;
+		if (n % 17 == 0)
+			f[14] = 0x46; /* options */
+		if (n % 19 == 0)
+			f[12] = 0x81; /* a VLAN tag */
+		if (n % 23 == 0)
+			f[12] = 0x86, f[13] = 0xdd;
+		struct sdpa_pkt p1 = {b1 + 200, len, sizeof(b1) - 200, 200, 0, 0};
+		struct sdpa_pkt p2 = {b2 + 200, len, sizeof(b2) - 200, 200, 0, 0};
+		struct sdpa_pkt_info info;
+
+		memcpy(p1.data, f, len);
+		memcpy(p2.data, f, len);
+		uint32_t r1 = sdpa_tun_encap_quick(&p1, &e);
+		sdpa_parse(p2.data, p2.len, &info);
+		uint32_t r2 = sdpa_tun_encap(&p2, &info, &e);
+		if (r1 == SDPA_TUN_NEEDS_PARSE) {
+			assert_int_equal(p1.len, len); /* unchanged */
+			continue;
+		}
+		quick++;
+		assert_int_equal(r1, r2);
+		assert_int_equal(p1.len, p2.len);
+		assert_memory_equal(p1.data, p2.data, p1.len);
+	}
+	assert_true(quick > 1000);
+}
+
 static void test_entropy(void **state)
 {
 	struct doca_flow_entropy_format hdr;
@@ -827,6 +893,7 @@ int main(void)
 		FT_TEST(test_steer_crc_tables),
 		FT_TEST(test_entropy),
 		FT_TEST(test_entropy_tables),
+		FT_TEST(test_encap_quick_same_bytes),
 		FT_TEST(test_hash_errors),
 	};
 	/* clang-format on */
