@@ -432,7 +432,11 @@ struct doca_flow_push_action {
 	};
 };
 
-/** @brief NAT64 (not emulated): the L3 type of the header before translation. */
+/**
+ * @brief NAT64: the L3 type of the header before translation (IP4: IPv4 -> IPv6, IP6: IPv6
+ * -> IPv4, NONE: no translation), as a member of struct doca_flow_actions or an ordered
+ * list's NAT64 element (docs/FLOW.md "NAT64").
+ */
 struct doca_flow_nat64_action {
 	enum doca_flow_l3_type original_l3_type; /**< IP4 or IP6 */
 };

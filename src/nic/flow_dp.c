@@ -887,7 +887,7 @@ static bool apply_encap(struct pctx *c, const struct sdpa_act_tmpl *t, const uin
 	return tun_done(c, true, sdpa_tun_encap(c->pkt, &c->info, e));
 }
 
-/* A template's actions, in DOCA's order: decap, VLAN pop, field writes, descriptors,
+/* A template's actions, in DOCA's order: decap, VLAN pop, NAT64, field writes, descriptors,
  * VLAN push, encap. false: the frame must be dropped (SOFTDPA_DROP_TUNNEL). */
 static bool apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const uint8_t *vals,
                           const struct sdpa_hash_slot *slot)
@@ -896,6 +896,11 @@ static bool apply_actions(struct pctx *c, const struct sdpa_act_tmpl *t, const u
 		return false;
 	if (t->pop_vlan)
 		pop_vlan(c);
+	if (t->nat64_l3) {
+		ensure_parsed(c);
+		if (sdpa_nat64_apply(c->pkt, &c->info, t->nat64_l3) == SDPA_NAT64_DONE)
+			c->dirty = true;
+	}
 	for (uint32_t i = 0; i < t->nops; i++) {
 		const struct sdpa_op *op = &t->ops[i];
 		const uint8_t *v = op->cval;

@@ -1050,7 +1050,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_control_add_entry(
 		return r;
 	}
 	sdpa_tun_make_const(&at, actions);
-	if (at.nops || at.pop_vlan || at.ndescs || at.push_vlan || at.encap_kind || at.decap_kind) {
+	if (at.nops || at.pop_vlan || at.nat64_l3 || at.ndescs || at.push_vlan || at.encap_kind ||
+	    at.decap_kind) {
 		struct sdpa_ol_tmpl *ol = calloc(1, sizeof(*ol));
 
 		if (ol == NULL) {

@@ -1007,6 +1007,24 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 		covered[offsetof(struct doca_flow_actions, has_push)] = 1;
 		memset(covered + offsetof(struct doca_flow_actions, push), 1, sizeof(a->push));
 	}
+	/* NAT64 (nat64.h): the template's original_l3_type, or the mask's when the template
+	 * leaves it 0; each entry runs the pipe's. */
+	{
+		uint32_t l3 = (uint32_t)a->nat64.original_l3_type;
+
+		if (l3 == DOCA_FLOW_L3_TYPE_NONE && m != NULL)
+			l3 = (uint32_t)m->nat64.original_l3_type;
+		if (l3 != DOCA_FLOW_L3_TYPE_NONE && l3 != DOCA_FLOW_L3_TYPE_IP4 &&
+		    l3 != DOCA_FLOW_L3_TYPE_IP6) {
+			DOCA_LOG_ERR("%s: actions nat64.original_l3_type %u is not an L3 type; use "
+			             "DOCA_FLOW_L3_TYPE_IP4 (IPv4 -> IPv6) or _IP6 (IPv6 -> IPv4), "
+			             "or NONE for no NAT64",
+			             who, l3);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		out->nat64_l3 = (uint8_t)l3;
+		memset(covered + offsetof(struct doca_flow_actions, nat64), 1, sizeof(a->nat64));
+	}
 	/* Encap/decap (flow_tunnel.c), after the modify values. */
 	doca_error_t tr = sdpa_tun_act_compile(a, who, out, covered);
 	if (tr != DOCA_SUCCESS)
@@ -1023,7 +1041,7 @@ doca_error_t sdpa_act_compile(const struct doca_flow_actions *a, const struct do
 			DOCA_LOG_ERR("%s: action %s (byte %u of struct doca_flow_actions, set in "
 			             "the template) is not supported by softdpa; softdpa "
 			             "modifies MACs, VLAN TCIs, IPv4/IPv6 addresses, DSCP, TTL, "
-			             "L4 ports, meta, pops and pushes VLANs only",
+			             "L4 ports, meta, translates NAT64, pops and pushes VLANs only",
 			             who, action_member_name(i), i);
 			return DOCA_ERROR_NOT_SUPPORTED;
 		}

@@ -265,6 +265,7 @@ enum sdpa_tun_mod {
 
 struct sdpa_act_tmpl {
 	bool pop_vlan;
+	uint8_t nat64_l3;    /* actions.nat64.original_l3_type (IP4/IP6), 0: no NAT64 */
 	bool push_vlan;      /* push a VLAN tag after the template's writes */
 	bool push_per_entry; /* its TPID and TCI come from each entry's actions */
 	uint16_t push_val_off;

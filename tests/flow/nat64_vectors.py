@@ -52,3 +52,9 @@ s6=wk+s4; d6=wk+d4
 u6=udp(7,9,pay,lambda x:l4cs6(s6,d6,17,x))
 C_out=eth(0x86dd)+ip6(s6,d6,17,0,0,5,len(u6))+u6
 C('c_in',C_in); C('c_out',C_out)
+# D: B through a basic pipe's actions: NAT64 (IPv6 -> IPv4), then the template's write of
+# the IPv4 source 100.64.0.1 (the field writes run after the translation).
+s4=bytes([100,64,0,1]); d4=bytes([8,8,8,8]); pay=bytes(range(18))
+u4=udp(5000,53,pay,lambda x:l4cs4(s4,d4,17,x))
+D_out=eth(0x800)+ip4(s4,d4,17,0xb8,17,len(u4),0,0x4000)+u4
+C('d_out',D_out)

@@ -194,6 +194,14 @@ static const uint8_t c_out[80] = {
         0x32,
 };
 
+/* b_in as IPv4 with the source 100.64.0.1 written after the translation. */
+static const uint8_t d_out[60] = {
+        0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x45,
+        0xb8, 0x00, 0x2e, 0x00, 0x00, 0x40, 0x00, 0x11, 0x11, 0xf4, 0xb6, 0x64, 0x40, 0x00, 0x01,
+        0x08, 0x08, 0x08, 0x08, 0x13, 0x88, 0x00, 0x35, 0x00, 0x1a, 0x2f, 0x5b, 0x00, 0x01, 0x02,
+        0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11,
+};
+
 static uint8_t out[256];
 
 /* Root pipe: everything to ordered list 0 of an ORDERED_LIST pipe [NAT64(l3), MONITOR],
@@ -387,6 +395,92 @@ static void test_nat64_after_actions(void **state)
 	ft_fini();
 }
 
+/* NAT64 as a member of struct doca_flow_actions (doca_flow.h: actions.nat64): a basic
+ * root pipe translates, then the template's field writes apply to the new header. */
+static struct doca_flow_pipe *nat64_basic(const struct doca_flow_actions *a, bool add)
+{
+	struct doca_flow_actions *acts[1] = {(struct doca_flow_actions *)a};
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *p = NULL;
+
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1), DOCA_SUCCESS);
+	if (!add) {
+		t_log_reset();
+		assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &p),
+		                 DOCA_ERROR_INVALID_VALUE);
+		doca_flow_pipe_cfg_destroy(pc);
+		return NULL;
+	}
+	assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &p), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, NULL, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	return p;
+}
+
+static void test_nat64_basic_actions(void **state)
+{
+	struct doca_flow_actions a;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	a.nat64.original_l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	(void)nat64_basic(&a, true);
+	expect(a_in, sizeof(a_in), a_out, sizeof(a_out));
+	expect(c_in, sizeof(c_in), c_out, sizeof(c_out));
+	expect(b_in, sizeof(b_in), b_in, sizeof(b_in)); /* IPv6: not the action's type */
+	ft_fini();
+
+	/* IPv6 -> IPv4, then the template sets the IPv4 source (a NAT64 gateway's pool). */
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	a.nat64.original_l3_type = DOCA_FLOW_L3_TYPE_IP6;
+	a.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	a.outer.ip4.src_ip = htonl(0x64400001); /* 100.64.0.1 */
+	(void)nat64_basic(&a, true);
+	expect(b_in, sizeof(b_in), d_out, sizeof(d_out));
+	ft_fini();
+
+	/* Not an L3 type: refused when the pipe is created. */
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	memset(&a, 0, sizeof(a));
+	a.nat64.original_l3_type = (enum doca_flow_l3_type)7;
+	(void)nat64_basic(&a, false);
+	t_assert_logged("nat64.original_l3_type 7 is not an L3 type", "DOCA_FLOW_L3_TYPE_IP4");
+	ft_fini();
+}
+
+/* A control entry's own actions translate too (one-element list path). */
+static void test_nat64_control_entry(void **state)
+{
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_actions a;
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *p;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_CONTROL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, NULL, NULL, &p), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	memset(&a, 0, sizeof(a));
+	a.nat64.original_l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	assert_int_equal(doca_flow_pipe_control_add_entry(0, p, NULL, NULL, NULL, &a, NULL, NULL,
+	                                                  NULL, 0, &fwd, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	expect(c_in, sizeof(c_in), c_out, sizeof(c_out));
+	ft_fini();
+}
+
 static void test_nat64_bad_args(void **state)
 {
 	struct doca_flow_nat64_action nat64 = {.original_l3_type = DOCA_FLOW_L3_TYPE_NONE};
@@ -412,10 +506,9 @@ static void test_nat64_bad_args(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        FT_TEST(test_nat64_ip4_to_ip6),
-	        FT_TEST(test_nat64_ip6_to_ip4),
-	        FT_TEST(test_nat64_after_actions),
-	        FT_TEST(test_nat64_bad_args),
+	        FT_TEST(test_nat64_ip4_to_ip6),    FT_TEST(test_nat64_ip6_to_ip4),
+	        FT_TEST(test_nat64_after_actions), FT_TEST(test_nat64_bad_args),
+	        FT_TEST(test_nat64_basic_actions), FT_TEST(test_nat64_control_entry),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
