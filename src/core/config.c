@@ -123,6 +123,7 @@ const char *const sdpa_config_known_vars[] = {
         "SOFTDPA_PROVIDER_LATENCY_NS",
         "SOFTDPA_PROVIDER_JITTER_NS",
         "SOFTDPA_PROVIDER_SEED",
+        "SOFTDPA_RANDOM_SEED",
         "SOFTDPA_NIC_WORKERS",
         "SOFTDPA_DPA_EUS",
         "SOFTDPA_LOG_LEVEL",
@@ -306,6 +307,7 @@ static void load(struct sdpa_config *cfg)
 	cfg->prov_jitter_ns =
 	        parse_u64("SOFTDPA_PROVIDER_JITTER_NS", SDPA_PROV_DEFAULT_JITTER_NS, MAX_PROV_NS);
 	cfg->prov_seed = parse_u64("SOFTDPA_PROVIDER_SEED", SDPA_PROV_DEFAULT_SEED, UINT64_MAX);
+	cfg->random_seed = parse_u64("SOFTDPA_RANDOM_SEED", 0, UINT64_MAX);
 	check_names();
 	cfg->strict_abort = sdpa_env_bool("SOFTDPA_STRICT_ABORT", false);
 	cfg->nic_workers = parse_count("SOFTDPA_NIC_WORKERS", 0, MAX_NIC_WORKERS);
@@ -325,6 +327,7 @@ static void load(struct sdpa_config *cfg)
 	             "SOFTDPA_PROVIDER_SEED=%llu",
 	             (unsigned long long)cfg->prov_latency_ns,
 	             (unsigned long long)cfg->prov_jitter_ns, (unsigned long long)cfg->prov_seed);
+	DOCA_LOG_DBG("SOFTDPA_RANDOM_SEED=%llu", (unsigned long long)cfg->random_seed);
 	DOCA_LOG_DBG("SOFTDPA_STRICT_ABORT=%d", cfg->strict_abort);
 	DOCA_LOG_DBG("SOFTDPA_NIC_WORKERS=%u", cfg->nic_workers);
 	DOCA_LOG_DBG("SOFTDPA_DPA_EUS=%u", cfg->dpa_eus);

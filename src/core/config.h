@@ -31,6 +31,7 @@ struct sdpa_config {
 	uint64_t prov_latency_ns; /* SOFTDPA_PROVIDER_LATENCY_NS: flush to execution */
 	uint64_t prov_jitter_ns;  /* SOFTDPA_PROVIDER_JITTER_NS: + [0, jitter] per flush */
 	uint64_t prov_seed;       /* SOFTDPA_PROVIDER_SEED: the jitter's seed */
+	uint64_t random_seed;     /* SOFTDPA_RANDOM_SEED: the NIC's random values, 0 = built-in */
 };
 
 /* Defaults of the provider latency model (docs/PROVIDER.md says where they come from). */

@@ -23,6 +23,7 @@
 
 #include <softdpa.h>
 
+#include "core/config.h"
 #include "core/devices.h"
 #include "core/log.h"
 #include "core/nic_clock.h"
@@ -139,6 +140,24 @@ uint32_t sdpa_nic_workers(void)
 
 /* ------------------------------------------------------------------ helpers */
 
+/* A worker's generator state: from SOFTDPA_RANDOM_SEED (splitmix64 of seed and worker, so
+ * workers draw different sequences), or softdpa's built-in start when the seed is 0. Never
+ * 0 (xorshift would stay there). */
+static uint64_t rng_seed(uint64_t seed, uint32_t worker)
+{
+	uint64_t z = 0x9e3779b97f4a7c15ull * (worker + 1);
+
+	if (seed != 0) {
+		z = seed + z;
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		z ^= z >> 31;
+	}
+	return z ? z : 1;
+}
+
+/* xorshift64: the 16-bit parser_meta.random of each frame (and the hash pipe's random
+ * algorithm) come from the processing worker's sequence. */
 static inline uint32_t rng32(struct worker *w)
 {
 	uint64_t x = w->rng;
@@ -2082,7 +2101,7 @@ doca_error_t sdpa_dp_start(uint32_t nworkers)
 		struct worker *w = &dp.w[i];
 
 		w->idx = (uint16_t)i;
-		w->rng = 0x9e3779b97f4a7c15ull * (i + 1);
+		w->rng = rng_seed(sdpa_config_get()->random_seed, i);
 		w->clone_mem = malloc((size_t)CLONE_MAX * (SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX));
 		w->loop_mem = malloc((size_t)LOOP_MAX * (SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX));
 		if (w->clone_mem == NULL || w->loop_mem == NULL) {
