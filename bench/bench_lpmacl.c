@@ -307,7 +307,8 @@ static int run_acl(uint32_t n, uint64_t lookups, bool anchor)
 	char name[32];
 	int r;
 
-	if (ar == NULL || keys == NULL || ptrs == NULL || res == NULL || rules == NULL || !a)
+	if (n == 0 || ar == NULL || keys == NULL || ptrs == NULL || res == NULL || rules == NULL ||
+	    !a)
 		exit(1); /* a bench: the process ends here */
 	seed = 0x51ed270b27c2f2a9ull ^ n;
 	memcpy(bcfg.defs, defs, sizeof(defs));
@@ -365,7 +366,7 @@ static int run_acl(uint32_t n, uint64_t lookups, bool anchor)
 	if (anchor &&
 	    (ctx == NULL || rte_acl_add_rules(ctx, (struct rte_acl_rule *)rules, n) != 0)) {
 		fprintf(stderr, "bench_lpmacl: rte_acl_create/add_rules(%u) failed\n", n);
-		return 1;
+		exit(1); /* a bench: the process ends here */
 	}
 	tb = wall_s();
 	r = anchor ? rte_acl_build(ctx, &bcfg) : 0;

@@ -896,6 +896,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 	}
 	e = d == NULL ? NULL : entry_alloc(doff != 0 ? doff + dsize : sizeof(*e) + pipe->mt.klen);
 	if (e == NULL) {
+		if ((void *)d == &buf)
+			buf.d.in_slot = true; /* its ol and meter go, not buf */
 		if (d != NULL)
 			data_free(d);
 		pthread_mutex_unlock(&flow_g.lock);

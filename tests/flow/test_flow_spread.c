@@ -67,7 +67,7 @@ static void spread_order(uint32_t workers)
 		}
 		sdpa_nic_hold(false);
 		ft_sync();
-		while ((len = ft_drain(1, buf)) != 0) {
+		while (ft_drain(1, buf) != 0) {
 			uint32_t f = sdpa_be16(buf + 34) - 1000u; /* the UDP source port */
 
 			assert_true(f < FLOWS);
