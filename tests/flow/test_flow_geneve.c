@@ -439,6 +439,7 @@ static void test_malformed_options_dropped(void **state)
 	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_TUNNEL), 1);
 	/* cuts inside the options: never forwarded, never read past the end */
 	n = geneve_frame(f, good, 3, 3);
+	assert_true(n > 14 + 20 + 8 + 8 + 12);
 	for (uint32_t cut = 14 + 20 + 8 + 8 + 1; cut < 14 + 20 + 8 + 8 + 12; cut++) {
 		uint8_t *t = malloc(cut);
 
