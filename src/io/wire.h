@@ -149,9 +149,10 @@ struct sdpa_wire_spec {
 	char path[108];  /* unix socket path (sizeof sun_path) */
 };
 
-/* Parse "mem", "mem:RING" (a power of two, checked when the wire is created), "pcap:IN[,OUT]", "afpacket:IFNAME" or "unix:PATH" (syntax only: files and interfaces
- * are checked when the wire is created). INVALID_VALUE, with a log line naming 'who' and
- * listing the accepted forms, for anything else. */
+/* Parse "mem", "mem:RING" (a power of two, checked when the wire is created), "pcap:IN[,OUT]",
+ * "afpacket:IFNAME" or "unix:PATH" (syntax only: files and interfaces are checked when the wire is
+ * created). INVALID_VALUE, with a log line naming 'who' and listing the accepted forms, for
+ * anything else. */
 doca_error_t sdpa_wire_spec_parse(const char *spec, const char *who, struct sdpa_wire_spec *out);
 
 /* Create the wire a spec describes, for port 'port_id'. Errors are the backend's (logged):

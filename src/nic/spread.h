@@ -32,7 +32,7 @@
 
 enum {
 	SDPA_SPREAD_RING = 2048, /* frames in flight from one worker to another (power of 2) */
-	SDPA_SPREAD_RETA = 128, /* indirection table entries (power of 2) */
+	SDPA_SPREAD_RETA = 128,  /* indirection table entries (power of 2) */
 };
 
 struct sdpa_spread_slot {
