@@ -807,7 +807,7 @@ enum doca_flow_parser_geneve_opt_mode {
 
 /** @brief What a pipe miss with no fwd_miss does on a port. */
 enum doca_flow_port_default_miss_type {
-	DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL = 0, /**< to the kernel (softdpa: dropped) */
+	DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL = 0, /**< to the kernel (softdpa: the kernel target) */
 	DOCA_FLOW_PORT_DEFAULT_MISS_RSS,        /**< to the port's RSS queues */
 	DOCA_FLOW_PORT_DEFAULT_MISS_DROP,       /**< dropped (softdpa's default) */
 };
@@ -1442,7 +1442,9 @@ DOCA_STABLE doca_error_t doca_flow_port_operation_state_modify(
  * Count the packets (doca_flow_port_query_default_miss()).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when port is not a started port or the
  * type is unknown.
- * @note softdpa: there is no kernel behind an emulated port, so KERNEL drops the packet.
+ * @note softdpa: KERNEL hands the packet to the port's kernel target, as a forward to
+ * doca_flow_get_target(DOCA_FLOW_TARGET_KERNEL) does: a TAP interface of the host when
+ * allowed, otherwise captured and counted (softdpa_port_kernel_stats()); one line says which.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_flow_port_update_default_miss(
         struct doca_flow_port *port, enum doca_flow_port_default_miss_type type, bool counter_en);

@@ -1032,8 +1032,19 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_update_default_miss(
 		                                        : "not a started port");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	sdpa_store_relaxed(&port->miss_type, (uint32_t)type);
+	if (type == DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL) {
+		/* The port's kernel delivery (a TAP device, else a capture) exists before the
+		 * first miss can reach it, as for a forward to the kernel target. */
+		doca_error_t r;
+
+		pthread_mutex_lock(&flow_g.lock);
+		r = sdpa_kernel_setup(port, "doca_flow_port_update_default_miss");
+		pthread_mutex_unlock(&flow_g.lock);
+		if (r != DOCA_SUCCESS)
+			return r;
+	}
 	sdpa_store_relaxed(&port->miss_ctr_en, counter_en ? 1u : 0u);
+	sdpa_store_release(&port->miss_type, (uint32_t)type); /* R-miss: pairs with A-miss */
 	return DOCA_SUCCESS;
 }
 

@@ -546,6 +546,23 @@ uint16_t sdpa_nic_rxq_take(uint16_t port_id, uint16_t queue, uint16_t n, sdpa_ni
 	return got;
 }
 
+int32_t sdpa_nic_port_of_dev(const struct doca_dev *dev)
+{
+	int32_t id = -1;
+
+	if (dev == NULL)
+		return -1;
+	pthread_mutex_lock(&flow_g.lock);
+	for (uint16_t i = 0; i < SDPA_MAX_PORTS && id < 0; i++) {
+		const struct doca_flow_port *p = sdpa_load_relaxed(&flow_g.ports[i]);
+
+		if (p != NULL && p->dev == dev && !p->is_rep)
+			id = i;
+	}
+	pthread_mutex_unlock(&flow_g.lock);
+	return id;
+}
+
 struct frames_out {
 	struct softdpa_frame *frames;
 	uint16_t port_id;
@@ -1104,13 +1121,14 @@ static void default_miss(struct worker *w, struct pctx *c, struct doca_flow_port
 	}
 	if (sdpa_load_relaxed(&port->miss_ctr_en))
 		sdpa_ctr_add(&port->miss_ctr[w->idx], c->pkt->len);
-	t = sdpa_load_relaxed(&port->miss_type);
+	t = sdpa_load_acquire(&port->miss_type); /* A-miss: pairs with R-miss (kernel set up) */
 	if (t == DOCA_FLOW_PORT_DEFAULT_MISS_RSS)
 		rxq_push(w, c, &port->rss);
-	else if (t == DOCA_FLOW_PORT_DEFAULT_MISS_DROP)
-		drop(w, c, SOFTDPA_DROP_RULE);
+	else if (t == DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL && sdpa_load_acquire(&port->kern) != NULL)
+		/* the port's kernel: a TAP device, or captured and counted (flow_target.c) */
+		sdpa_kernel_deliver(port, c->pkt->data, c->pkt->len);
 	else
-		drop(w, c, SOFTDPA_DROP_NO_PIPE); /* KERNEL: no kernel behind an emulated port */
+		drop(w, c, SOFTDPA_DROP_RULE);
 }
 
 /* What a frame nothing forwards does: on its way out of a port (an egress pipe missed, or

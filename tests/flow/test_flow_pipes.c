@@ -698,6 +698,9 @@ static void test_default_miss(void **state)
 	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
 	struct doca_flow_resource_query q;
 	static struct softdpa_frame fr[2];
+	struct softdpa_kernel_stats ks;
+	static uint8_t kbuf[SOFTDPA_FRAME_MAX];
+	uint32_t klen = 0;
 
 	(void)state;
 	ft_init("vnf,hws", 0, 0, 0, 2);
@@ -722,15 +725,35 @@ static void test_default_miss(void **state)
 	assert_int_equal(doca_flow_port_query_default_miss(ft_ports[0], &q), DOCA_SUCCESS);
 	assert_int_equal(q.counter.total_pkts, 1);
 	assert_int_equal(q.counter.total_bytes, 64);
-	/* KERNEL: nothing behind the emulated port: counted as NO_PIPE. */
+	/* KERNEL: to the port's kernel target, as a forward to it: with SOFTDPA_KERNEL_TAP=0
+	 * captured and counted; nothing dropped. */
+	setenv("SOFTDPA_KERNEL_TAP", "0", 1);
 	assert_int_equal(doca_flow_port_update_default_miss(
 	                         ft_ports[0], DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL, true),
 	                 DOCA_SUCCESS);
 	ft_inject(0, in, ft_udp4(in, 1, 2, 3, 4));
 	ft_sync();
-	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_NO_PIPE), 1);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_NO_PIPE), 0);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 1); /* the DROP above only */
+	assert_int_equal(softdpa_port_kernel_stats(0, &ks), DOCA_SUCCESS);
+	assert_int_equal(ks.frames, 1);
+	assert_int_equal(ks.captured, 1);
+	assert_int_equal(ks.tap, 0);
+	assert_int_equal(softdpa_port_kernel_drain(0, kbuf, sizeof(kbuf), &klen), DOCA_SUCCESS);
+	assert_int_equal(klen, 64);
+	assert_memory_equal(kbuf, in, 64);
 	assert_int_equal(doca_flow_port_query_default_miss(ft_ports[0], &q), DOCA_SUCCESS);
 	assert_int_equal(q.counter.total_pkts, 2);
+	/* Back to DROP: the kernel no longer sees misses. */
+	assert_int_equal(doca_flow_port_update_default_miss(
+	                         ft_ports[0], DOCA_FLOW_PORT_DEFAULT_MISS_DROP, false),
+	                 DOCA_SUCCESS);
+	ft_inject(0, in, ft_udp4(in, 1, 2, 3, 4));
+	ft_sync();
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 2);
+	assert_int_equal(softdpa_port_kernel_stats(0, &ks), DOCA_SUCCESS);
+	assert_int_equal(ks.frames, 1);
+	unsetenv("SOFTDPA_KERNEL_TAP");
 	/* A port without a root pipe drops with NO_PIPE, said once per port. */
 	t_log_reset();
 	ft_inject(1, in, ft_udp4(in, 1, 2, 3, 4));
