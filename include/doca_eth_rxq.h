@@ -7,10 +7,11 @@
  * Configuration and capability calls of the control path. The CPU data path (tasks and
  * events) is in doca_eth_rxq_cpu_data_path.h.
  *
- * softdpa does not emulate Ethernet queues yet: every call checks its arguments like DOCA
- * (DOCA_ERROR_INVALID_VALUE with one log line naming the argument), then answers
- * DOCA_ERROR_NOT_SUPPORTED (NULL for doca_eth_rxq_as_doca_ctx) with one rate-limited line
- * naming itself. doca_eth_rxq_estimate_packet_buf_size is pure arithmetic and is answered.
+ * softdpa emulates managed-mempool queues on the CPU (docs/ETH.md): a queue of a device reads
+ * the software (RSS) queue of the DOCA Flow port started on that device whose id is the
+ * queue's DOCA Flow queue id (doca_eth_rxq_get_flow_queue_id, doca_eth_rxq_apply_queue_id).
+ * Regular (task) and cyclic (GPU) queues are refused at doca_ctx_start with one line. Every
+ * bad argument: DOCA_ERROR_INVALID_VALUE with one log line naming it.
  */
 #ifndef DOCA_ETH_RXQ_H_
 #define DOCA_ETH_RXQ_H_
@@ -66,7 +67,6 @@ enum doca_eth_rxq_data_path_type {
  * The new queue.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
  * DOCA_ERROR_NO_MEMORY when allocation fails.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_create(struct doca_dev *dev, uint32_t max_burst_size,
                                                    uint32_t max_packet_size,
@@ -78,8 +78,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_create(struct doca_dev *dev, uint32_
  * @param [in] eth_rxq
  * The queue.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL;
- * DOCA_ERROR_BAD_STATE when its context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
+ * DOCA_ERROR_BAD_STATE when its context is not idle; DOCA_ERROR_IN_USE while the application
+ * holds packets the queue handed out.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_destroy(struct doca_eth_rxq *eth_rxq);
 
@@ -89,7 +89,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_destroy(struct doca_eth_rxq *eth_rxq
  * @param [in] eth_rxq
  * The queue.
  * @return The context; NULL when eth_rxq is NULL.
- * @note Not emulated yet: NULL, with one log line.
  */
 DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_as_doca_ctx(struct doca_eth_rxq *eth_rxq);
 
@@ -102,7 +101,6 @@ DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_as_doca_ctx(struct doca_eth_rxq 
  * The burst size.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL or the
  * value exceeds the device's capability; DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_max_burst_size(struct doca_eth_rxq *eth_rxq,
                                                                uint32_t max_burst_size);
@@ -116,7 +114,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_max_burst_size(struct doca_eth_r
  * The packet size in bytes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL or the
  * value exceeds the device's capability; DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_max_packet_size(struct doca_eth_rxq *eth_rxq,
                                                                 uint32_t max_packet_size);
@@ -131,7 +128,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_max_packet_size(struct doca_eth_
  * The number of words, at most doca_eth_rxq_cap_get_max_metadata_num().
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL or the
  * number is too large; DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_metadata_num(struct doca_eth_rxq *eth_rxq,
                                                              uint8_t metadata_num);
@@ -146,7 +142,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_metadata_num(struct doca_eth_rxq
  * 1 to deliver flow tags, 0 not to.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_flow_tag(struct doca_eth_rxq *eth_rxq,
                                                          uint8_t enable_flow_tag);
@@ -160,7 +155,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_flow_tag(struct doca_eth_rxq *et
  * 1 to deliver the hash, 0 not to.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_rx_hash(struct doca_eth_rxq *eth_rxq,
                                                         uint8_t enable_rx_hash);
@@ -174,7 +168,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_rx_hash(struct doca_eth_rxq *eth
  * The headroom in bytes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL or the
  * size exceeds the device's capability; DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_packet_headroom(struct doca_eth_rxq *eth_rxq,
                                                                 uint16_t head_size);
@@ -188,7 +181,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_packet_headroom(struct doca_eth_
  * The tailroom in bytes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL or the
  * size exceeds the device's capability; DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_packet_tailroom(struct doca_eth_rxq *eth_rxq,
                                                                 uint16_t tail_size);
@@ -202,7 +194,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_packet_tailroom(struct doca_eth_
  * 1 to deliver timestamps, 0 not to.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_timestamp(struct doca_eth_rxq *eth_rxq,
                                                           uint8_t enable_timestamp);
@@ -218,7 +209,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_timestamp(struct doca_eth_rxq *e
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL or the
  * length exceeds the device's capability; DOCA_ERROR_BAD_STATE when the context is not
  * idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_max_recv_buf_list_len(
         struct doca_eth_rxq *eth_rxq, uint32_t max_recv_buf_list_len);
@@ -237,7 +227,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_max_recv_buf_list_len(
  * Length of the range, at least doca_eth_rxq_estimate_packet_buf_size().
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument or a range
  * outside the mmap; DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_pkt_buf(struct doca_eth_rxq *eth_rxq,
                                                         struct doca_mmap *mmap,
@@ -252,7 +241,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_pkt_buf(struct doca_eth_rxq *eth
  * The queue type.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL or the
  * type is unknown; DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_type(struct doca_eth_rxq *eth_rxq,
                                                      enum doca_eth_rxq_type type);
@@ -268,7 +256,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_type(struct doca_eth_rxq *eth_rx
  * @param [in] comp_count
  * The number of completions.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_notification_moderation(
         struct doca_eth_rxq *eth_rxq, uint16_t period_usec, uint16_t comp_count);
@@ -282,7 +269,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_notification_moderation(
  * The queue id.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument;
  * DOCA_ERROR_BAD_STATE when the context is not running.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_get_flow_queue_id(struct doca_eth_rxq *eth_rxq,
                                                               uint16_t *flow_queue_id);
@@ -295,9 +281,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_get_flow_queue_id(struct doca_eth_rx
  * The queue.
  * @param [in] queue_id
  * The DOCA Flow queue id.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL;
- * DOCA_ERROR_BAD_STATE when the context is not running.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
+ * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when eth_rxq is NULL or the id
+ * is beyond the port's queues; DOCA_ERROR_BAD_STATE when the context is not running;
+ * DOCA_ERROR_IN_USE when another running queue of the device is bound to that id.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_apply_queue_id(struct doca_eth_rxq *eth_rxq,
                                                            uint16_t queue_id);
@@ -324,7 +310,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_get_gpu_handle(const struct doca_eth
  * @param [out] max_burst_size
  * The burst size.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_get_max_burst_size(const struct doca_devinfo *devinfo, uint32_t *max_burst_size);
@@ -337,7 +322,6 @@ doca_eth_rxq_cap_get_max_burst_size(const struct doca_devinfo *devinfo, uint32_t
  * @param [out] max_metadata_num
  * The number of words.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_metadata_num(
         const struct doca_devinfo *devinfo, uint8_t *max_metadata_num);
@@ -350,7 +334,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_metadata_num(
  * @param [out] max_packet_headroom
  * The headroom in bytes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_packet_headroom(
         const struct doca_devinfo *devinfo, uint16_t *max_packet_headroom);
@@ -363,7 +346,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_packet_headroom(
  * @param [out] max_packet_tailroom
  * The tailroom in bytes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_packet_tailroom(
         const struct doca_devinfo *devinfo, uint16_t *max_packet_tailroom);
@@ -376,7 +358,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_packet_tailroom(
  * @param [out] max_recv_buf_list_len
  * The list length.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_recv_buf_list_len(
         const struct doca_devinfo *devinfo, uint32_t *max_recv_buf_list_len);
@@ -389,7 +370,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_recv_buf_list_len(
  * @param [out] max_packet_size
  * The packet size in bytes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for a NULL argument.
- * @note Not emulated yet: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_get_max_packet_size(const struct doca_devinfo *devinfo, uint32_t *max_packet_size);
@@ -405,7 +385,8 @@ doca_eth_rxq_cap_get_max_packet_size(const struct doca_devinfo *devinfo, uint32_
  * Where the data path runs.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_NOT_SUPPORTED when not;
  * DOCA_ERROR_INVALID_VALUE for a NULL argument or an unknown type.
- * @note softdpa emulates no Ethernet queue: DOCA_ERROR_NOT_SUPPORTED for every type.
+ * @note softdpa: DOCA_SUCCESS for DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL on the CPU data path;
+ * DOCA_ERROR_NOT_SUPPORTED for the others (without a log line).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_is_type_supported(const struct doca_devinfo *devinfo, enum doca_eth_rxq_type type,

@@ -5,10 +5,12 @@
  * queue: receive tasks (regular queues), managed receive events and event batches
  * (managed-mempool queues), and what they tell about each packet.
  *
- * softdpa does not emulate Ethernet queues yet (doca_eth_rxq_create answers
- * DOCA_ERROR_NOT_SUPPORTED), so no task or event can exist: every call checks its arguments
- * like DOCA, then logs one rate-limited line naming itself and answers
- * DOCA_ERROR_NOT_SUPPORTED (NULL, or nothing, where the call returns no error code).
+ * softdpa emulates managed receive events and event batches (docs/ETH.md): each
+ * doca_pe_progress() of the queue's engine reports at most one event or batch. An attribute
+ * the queue was not configured to deliver (metadata, flow tag, RSS hash, timestamp) answers
+ * DOCA_ERROR_BAD_STATE with one line naming the setter. Receive tasks (regular queues) are
+ * not emulated: those calls log one line naming themselves and answer
+ * DOCA_ERROR_NOT_SUPPORTED.
  */
 #ifndef DOCA_ETH_RXQ_CPU_DATA_PATH_H_
 #define DOCA_ETH_RXQ_CPU_DATA_PATH_H_
@@ -118,8 +120,9 @@ typedef void (*doca_eth_rxq_event_batch_managed_recv_handler_cb_t)(
  * How many receive tasks the queue can allocate.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_set_conf(
         struct doca_eth_rxq *eth_rxq, doca_eth_rxq_task_recv_completion_cb_t task_completion_cb,
@@ -139,8 +142,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_set_conf(
  * Called for each receive error.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_register(
         struct doca_eth_rxq *eth_rxq, union doca_data user_data,
@@ -165,8 +166,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_register(
  * Called when receiving fails.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_register(
         struct doca_eth_rxq *eth_rxq, enum doca_event_batch_events_number events_number_max,
@@ -188,8 +187,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_register(
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_BAD_STATE when the context is not
  * running; DOCA_ERROR_NOT_CONNECTED when the queue has no progress engine.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_allocate_init(
         struct doca_eth_rxq *eth_rxq, struct doca_buf *pkt, union doca_data user_data,
@@ -202,8 +202,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_allocate_init(
  * The task.
  * @param [in] pkt
  * The buffer to receive into.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and does nothing.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL void doca_eth_rxq_task_recv_set_pkt(struct doca_eth_rxq_task_recv *task_recv,
                                                       struct doca_buf *pkt);
@@ -216,8 +217,9 @@ DOCA_EXPERIMENTAL void doca_eth_rxq_task_recv_set_pkt(struct doca_eth_rxq_task_r
  * @param [out] pkt
  * The buffer holding the packet.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_pkt(
         const struct doca_eth_rxq_task_recv *task_recv, struct doca_buf **pkt);
@@ -230,8 +232,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_pkt(
  * @param [out] l3_ok
  * 1 when the L3 checksum is correct, else 0.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_task_recv_get_l3_ok(const struct doca_eth_rxq_task_recv *task_recv, uint8_t *l3_ok);
@@ -244,8 +247,6 @@ doca_eth_rxq_task_recv_get_l3_ok(const struct doca_eth_rxq_task_recv *task_recv,
  * @param [out] l3_ok
  * 1 when the L3 checksum is correct, else 0.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_l3_ok(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint8_t *l3_ok);
@@ -258,8 +259,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_l3_ok(
  * @param [out] l3_ok_array
  * One indicator per packet (valid inside the callback).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l3_ok_array(
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
@@ -273,8 +272,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l3_ok_a
  * @param [out] l4_ok
  * 1 when the L4 checksum is correct, else 0.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_task_recv_get_l4_ok(const struct doca_eth_rxq_task_recv *task_recv, uint8_t *l4_ok);
@@ -287,8 +287,6 @@ doca_eth_rxq_task_recv_get_l4_ok(const struct doca_eth_rxq_task_recv *task_recv,
  * @param [out] l4_ok
  * 1 when the L4 checksum is correct, else 0.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_l4_ok(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint8_t *l4_ok);
@@ -301,8 +299,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_l4_ok(
  * @param [out] l4_ok_array
  * One indicator per packet (valid inside the callback).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l4_ok_array(
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
@@ -316,8 +312,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l4_ok_a
  * @param [out] metadata_array
  * The packet's metadata words (doca_eth_rxq_set_metadata_num() of them).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_metadata_array(
         const struct doca_eth_rxq_task_recv *task_recv, const uint32_t **metadata_array);
@@ -330,8 +327,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_metadata_array(
  * @param [out] metadata_array
  * The packet's metadata words (doca_eth_rxq_set_metadata_num() of them).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_metadata_array(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv,
@@ -346,8 +341,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_metadata_arra
  * metadata_num words per packet, packet after packet (valid inside the callback); see
  * doca_eth_rxq_event_batch_managed_recv_metadata_array_get_metadata().
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_metadata_array(
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
@@ -361,8 +354,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_metadat
  * @param [out] flow_tag
  * The flow tag.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_flow_tag(
         const struct doca_eth_rxq_task_recv *task_recv, uint32_t *flow_tag);
@@ -375,8 +369,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_flow_tag(
  * @param [out] flow_tag
  * The flow tag.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_flow_tag(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint32_t *flow_tag);
@@ -389,8 +381,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_flow_tag(
  * @param [out] flow_tag_array
  * One value per packet (valid inside the callback).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_flow_tag_array(
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
@@ -404,8 +394,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_flow_ta
  * @param [out] rx_hash
  * The RSS hash.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_rx_hash(
         const struct doca_eth_rxq_task_recv *task_recv, uint32_t *rx_hash);
@@ -418,8 +409,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_rx_hash(
  * @param [out] rx_hash
  * The RSS hash.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_rx_hash(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint32_t *rx_hash);
@@ -432,8 +421,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_rx_hash(
  * @param [out] rx_hash_array
  * One value per packet (valid inside the callback).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_rx_hash_array(
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
@@ -447,8 +434,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_rx_hash
  * @param [out] timestamp
  * The arrival time in nanoseconds.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_timestamp(
         const struct doca_eth_rxq_task_recv *task_recv, uint64_t *timestamp);
@@ -461,8 +449,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_timestamp(
  * @param [out] timestamp
  * The arrival time in nanoseconds.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_timestamp(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint64_t *timestamp);
@@ -475,8 +461,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_timestamp(
  * @param [out] timestamp_array
  * One value per packet (valid inside the callback).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_timestamp_array(
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
@@ -489,8 +473,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_timesta
  * The event.
  * @return DOCA_SUCCESS when the packet was received, otherwise the error it failed with;
  * DOCA_ERROR_INVALID_VALUE when the event is NULL.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_status(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv);
@@ -501,8 +483,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_status(
  *
  * @param [in] pkt_array
  * The packet array a batch handler received.
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and does nothing.
  */
 DOCA_EXPERIMENTAL void
 doca_eth_rxq_event_batch_managed_recv_pkt_array_free(struct doca_buf **pkt_array);
@@ -513,8 +493,6 @@ doca_eth_rxq_event_batch_managed_recv_pkt_array_free(struct doca_buf **pkt_array
  * @param [in] event_managed_recv
  * A managed receive event (valid inside its callback).
  * @return The context; NULL for a NULL event
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers NULL.
  */
 DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_managed_recv_get_ctx(
         const struct doca_eth_rxq_event_managed_recv *event_managed_recv);
@@ -525,8 +503,6 @@ DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_managed_recv_get_ctx(
  * @param [in] event_batch_managed_recv
  * A managed receive event batch (valid inside its callback).
  * @return The context; NULL for a NULL batch
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers NULL.
  */
 DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_batch_managed_recv_get_ctx(
         const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv);
@@ -537,8 +513,9 @@ DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_batch_managed_recv_get_ctx
  * @param [in] task_recv
  * The task.
  * @return The task; NULL for a NULL task
- * @note softdpa creates no Ethernet queue, so no task or event exists: the call logs one line
- * naming itself and answers NULL.
+ * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
+ * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
+ * without a status).
  */
 DOCA_EXPERIMENTAL struct doca_task *
 doca_eth_rxq_task_recv_as_doca_task(struct doca_eth_rxq_task_recv *task_recv);

@@ -15,6 +15,7 @@
 #include <doca_buf.h>
 #include <doca_buf_inventory.h>
 
+#include "core/buf.h"
 #include "core/handles.h"
 #include "core/log.h"
 
@@ -747,4 +748,16 @@ DOCA_STABLE doca_error_t doca_buf_unchain_list(struct doca_buf *list1, struct do
 	list2->refcount = 1;
 	pthread_mutex_unlock(&list2->inv->lock);
 	return DOCA_SUCCESS;
+}
+
+bool sdpa_buf_held(const struct doca_buf *buf)
+{
+	bool held;
+
+	if (buf == NULL || !inv_ok(buf->inv))
+		return false;
+	pthread_mutex_lock(&buf->inv->lock);
+	held = buf->in_use;
+	pthread_mutex_unlock(&buf->inv->lock);
+	return held;
 }

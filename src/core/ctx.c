@@ -4,6 +4,7 @@
  * any other non-NULL pointer answers NOT_SUPPORTED with one line (no other context kind is
  * emulated), as DOCA's generic calls would for an object of a library softdpa lacks.
  */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "core/ctx.h"
@@ -23,7 +24,14 @@ struct doca_ctx {
 	enum doca_ctx_states state;
 	union doca_data user_data;
 	doca_ctx_state_changed_callback_t cb;
+	sdpa_ctx_progress_fn progress; /* NULL: cannot be driven by a progress engine */
+	struct doca_pe *pe;            /* the engine it is connected to (under ctx_lock) */
+	struct doca_ctx *next;         /* every context (under ctx_lock) */
 };
+
+/* Every context, so that an engine finds those connected to it. */
+static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct doca_ctx *ctx_list;
 
 #define CTX_FIX "pass the doca_ctx of a created context (e.g. doca_rdma_as_ctx)"
 
@@ -68,15 +76,116 @@ struct doca_ctx *sdpa_ctx_create(const char *kind, void *owner, sdpa_ctx_fn star
 	                         .stop = stop,
 	                         .on_dpa = on_dpa,
 	                         .state = DOCA_CTX_STATE_IDLE};
+	pthread_mutex_lock(&ctx_lock);
+	ctx->next = ctx_list;
+	ctx_list = ctx;
+	pthread_mutex_unlock(&ctx_lock);
 	return ctx;
 }
 
 void sdpa_ctx_destroy(struct doca_ctx *ctx)
 {
+	struct doca_ctx **pp;
+
 	if (ctx == NULL)
 		return;
+	pthread_mutex_lock(&ctx_lock);
+	for (pp = &ctx_list; *pp != NULL; pp = &(*pp)->next) {
+		if (*pp == ctx) {
+			*pp = ctx->next;
+			break;
+		}
+	}
 	ctx->magic = 0;
+	ctx->pe = NULL;
+	pthread_mutex_unlock(&ctx_lock);
 	sdpa_handle_retire(ctx, free);
+}
+
+void sdpa_ctx_set_progress(struct doca_ctx *ctx, sdpa_ctx_progress_fn fn)
+{
+	ctx->progress = fn;
+}
+
+struct doca_pe *sdpa_ctx_pe(const struct doca_ctx *ctx)
+{
+	struct doca_pe *pe;
+
+	pthread_mutex_lock(&ctx_lock);
+	pe = ctx->pe;
+	pthread_mutex_unlock(&ctx_lock);
+	return pe;
+}
+
+doca_error_t sdpa_ctx_connect_pe(struct doca_ctx *ctx, struct doca_pe *pe, const char *fn)
+{
+	doca_error_t r = check(ctx, fn);
+
+	if (r != DOCA_SUCCESS)
+		return r;
+	if (ctx->progress == NULL) {
+		DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (a %s context is not "
+		                        "driven by a progress engine)",
+		                        fn, ctx->kind);
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	if (ctx->state != DOCA_CTX_STATE_IDLE) {
+		DOCA_LOG_ERR("%s: the %s context is started; connect it before doca_ctx_start", fn,
+		             ctx->kind);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	pthread_mutex_lock(&ctx_lock);
+	if (ctx->pe != NULL) {
+		pthread_mutex_unlock(&ctx_lock);
+		DOCA_LOG_ERR("%s: the %s context is already connected to a progress engine; a "
+		             "context has one engine",
+		             fn, ctx->kind);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	ctx->pe = pe;
+	pthread_mutex_unlock(&ctx_lock);
+	return DOCA_SUCCESS;
+}
+
+bool sdpa_ctx_progress_pe(struct doca_pe *pe)
+{
+	enum { SNAP = 64 };
+	struct doca_ctx *snap[SNAP];
+	size_t n = 0;
+	bool any = false;
+
+	pthread_mutex_lock(&ctx_lock);
+	for (struct doca_ctx *c = ctx_list; c != NULL && n < SNAP; c = c->next)
+		if (c->pe == pe && c->progress != NULL && c->state == DOCA_CTX_STATE_RUNNING)
+			snap[n++] = c;
+	pthread_mutex_unlock(&ctx_lock);
+	/* A callback may stop or destroy any context: each is checked again before it runs. */
+	for (size_t i = 0; i < n; i++) {
+		sdpa_ctx_progress_fn fn = NULL;
+		void *owner = NULL;
+
+		pthread_mutex_lock(&ctx_lock);
+		if (ctx_live(snap[i]) && snap[i]->pe == pe &&
+		    snap[i]->state == DOCA_CTX_STATE_RUNNING) {
+			fn = snap[i]->progress;
+			owner = snap[i]->owner;
+		}
+		pthread_mutex_unlock(&ctx_lock);
+		if (fn != NULL && fn(owner))
+			any = true;
+	}
+	return any;
+}
+
+size_t sdpa_ctx_count_pe(const struct doca_pe *pe)
+{
+	size_t n = 0;
+
+	pthread_mutex_lock(&ctx_lock);
+	for (struct doca_ctx *c = ctx_list; c != NULL; c = c->next)
+		n += c->pe == pe;
+	pthread_mutex_unlock(&ctx_lock);
+	return n;
 }
 
 enum doca_ctx_states sdpa_ctx_state(const struct doca_ctx *ctx)

@@ -8,6 +8,9 @@
 #ifndef SDPA_CORE_CTX_H
 #define SDPA_CORE_CTX_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include <doca_ctx.h>
 #include <doca_error.h>
 
@@ -26,5 +29,22 @@ struct doca_ctx *sdpa_ctx_create(const char *kind, void *owner, sdpa_ctx_fn star
 void sdpa_ctx_destroy(struct doca_ctx *ctx);
 /* The state of a context from sdpa_ctx_create. */
 enum doca_ctx_states sdpa_ctx_state(const struct doca_ctx *ctx);
+
+/* ---- progress engines (pe.c) ----
+ * A context whose events or tasks complete through a doca_pe gives a progress function:
+ * called by doca_pe_progress() while the context runs and is connected to that engine; it
+ * delivers what is ready (calling the application's callbacks) and answers whether it made
+ * progress. Contexts without one refuse doca_pe_connect_ctx (NOT_SUPPORTED). */
+struct doca_pe;
+typedef bool (*sdpa_ctx_progress_fn)(void *owner);
+void sdpa_ctx_set_progress(struct doca_ctx *ctx, sdpa_ctx_progress_fn fn);
+/* doca_pe_connect_ctx's checks and the connection ('fn' names the call in messages). */
+doca_error_t sdpa_ctx_connect_pe(struct doca_ctx *ctx, struct doca_pe *pe, const char *fn);
+/* Run every running context connected to pe once; true when one made progress. */
+bool sdpa_ctx_progress_pe(struct doca_pe *pe);
+/* How many live contexts are connected to pe (doca_pe_destroy refuses while any is). */
+size_t sdpa_ctx_count_pe(const struct doca_pe *pe);
+/* The engine a context is connected to, NULL when none. */
+struct doca_pe *sdpa_ctx_pe(const struct doca_ctx *ctx);
 
 #endif

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * The progress engine. softdpa emulates no context a progress engine can drive, so an
- * engine never has work: progress answers 0, the inflight count is 0, and its notification
- * handle (an eventfd) never turns readable. Connecting a context and every task call refuse
- * with one rate-limited line naming themselves.
+ * The progress engine. Contexts that give a progress function (core/ctx.h: doca_eth_rxq's)
+ * connect to an engine; doca_pe_progress runs each running one once and answers 1 when one
+ * delivered something (an event, a state change). Other context kinds refuse to connect.
+ * No emulated context allocates generic tasks, so the inflight count is 0 and every task
+ * call refuses with one rate-limited line naming itself. The notification handle (an
+ * eventfd) never turns readable: an application must poll.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 
 #include <doca_pe.h>
 
+#include "core/ctx.h"
 #include "core/handles.h"
 #include "core/log.h"
 
@@ -73,6 +76,12 @@ DOCA_STABLE doca_error_t doca_pe_destroy(struct doca_pe *pe)
 		SAY_BAD_ARG("pe is NULL or destroyed", PE_FIX);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
+	if (sdpa_ctx_count_pe(pe) > 0) {
+		DOCA_LOG_ERR("%s: %zu contexts are still connected to the engine; destroy them "
+		             "first",
+		             __func__, sdpa_ctx_count_pe(pe));
+		return DOCA_ERROR_IN_USE;
+	}
 	close(pe->efd);
 	sdpa_handle_retire(pe, free); /* quarantined: core/handles.h */
 	return DOCA_SUCCESS;
@@ -80,8 +89,11 @@ DOCA_STABLE doca_error_t doca_pe_destroy(struct doca_pe *pe)
 
 DOCA_STABLE uint8_t doca_pe_progress(struct doca_pe *pe)
 {
-	(void)pe;
-	return 0;
+	if (!pe_live(pe)) {
+		SAY_BAD_ARG("pe is NULL or destroyed", PE_FIX);
+		return 0;
+	}
+	return sdpa_ctx_progress_pe(pe) ? 1 : 0;
 }
 
 DOCA_STABLE doca_error_t doca_pe_get_notification_handle(const struct doca_pe *pe,
@@ -147,10 +159,7 @@ DOCA_STABLE doca_error_t doca_pe_connect_ctx(struct doca_pe *pe, struct doca_ctx
 		            PE_FIX " and an idle context");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (no emulated context can be "
-	                        "driven by a progress engine)",
-	                        __func__);
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return sdpa_ctx_connect_pe(ctx, pe, __func__);
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_pe_set_event_mode(struct doca_pe *pe,

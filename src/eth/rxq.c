@@ -1,20 +1,172 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * doca_eth_rxq (control path and CPU data path): not emulated yet. Every call checks its
- * arguments like DOCA (INVALID_VALUE with one line naming the argument), then refuses with
- * one rate-limited line naming itself. doca_eth_rxq_estimate_packet_buf_size is arithmetic
- * and is answered.
+ * doca_eth_rxq: an Ethernet receive queue of an emulated device, a doca_ctx driven by a
+ * doca_pe (docs/ETH.md).
+ *
+ * A queue reads one software (RSS) queue of the DOCA Flow port started on its device: its
+ * DOCA Flow queue id, chosen at doca_ctx_start (the highest id no other running queue of
+ * the device holds; doca_eth_rxq_get_flow_queue_id) or bound afterwards with
+ * doca_eth_rxq_apply_queue_id. A DOCA Flow RSS forward to that id reaches it. Each
+ * doca_pe_progress runs the queue once: one datapath iteration in deterministic mode
+ * (sdpa_nic_poll), then the frames waiting in the software queue are copied into strides
+ * of the queue's packet buffer (doca_eth_rxq_set_pkt_buf) and handed to the application as
+ * doca_bufs of a private inventory, in managed receive events or event batches.
+ *
+ * Types: MANAGED_MEMPOOL is emulated (a stride is free again once its doca_buf is given
+ * back). REGULAR needs receive tasks and CYCLIC a ring the application reads (DOCA's GPU
+ * data path): both refuse at doca_ctx_start with the refusal line, as do the task calls.
+ *
+ * Threads: control calls and progress come from the application; the NIC's software queue
+ * has its own lock (sdpa_nic_rxq_take), so a worker thread may fill it meanwhile.
  */
+#include <pthread.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <doca_buf.h>
+#include <doca_buf_inventory.h>
+#include <doca_ctx.h>
+#include <doca_dev.h>
 #include <doca_eth_rxq.h>
 #include <doca_eth_rxq_cpu_data_path.h>
+#include <doca_mmap.h>
+#include <softdpa.h>
 
+#include "core/buf.h"
+#include "core/ctx.h"
+#include "core/handles.h"
 #include "core/log.h"
+#include "core/nic_clock.h"
 #include "core/refuse.h"
+#include "nic/nic.h"
 
-SDPA_LOG_REGISTER(core_eth_rxq);
+SDPA_LOG_REGISTER(eth_rxq);
 
-#define SAY_UNSUPPORTED() SDPA_SAY_REFUSED("Ethernet queues are not emulated")
+#define SAY_UNSUPPORTED() SDPA_SAY_REFUSED("receive tasks (regular queues) are not emulated")
 
-#define FIX "pass the objects the call needs and a result pointer"
+#define FIX     "pass the objects the call needs and a result pointer"
+#define RXQ_FIX "pass a queue made by doca_eth_rxq_create"
+
+/* What an emulated device's queues accept (doca_eth_rxq_cap_*). */
+enum {
+	ETH_MAX_BURST = 8192,      /* most packets a queue holds at once */
+	ETH_MAX_METADATA = 1,      /* the word DOCA Flow sets: meta.pkt_meta */
+	ETH_MAX_ROOM = 1024,       /* headroom and tailroom */
+	ETH_MAX_RECV_BUF_LIST = 1, /* regular queues are not emulated */
+	ETH_BATCH_MAX = 128,       /* DOCA_EVENT_BATCH_EVENTS_NUMBER_128 */
+	RXQ_MAGIC = 0x52585145,    /* "RXQE" */
+	PKTS_MAGIC = 0x504b5441,   /* "PKTA" */
+	TAKE_CHUNK = 32,           /* frames taken from the software queue per step */
+	NO_QUEUE = -1,
+};
+
+/* One packet handed to the application. */
+struct rx_pkt {
+	struct doca_buf *buf;
+	uint32_t hash, tag, meta;
+	uint64_t ts;
+	uint8_t l3_ok, l4_ok;
+};
+
+/* A pkt_array given to a batch handler: the application gives it back with
+ * doca_eth_rxq_event_batch_managed_recv_pkt_array_free. */
+struct pkt_array {
+	uint32_t magic;
+	uint16_t n;
+	struct doca_eth_rxq *rxq;
+	struct pkt_array *prev, *next; /* the queue's outstanding arrays */
+	struct doca_buf *pkts[];
+};
+
+struct doca_eth_rxq_event_batch_managed_recv {
+	struct doca_eth_rxq *rxq;
+	uint16_t n;
+	uint8_t l3_ok[ETH_BATCH_MAX], l4_ok[ETH_BATCH_MAX];
+	uint32_t hash[ETH_BATCH_MAX], tag[ETH_BATCH_MAX], meta[ETH_BATCH_MAX * ETH_MAX_METADATA];
+	uint64_t ts[ETH_BATCH_MAX];
+};
+
+struct doca_eth_rxq_event_managed_recv {
+	struct doca_eth_rxq *rxq;
+	doca_error_t status;
+	struct rx_pkt p;
+};
+
+struct doca_eth_rxq {
+	uint32_t magic;
+	struct doca_dev *dev;
+	struct doca_ctx *ctx;
+	/* configuration (idle only) */
+	uint32_t max_burst, max_pkt;
+	enum doca_eth_rxq_type type;
+	uint8_t metadata_num, flow_tag, rx_hash, timestamp;
+	uint16_t headroom, tailroom;
+	uint32_t max_recv_buf_list_len;
+	struct doca_mmap *mmap;
+	uint32_t mmap_off, mmap_len;
+	/* handlers */
+	bool one_reg, batch_reg;
+	union doca_data one_ud, batch_ud;
+	doca_eth_rxq_event_managed_recv_handler_cb_t one_ok, one_err;
+	doca_eth_rxq_event_batch_managed_recv_handler_cb_t batch_ok, batch_err;
+	uint16_t batch_max, batch_min;
+	/* running */
+	int32_t flow_qid; /* DOCA Flow queue id, NO_QUEUE while idle */
+	struct doca_buf_inventory *inv;
+	uint8_t *base;
+	uint32_t stride, nstrides, cursor;
+	struct doca_buf **owner; /* the doca_buf holding each stride, NULL when never used */
+	/* frames taken but not delivered yet (fewer than batch_min) */
+	struct rx_pkt stage[ETH_BATCH_MAX];
+	uint16_t staged;
+	struct pkt_array *arrays;
+	uint64_t received, dropped_big, dropped_nomem;
+	struct doca_eth_rxq *next; /* every queue (under rxq_lock) */
+};
+
+static pthread_mutex_t rxq_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct doca_eth_rxq *rxq_list;
+
+static bool rxq_live(const struct doca_eth_rxq *q)
+{
+	return sdpa_handle_live(q, SDPA_H_ETH_RXQ) && q->magic == RXQ_MAGIC;
+}
+
+/* NULL or destroyed: one line naming the argument. */
+static bool bad_rxq(const char *fn, const struct doca_eth_rxq *q)
+{
+	if (q == NULL) {
+		DOCA_LOG_ERR("%s: eth_rxq is NULL; " RXQ_FIX, fn);
+		return true;
+	}
+	if (!rxq_live(q)) {
+		DOCA_LOG_ERR("%s: eth_rxq %p is not a live queue (destroyed?); " RXQ_FIX, fn,
+		             (const void *)q);
+		return true;
+	}
+	return false;
+}
+
+/* Configuration calls: only while the context is idle. */
+static doca_error_t check_idle(const char *fn, const struct doca_eth_rxq *q)
+{
+	if (bad_rxq(fn, q))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (sdpa_ctx_state(q->ctx) != DOCA_CTX_STATE_IDLE) {
+		DOCA_LOG_ERR("%s: the queue's context is started; call it before doca_ctx_start or "
+		             "after doca_ctx_stop",
+		             fn);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	return DOCA_SUCCESS;
+}
+
+#define CHECK_IDLE(q)                                                                              \
+	do {                                                                                       \
+		doca_error_t r_ = check_idle(__func__, (q));                                       \
+		if (r_ != DOCA_SUCCESS)                                                            \
+			return r_;                                                                 \
+	} while (0)
 
 /* Memory a packet takes in the queue's range: the packet (or an LRO packet) with its
  * headroom and tailroom, in 64-byte strides. */
@@ -63,143 +215,613 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_estimate_packet_buf_size(
 	return DOCA_SUCCESS;
 }
 
+/* ------------------------------------------------------------------ the data path */
+
+/* L3 and L4 checks of a frame, as the device reports them: l3_ok for an IPv4 header whose
+ * checksum holds (IPv6: a whole header), l4_ok for a TCP or UDP checksum that holds (UDP
+ * over IPv4 without a checksum is good). A frame without that layer reports 0. */
+static uint32_t csum_add(const uint8_t *p, uint32_t len, uint32_t sum)
+{
+	for (uint32_t i = 0; i + 1 < len; i += 2)
+		sum += (uint32_t)p[i] << 8 | p[i + 1];
+	if (len & 1)
+		sum += (uint32_t)p[len - 1] << 8;
+	return sum;
+}
+
+static uint16_t csum_fold(uint32_t sum)
+{
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)sum;
+}
+
+static void l3l4_check(const uint8_t *f, uint32_t len, uint8_t *l3_ok, uint8_t *l4_ok)
+{
+	uint32_t off = 14, l4off, l4len, sum = 0;
+	uint16_t et;
+	uint8_t proto;
+
+	*l3_ok = *l4_ok = 0;
+	if (len < 14)
+		return;
+	et = (uint16_t)(f[12] << 8 | f[13]);
+	while ((et == 0x8100 || et == 0x88a8) && len >= off + 4) {
+		et = (uint16_t)(f[off + 2] << 8 | f[off + 3]);
+		off += 4;
+	}
+	if (et == 0x0800) {
+		uint32_t ihl, tot;
+
+		if (len < off + 20 || (f[off] >> 4) != 4)
+			return;
+		ihl = (f[off] & 0xfu) * 4;
+		tot = (uint32_t)(f[off + 2] << 8 | f[off + 3]);
+		if (ihl < 20 || len < off + ihl || tot < ihl || len < off + tot)
+			return;
+		if (csum_fold(csum_add(f + off, ihl, 0)) != 0xffff)
+			return;
+		*l3_ok = 1;
+		if ((f[off + 6] & 0x3f) != 0 || f[off + 7] != 0)
+			return; /* a fragment: no whole L4 */
+		proto = f[off + 9];
+		l4off = off + ihl;
+		l4len = tot - ihl;
+		sum = csum_add(f + off + 12, 8, 0);
+	} else if (et == 0x86dd) {
+		if (len < off + 40 || (f[off] >> 4) != 6)
+			return;
+		l4len = (uint32_t)(f[off + 4] << 8 | f[off + 5]);
+		if (len < off + 40 + l4len)
+			return;
+		*l3_ok = 1;
+		proto = f[off + 6];
+		l4off = off + 40;
+		sum = csum_add(f + off + 8, 32, 0);
+	} else {
+		return;
+	}
+	if (proto == 17 && l4len >= 8) {
+		if (et == 0x0800 && f[l4off + 6] == 0 && f[l4off + 7] == 0) {
+			*l4_ok = 1;
+			return;
+		}
+	} else if (!(proto == 6 && l4len >= 20)) {
+		return;
+	}
+	sum += proto + l4len;
+	*l4_ok = csum_fold(csum_add(f + l4off, l4len, sum)) == 0xffff;
+}
+
+/* A free stride: never used, or its doca_buf was given back. -1 when all are held. */
+static int64_t free_stride(struct doca_eth_rxq *q)
+{
+	for (uint32_t n = 0; n < q->nstrides; n++) {
+		uint32_t i = (q->cursor + n) % q->nstrides;
+
+		if (q->owner[i] == NULL || !sdpa_buf_held(q->owner[i])) {
+			q->cursor = (i + 1) % q->nstrides;
+			return i;
+		}
+	}
+	return -1;
+}
+
+struct take_ctx {
+	struct doca_eth_rxq *q;
+	uint16_t want;
+	bool full;
+};
+
+/* Runs under the NIC's queue lock: copy one frame into a stride and stage it. */
+static bool take_one(void *arg, const uint8_t *frame, uint32_t len, uint32_t rss_hash,
+                     uint32_t pkt_meta, uint32_t ptype)
+{
+	struct take_ctx *t = arg;
+	struct doca_eth_rxq *q = t->q;
+	struct rx_pkt *p;
+	struct doca_buf *buf = NULL;
+	uint8_t *head;
+	int64_t i;
+
+	(void)ptype;
+	if (t->want == 0)
+		return false;
+	if (len > q->max_pkt) {
+		/* taken and counted: the device drops a packet larger than the queue's */
+		if (q->dropped_big++ == 0)
+			DOCA_LOG_WARN(
+			        "eth_rxq (flow queue %d): a %u-byte packet exceeds the queue's "
+			        "max_packet_size %u and is dropped (counted); raise it with "
+			        "doca_eth_rxq_set_max_packet_size",
+			        (int)q->flow_qid, len, q->max_pkt);
+		return true;
+	}
+	i = free_stride(q);
+	if (i < 0) {
+		t->full = true;
+		return false; /* left in the software queue until the application gives some back */
+	}
+	head = q->base + (uint64_t)i * q->stride;
+	memcpy(head + q->headroom, frame, len);
+	if (doca_buf_inventory_buf_get_by_args(q->inv, q->mmap, head, q->stride, head + q->headroom,
+	                                       len, &buf) != DOCA_SUCCESS) {
+		t->full = true;
+		return false;
+	}
+	q->owner[i] = buf;
+	p = &q->stage[q->staged++];
+	p->buf = buf;
+	p->hash = q->rx_hash ? rss_hash : 0;
+	p->meta = pkt_meta;
+	/* DOCA Flow 3.3 has no action that sets a flow tag: packets carry the default, 0. */
+	p->tag = 0;
+	p->ts = q->timestamp ? sdpa_nic_now_ns() : 0;
+	l3l4_check(frame, len, &p->l3_ok, &p->l4_ok);
+	q->received++;
+	t->want--;
+	return true;
+}
+
+static void deliver_one(struct doca_eth_rxq *q, const struct rx_pkt *p)
+{
+	struct doca_eth_rxq_event_managed_recv ev = {.rxq = q, .status = DOCA_SUCCESS, .p = *p};
+
+	q->one_ok(&ev, p->buf, q->one_ud);
+}
+
+static void deliver_batch(struct doca_eth_rxq *q, uint16_t n)
+{
+	struct doca_eth_rxq_event_batch_managed_recv *ev = calloc(1, sizeof(*ev));
+	struct pkt_array *a = malloc(sizeof(*a) + n * sizeof(a->pkts[0]));
+
+	if (ev == NULL || a == NULL) {
+		free(ev);
+		free(a);
+		q->dropped_nomem += n;
+		DOCA_LOG_RATE_LIMIT_ERR("eth_rxq: out of memory for an event batch of %u packets; "
+		                        "they are given back and counted as dropped",
+		                        (unsigned int)n);
+		for (uint16_t i = 0; i < n; i++)
+			doca_buf_dec_refcount(q->stage[i].buf, NULL);
+		memmove(q->stage, q->stage + n, (q->staged - n) * sizeof(q->stage[0]));
+		q->staged -= n;
+		return;
+	}
+	ev->rxq = q;
+	ev->n = n;
+	a->magic = PKTS_MAGIC;
+	a->n = n;
+	a->rxq = q;
+	a->prev = NULL;
+	a->next = q->arrays;
+	if (q->arrays != NULL)
+		q->arrays->prev = a;
+	q->arrays = a;
+	for (uint16_t i = 0; i < n; i++) {
+		const struct rx_pkt *p = &q->stage[i];
+
+		a->pkts[i] = p->buf;
+		ev->l3_ok[i] = p->l3_ok;
+		ev->l4_ok[i] = p->l4_ok;
+		ev->hash[i] = p->hash;
+		ev->tag[i] = p->tag;
+		ev->ts[i] = p->ts;
+		for (uint8_t k = 0; k < q->metadata_num; k++)
+			ev->meta[i * q->metadata_num + k] = k == 0 ? p->meta : 0;
+	}
+	memmove(q->stage, q->stage + n, (q->staged - n) * sizeof(q->stage[0]));
+	q->staged -= n;
+	q->batch_ok(ev, n, q->batch_ud, DOCA_SUCCESS, a->pkts);
+	free(ev);
+}
+
+/* doca_pe_progress: one datapath iteration, then what waits in the software queue. */
+static bool rxq_progress(void *owner)
+{
+	struct doca_eth_rxq *q = owner;
+	int32_t port;
+	uint16_t cap;
+	bool any = false;
+
+	if (!q->one_reg && !q->batch_reg)
+		return false; /* nothing to report to: the frames wait in the software queue */
+	sdpa_nic_poll();
+	port = sdpa_nic_port_of_dev(q->dev);
+	cap = q->batch_reg ? q->batch_max : 1;
+	while (port >= 0 && q->staged < cap) {
+		struct take_ctx t = {q, (uint16_t)(cap - q->staged), false};
+
+		if (t.want > TAKE_CHUNK)
+			t.want = TAKE_CHUNK;
+		if (sdpa_nic_rxq_take((uint16_t)port, (uint16_t)q->flow_qid, t.want, take_one,
+		                      &t) == 0 ||
+		    t.full)
+			break;
+	}
+	if (q->staged == 0 || (q->batch_reg && q->staged < q->batch_min))
+		return false;
+	/* One report per progress call, as an engine finds one completion at a time; the rest
+	 * waits for the next call. */
+	if (q->batch_reg) {
+		deliver_batch(q, q->staged < q->batch_max ? q->staged : q->batch_max);
+	} else {
+		struct rx_pkt p = q->stage[0];
+
+		q->staged = 0;
+		deliver_one(q, &p);
+	}
+	any = true;
+	return any;
+}
+
+/* ------------------------------------------------------------------ start / stop */
+
+static bool qid_taken(const struct doca_eth_rxq *self, int32_t qid)
+{
+	for (const struct doca_eth_rxq *o = rxq_list; o != NULL; o = o->next)
+		if (o != self && o->dev == self->dev && o->flow_qid == qid)
+			return true;
+	return false;
+}
+
+/* Free the strides and inventory of an earlier run; IN_USE (logged) while the application
+ * holds some of its packets. */
+static doca_error_t free_strides(struct doca_eth_rxq *q, const char *fn)
+{
+	if (q->inv == NULL)
+		return DOCA_SUCCESS;
+	for (uint32_t i = 0; i < q->nstrides; i++) {
+		if (q->owner[i] != NULL && sdpa_buf_held(q->owner[i])) {
+			DOCA_LOG_ERR(
+			        "%s: the application still holds packets of the queue; give "
+			        "them back (doca_eth_rxq_event_batch_managed_recv_pkt_array_free "
+			        "or doca_buf_dec_refcount) first",
+			        fn);
+			return DOCA_ERROR_IN_USE;
+		}
+	}
+	doca_buf_inventory_destroy(q->inv);
+	q->inv = NULL;
+	free(q->owner);
+	q->owner = NULL;
+	q->nstrides = 0;
+	return DOCA_SUCCESS;
+}
+
+static doca_error_t rxq_start(void *owner)
+{
+	struct doca_eth_rxq *q = owner;
+	void *range = NULL;
+	size_t range_len = 0;
+	doca_error_t r;
+
+	if (q->type == DOCA_ETH_RXQ_TYPE_REGULAR) {
+		DOCA_LOG_RATE_LIMIT_ERR("doca_ctx_start: a regular doca_eth_rxq (receive tasks) is "
+		                        "not supported by softdpa; use "
+		                        "DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL with receive events");
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	if (q->type == DOCA_ETH_RXQ_TYPE_CYCLIC) {
+		DOCA_LOG_RATE_LIMIT_ERR(
+		        "doca_ctx_start: a cyclic doca_eth_rxq (a GPU data path) is "
+		        "not supported by softdpa; use "
+		        "DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL on the CPU");
+		return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	if (q->mmap == NULL) {
+		DOCA_LOG_ERR("doca_ctx_start: the managed-mempool queue has no packet buffer; call "
+		             "doca_eth_rxq_set_pkt_buf first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (sdpa_ctx_pe(q->ctx) == NULL) {
+		DOCA_LOG_ERR("doca_ctx_start: the queue is not connected to a progress engine; "
+		             "call doca_pe_connect_ctx first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	r = free_strides(q, "doca_ctx_start");
+	if (r != DOCA_SUCCESS)
+		return r;
+	r = doca_mmap_get_memrange(q->mmap, &range, &range_len);
+	if (r != DOCA_SUCCESS)
+		return r; /* logged by the mmap */
+	if ((uint64_t)q->mmap_off + q->mmap_len > range_len) {
+		DOCA_LOG_ERR(
+		        "doca_ctx_start: the packet buffer [%u, +%u) is outside the mmap's %zu "
+		        "bytes; give a range inside it",
+		        q->mmap_off, q->mmap_len, range_len);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	q->stride = (uint32_t)stride(q->max_pkt, 0, q->headroom, q->tailroom);
+	q->nstrides = q->mmap_len / q->stride;
+	if (q->nstrides == 0) {
+		DOCA_LOG_ERR(
+		        "doca_ctx_start: the packet buffer (%u bytes) holds no %u-byte packet; "
+		        "size it with doca_eth_rxq_estimate_packet_buf_size",
+		        q->mmap_len, q->stride);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	q->base = (uint8_t *)range + q->mmap_off;
+	q->owner = calloc(q->nstrides, sizeof(q->owner[0]));
+	if (q->owner == NULL) {
+		DOCA_LOG_ERR("doca_ctx_start: out of memory for %u packet strides", q->nstrides);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	r = doca_buf_inventory_create(q->nstrides, &q->inv);
+	if (r == DOCA_SUCCESS)
+		r = doca_buf_inventory_start(q->inv);
+	if (r != DOCA_SUCCESS) {
+		if (q->inv != NULL)
+			doca_buf_inventory_destroy(q->inv);
+		q->inv = NULL;
+		free(q->owner);
+		q->owner = NULL;
+		return r;
+	}
+	q->cursor = 0;
+	q->staged = 0;
+	/* The highest DOCA Flow queue id no other running queue of the device holds. */
+	pthread_mutex_lock(&rxq_lock);
+	q->flow_qid = NO_QUEUE;
+	for (int32_t id = (int32_t)sdpa_nic_rxq_max() - 1; id >= 0; id--) {
+		if (!qid_taken(q, id)) {
+			q->flow_qid = id;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&rxq_lock);
+	if (q->flow_qid == NO_QUEUE) {
+		DOCA_LOG_ERR("doca_ctx_start: all %u DOCA Flow queues of the device are taken by "
+		             "running queues; stop one first",
+		             (unsigned int)sdpa_nic_rxq_max());
+		doca_buf_inventory_destroy(q->inv);
+		q->inv = NULL;
+		free(q->owner);
+		q->owner = NULL;
+		return DOCA_ERROR_FULL;
+	}
+	return DOCA_SUCCESS;
+}
+
+/* The inventory and strides live until every doca_buf is given back (destroy checks). */
+static void release_running(struct doca_eth_rxq *q)
+{
+	for (uint16_t i = 0; i < q->staged; i++)
+		doca_buf_dec_refcount(q->stage[i].buf, NULL);
+	q->staged = 0;
+}
+
+static doca_error_t rxq_stop(void *owner)
+{
+	struct doca_eth_rxq *q = owner;
+
+	release_running(q);
+	pthread_mutex_lock(&rxq_lock);
+	q->flow_qid = NO_QUEUE;
+	pthread_mutex_unlock(&rxq_lock);
+	return DOCA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ control path */
+
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_create(struct doca_dev *dev, uint32_t max_burst_size,
                                                    uint32_t max_packet_size,
                                                    struct doca_eth_rxq **eth_rxq)
 {
-	(void)max_burst_size;
-	(void)max_packet_size;
-	if (SDPA_NULL_ARGS(FIX, dev, eth_rxq))
+	struct doca_eth_rxq *q;
+
+	if (SDPA_NULL_ARGS("pass an open device and a result pointer", dev, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (SDPA_BAD_ARG(max_burst_size == 0 || max_burst_size > ETH_MAX_BURST,
+	                 "max_burst_size is 0 or above the device's "
+	                 "doca_eth_rxq_cap_get_max_burst_size",
+	                 "give 1..8192 packets"))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (SDPA_BAD_ARG(max_packet_size == 0 || max_packet_size > SOFTDPA_FRAME_MAX,
+	                 "max_packet_size is 0 or above the device's "
+	                 "doca_eth_rxq_cap_get_max_packet_size",
+	                 "give 1..9216 bytes"))
+		return DOCA_ERROR_INVALID_VALUE;
+	q = calloc(1, sizeof(*q));
+	if (q == NULL) {
+		DOCA_LOG_ERR("%s: out of memory for the queue", __func__);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	q->magic = RXQ_MAGIC;
+	q->dev = dev;
+	q->max_burst = max_burst_size;
+	q->max_pkt = max_packet_size;
+	q->type = DOCA_ETH_RXQ_TYPE_CYCLIC; /* DOCA's default */
+	q->flow_qid = NO_QUEUE;
+	q->ctx = sdpa_ctx_create("doca_eth_rxq", q, rxq_start, rxq_stop, NULL);
+	if (q->ctx == NULL || !sdpa_handle_add(q, SDPA_H_ETH_RXQ)) {
+		if (q->ctx != NULL)
+			sdpa_ctx_destroy(q->ctx);
+		free(q);
+		DOCA_LOG_ERR("%s: out of memory for the queue's context", __func__);
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	sdpa_ctx_set_progress(q->ctx, rxq_progress);
+	pthread_mutex_lock(&rxq_lock);
+	q->next = rxq_list;
+	rxq_list = q;
+	pthread_mutex_unlock(&rxq_lock);
+	*eth_rxq = q;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_destroy(struct doca_eth_rxq *eth_rxq)
 {
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	struct doca_eth_rxq *q = eth_rxq, **pp;
+
+	doca_error_t r;
+
+	CHECK_IDLE(q);
+	r = free_strides(q, __func__);
+	if (r != DOCA_SUCCESS)
+		return r;
+	while (q->arrays != NULL) { /* arrays whose packets were given back one by one */
+		struct pkt_array *a = q->arrays;
+
+		q->arrays = a->next;
+		a->magic = 0;
+		free(a);
+	}
+	pthread_mutex_lock(&rxq_lock);
+	for (pp = &rxq_list; *pp != NULL; pp = &(*pp)->next) {
+		if (*pp == q) {
+			*pp = q->next;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&rxq_lock);
+	sdpa_ctx_destroy(q->ctx);
+	q->magic = 0;
+	sdpa_handle_retire(q, free);
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_as_doca_ctx(struct doca_eth_rxq *eth_rxq)
 {
-	if (!SDPA_NULL_ARGS(FIX, eth_rxq))
-		SAY_UNSUPPORTED();
-	return NULL;
+	if (bad_rxq(__func__, eth_rxq))
+		return NULL;
+	return eth_rxq->ctx;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_max_burst_size(struct doca_eth_rxq *eth_rxq,
                                                                uint32_t max_burst_size)
 {
-	(void)max_burst_size;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
+	CHECK_IDLE(eth_rxq);
+	if (SDPA_BAD_ARG(max_burst_size == 0 || max_burst_size > ETH_MAX_BURST,
+	                 "max_burst_size is 0 or above doca_eth_rxq_cap_get_max_burst_size",
+	                 "give 1..8192 packets"))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	eth_rxq->max_burst = max_burst_size;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_max_packet_size(struct doca_eth_rxq *eth_rxq,
                                                                 uint32_t max_packet_size)
 {
-	(void)max_packet_size;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
+	CHECK_IDLE(eth_rxq);
+	if (SDPA_BAD_ARG(max_packet_size == 0 || max_packet_size > SOFTDPA_FRAME_MAX,
+	                 "max_packet_size is 0 or above doca_eth_rxq_cap_get_max_packet_size",
+	                 "give 1..9216 bytes"))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	eth_rxq->max_pkt = max_packet_size;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_metadata_num(struct doca_eth_rxq *eth_rxq,
                                                              uint8_t metadata_num)
 {
-	(void)metadata_num;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
+	CHECK_IDLE(eth_rxq);
+	if (SDPA_BAD_ARG(metadata_num > ETH_MAX_METADATA,
+	                 "metadata_num is above doca_eth_rxq_cap_get_max_metadata_num (1: the "
+	                 "word DOCA Flow sets, meta.pkt_meta)",
+	                 "ask for 0 or 1"))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	eth_rxq->metadata_num = metadata_num;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_flow_tag(struct doca_eth_rxq *eth_rxq,
                                                          uint8_t enable_flow_tag)
 {
-	(void)enable_flow_tag;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	CHECK_IDLE(eth_rxq);
+	eth_rxq->flow_tag = enable_flow_tag != 0;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_rx_hash(struct doca_eth_rxq *eth_rxq,
                                                         uint8_t enable_rx_hash)
 {
-	(void)enable_rx_hash;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	CHECK_IDLE(eth_rxq);
+	eth_rxq->rx_hash = enable_rx_hash != 0;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_packet_headroom(struct doca_eth_rxq *eth_rxq,
                                                                 uint16_t head_size)
 {
-	(void)head_size;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
+	CHECK_IDLE(eth_rxq);
+	if (SDPA_BAD_ARG(head_size > ETH_MAX_ROOM,
+	                 "head_size is above doca_eth_rxq_cap_get_max_packet_headroom (1024)",
+	                 "ask for at most 1024 bytes"))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	eth_rxq->headroom = head_size;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_packet_tailroom(struct doca_eth_rxq *eth_rxq,
                                                                 uint16_t tail_size)
 {
-	(void)tail_size;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
+	CHECK_IDLE(eth_rxq);
+	if (SDPA_BAD_ARG(tail_size > ETH_MAX_ROOM,
+	                 "tail_size is above doca_eth_rxq_cap_get_max_packet_tailroom (1024)",
+	                 "ask for at most 1024 bytes"))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	eth_rxq->tailroom = tail_size;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_timestamp(struct doca_eth_rxq *eth_rxq,
                                                           uint8_t enable_timestamp)
 {
-	(void)enable_timestamp;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	CHECK_IDLE(eth_rxq);
+	eth_rxq->timestamp = enable_timestamp != 0;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_set_max_recv_buf_list_len(struct doca_eth_rxq *eth_rxq, uint32_t max_recv_buf_list_len)
 {
-	(void)max_recv_buf_list_len;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
+	CHECK_IDLE(eth_rxq);
+	if (SDPA_BAD_ARG(max_recv_buf_list_len == 0 ||
+	                         max_recv_buf_list_len > ETH_MAX_RECV_BUF_LIST,
+	                 "max_recv_buf_list_len is 0 or above "
+	                 "doca_eth_rxq_cap_get_max_recv_buf_list_len (1)",
+	                 "give 1"))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	eth_rxq->max_recv_buf_list_len = max_recv_buf_list_len;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_pkt_buf(struct doca_eth_rxq *eth_rxq,
                                                         struct doca_mmap *mmap,
                                                         uint32_t mmap_offset, uint32_t mmap_len)
 {
-	(void)mmap_offset;
-	(void)mmap_len;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq, mmap))
+	void *range = NULL;
+	size_t range_len = 0;
+
+	CHECK_IDLE(eth_rxq);
+	if (SDPA_NULL_ARGS("pass a mmap whose memory range is set", mmap))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (doca_mmap_get_memrange(mmap, &range, &range_len) != DOCA_SUCCESS)
+		return DOCA_ERROR_INVALID_VALUE; /* logged by the mmap */
+	if (SDPA_BAD_ARG(mmap_len == 0 || (uint64_t)mmap_offset + mmap_len > range_len,
+	                 "the range [mmap_offset, mmap_offset + mmap_len) is empty or outside the "
+	                 "mmap's memory range",
+	                 "give a range inside the mmap"))
+		return DOCA_ERROR_INVALID_VALUE;
+	eth_rxq->mmap = mmap;
+	eth_rxq->mmap_off = mmap_offset;
+	eth_rxq->mmap_len = mmap_len;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_type(struct doca_eth_rxq *eth_rxq,
                                                      enum doca_eth_rxq_type type)
 {
-	(void)type;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
+	CHECK_IDLE(eth_rxq);
+	if (type != DOCA_ETH_RXQ_TYPE_CYCLIC && type != DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL &&
+	    type != DOCA_ETH_RXQ_TYPE_REGULAR) {
+		DOCA_LOG_ERR("%s: type %d is unknown; use an enum doca_eth_rxq_type value",
+		             __func__, (int)type);
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	}
+	eth_rxq->type = type;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_notification_moderation(
@@ -207,117 +829,156 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_set_notification_moderation(
 {
 	(void)period_usec;
 	(void)comp_count;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	/* Accepted: the engine's notification handle never fires (the application polls), so
+	 * there is nothing to moderate. */
+	CHECK_IDLE(eth_rxq);
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_get_flow_queue_id(struct doca_eth_rxq *eth_rxq,
                                                               uint16_t *flow_queue_id)
 {
-	if (SDPA_NULL_ARGS(FIX, eth_rxq, flow_queue_id))
+	if (bad_rxq(__func__, eth_rxq) || SDPA_NULL_ARGS("pass a result pointer", flow_queue_id))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (sdpa_ctx_state(eth_rxq->ctx) != DOCA_CTX_STATE_RUNNING) {
+		DOCA_LOG_ERR("%s: the queue is not started; the id exists from doca_ctx_start on",
+		             __func__);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	*flow_queue_id = (uint16_t)eth_rxq->flow_qid;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_apply_queue_id(struct doca_eth_rxq *eth_rxq,
                                                            uint16_t queue_id)
 {
-	(void)queue_id;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq))
+	if (bad_rxq(__func__, eth_rxq))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (sdpa_ctx_state(eth_rxq->ctx) != DOCA_CTX_STATE_RUNNING) {
+		DOCA_LOG_ERR("%s: the queue is not started; bind its id after doca_ctx_start",
+		             __func__);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (SDPA_BAD_ARG(queue_id >= sdpa_nic_rxq_max(), "queue_id is beyond the port's queues",
+	                 "give a DOCA Flow queue id below 64"))
+		return DOCA_ERROR_INVALID_VALUE;
+	pthread_mutex_lock(&rxq_lock);
+	if (qid_taken(eth_rxq, queue_id)) {
+		pthread_mutex_unlock(&rxq_lock);
+		DOCA_LOG_ERR("%s: DOCA Flow queue %u of the device is bound to another running "
+		             "queue; give each queue its own id",
+		             __func__, (unsigned int)queue_id);
+		return DOCA_ERROR_IN_USE;
+	}
+	eth_rxq->flow_qid = queue_id;
+	pthread_mutex_unlock(&rxq_lock);
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_get_gpu_handle(const struct doca_eth_rxq *eth_rxq,
                                                            struct doca_gpu_eth_rxq **eth_rxq_ext)
 {
-	if (SDPA_NULL_ARGS(FIX, eth_rxq, eth_rxq_ext))
+	if (bad_rxq(__func__, eth_rxq) || SDPA_NULL_ARGS(FIX, eth_rxq_ext))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
+	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (no GPU: the queue's data path "
+	                        "runs on the CPU)",
+	                        __func__);
 	return DOCA_ERROR_NOT_SUPPORTED;
+}
+
+/* ------------------------------------------------------------------ capabilities */
+
+static bool bad_devinfo(const char *fn, const struct doca_devinfo *devinfo, const void *out)
+{
+	if (devinfo == NULL || out == NULL) {
+		DOCA_LOG_ERR("%s: %s is NULL; pass a device's devinfo and a result pointer", fn,
+		             devinfo == NULL ? "devinfo" : "the result pointer");
+		return true;
+	}
+	return false;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_get_max_burst_size(const struct doca_devinfo *devinfo, uint32_t *max_burst_size)
 {
-	if (SDPA_NULL_ARGS(FIX, devinfo, max_burst_size))
+	if (bad_devinfo(__func__, devinfo, max_burst_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	*max_burst_size = ETH_MAX_BURST;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_get_max_metadata_num(const struct doca_devinfo *devinfo, uint8_t *max_metadata_num)
 {
-	if (SDPA_NULL_ARGS(FIX, devinfo, max_metadata_num))
+	if (bad_devinfo(__func__, devinfo, max_metadata_num))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	*max_metadata_num = ETH_MAX_METADATA;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_packet_headroom(
         const struct doca_devinfo *devinfo, uint16_t *max_packet_headroom)
 {
-	if (SDPA_NULL_ARGS(FIX, devinfo, max_packet_headroom))
+	if (bad_devinfo(__func__, devinfo, max_packet_headroom))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	*max_packet_headroom = ETH_MAX_ROOM;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_packet_tailroom(
         const struct doca_devinfo *devinfo, uint16_t *max_packet_tailroom)
 {
-	if (SDPA_NULL_ARGS(FIX, devinfo, max_packet_tailroom))
+	if (bad_devinfo(__func__, devinfo, max_packet_tailroom))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	*max_packet_tailroom = ETH_MAX_ROOM;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_cap_get_max_recv_buf_list_len(
         const struct doca_devinfo *devinfo, uint32_t *max_recv_buf_list_len)
 {
-	if (SDPA_NULL_ARGS(FIX, devinfo, max_recv_buf_list_len))
+	if (bad_devinfo(__func__, devinfo, max_recv_buf_list_len))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	*max_recv_buf_list_len = ETH_MAX_RECV_BUF_LIST;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_get_max_packet_size(const struct doca_devinfo *devinfo, uint32_t *max_packet_size)
 {
-	if (SDPA_NULL_ARGS(FIX, devinfo, max_packet_size))
+	if (bad_devinfo(__func__, devinfo, max_packet_size))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	*max_packet_size = SOFTDPA_FRAME_MAX;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_is_type_supported(const struct doca_devinfo *devinfo, enum doca_eth_rxq_type type,
                                    enum doca_eth_rxq_data_path_type data_path_type)
 {
-	(void)type;
-	(void)data_path_type;
-	if (SDPA_NULL_ARGS(FIX, devinfo))
+	if (bad_devinfo(__func__, devinfo, devinfo))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if ((type != DOCA_ETH_RXQ_TYPE_CYCLIC && type != DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL &&
+	     type != DOCA_ETH_RXQ_TYPE_REGULAR) ||
+	    (data_path_type != DOCA_ETH_RXQ_DATA_PATH_TYPE_CPU &&
+	     data_path_type != DOCA_ETH_RXQ_DATA_PATH_TYPE_GPU)) {
+		DOCA_LOG_ERR("%s: type %d or data path %d is unknown; use enum doca_eth_rxq_type "
+		             "and enum doca_eth_rxq_data_path_type values",
+		             __func__, (int)type, (int)data_path_type);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	/* A capability answer, not a refusal: no log line. */
+	return type == DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL &&
+	                       data_path_type == DOCA_ETH_RXQ_DATA_PATH_TYPE_CPU
+	               ? DOCA_SUCCESS
+	               : DOCA_ERROR_NOT_SUPPORTED;
 }
 
-/* ---- CPU data path ---- */
+/* ------------------------------------------------------------------ events */
 
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_set_conf(
-        struct doca_eth_rxq *eth_rxq, doca_eth_rxq_task_recv_completion_cb_t task_completion_cb,
-        doca_eth_rxq_task_recv_completion_cb_t task_error_cb, uint32_t task_recv_num)
+static uint16_t batch_count(enum doca_event_batch_events_number n)
 {
-	(void)task_recv_num;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq, task_completion_cb, task_error_cb))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	return (unsigned int)n <= DOCA_EVENT_BATCH_EVENTS_NUMBER_128 ? (uint16_t)(1u << n) : 0;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_register(
@@ -325,11 +986,20 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_register(
         doca_eth_rxq_event_managed_recv_handler_cb_t success_event_handler,
         doca_eth_rxq_event_managed_recv_handler_cb_t error_event_handler)
 {
-	(void)user_data;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq, success_event_handler, error_event_handler))
+	CHECK_IDLE(eth_rxq);
+	if (SDPA_NULL_ARGS("pass both handlers", success_event_handler, error_event_handler))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (eth_rxq->batch_reg) {
+		DOCA_LOG_ERR("%s: the queue reports event batches already; register one kind of "
+		             "receive event",
+		             __func__);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	eth_rxq->one_reg = true;
+	eth_rxq->one_ud = user_data;
+	eth_rxq->one_ok = success_event_handler;
+	eth_rxq->one_err = error_event_handler;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_register(
@@ -338,10 +1008,232 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_register(
         doca_eth_rxq_event_batch_managed_recv_handler_cb_t success_event_batch_handler,
         doca_eth_rxq_event_batch_managed_recv_handler_cb_t error_event_batch_handler)
 {
-	(void)events_number_max;
-	(void)events_number_min;
-	(void)user_data;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq, success_event_batch_handler, error_event_batch_handler))
+	uint16_t mx = batch_count(events_number_max), mn = batch_count(events_number_min);
+
+	CHECK_IDLE(eth_rxq);
+	if (SDPA_NULL_ARGS("pass both handlers", success_event_batch_handler,
+	                   error_event_batch_handler))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (SDPA_BAD_ARG(mx == 0 || mn == 0 || mn > mx,
+	                 "events_number_max or events_number_min is not an enum "
+	                 "doca_event_batch_events_number value, or min is above max",
+	                 "give DOCA_EVENT_BATCH_EVENTS_NUMBER_* values with min <= max"))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (eth_rxq->one_reg) {
+		DOCA_LOG_ERR("%s: the queue reports single receive events already; register one "
+		             "kind of receive event",
+		             __func__);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	eth_rxq->batch_reg = true;
+	eth_rxq->batch_ud = user_data;
+	eth_rxq->batch_ok = success_event_batch_handler;
+	eth_rxq->batch_err = error_event_batch_handler;
+	eth_rxq->batch_max = mx;
+	eth_rxq->batch_min = mn;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL void
+doca_eth_rxq_event_batch_managed_recv_pkt_array_free(struct doca_buf **pkt_array)
+{
+	struct pkt_array *a;
+
+	if (SDPA_NULL_ARGS("pass the pkt_array a batch handler received", pkt_array))
+		return;
+	a = (struct pkt_array *)((uint8_t *)pkt_array - offsetof(struct pkt_array, pkts));
+	if (a->magic != PKTS_MAGIC || !rxq_live(a->rxq)) {
+		DOCA_LOG_ERR("%s: pkt_array is not a packet array of a live queue (freed twice?); "
+		             "pass the pkt_array a batch handler received, once",
+		             __func__);
+		return;
+	}
+	for (uint16_t i = 0; i < a->n; i++)
+		if (sdpa_buf_held(a->pkts[i]))
+			doca_buf_dec_refcount(a->pkts[i], NULL);
+	if (a->prev != NULL)
+		a->prev->next = a->next;
+	else
+		a->rxq->arrays = a->next;
+	if (a->next != NULL)
+		a->next->prev = a->prev;
+	a->magic = 0;
+	free(a);
+}
+
+#define EV_FIX "pass the event the handler received, during the handler"
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_l3_ok(
+        const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint8_t *l3_ok)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_managed_recv, l3_ok))
+		return DOCA_ERROR_INVALID_VALUE;
+	*l3_ok = event_managed_recv->p.l3_ok;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l3_ok_array(
+        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
+        const uint8_t **l3_ok_array)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_batch_managed_recv, l3_ok_array))
+		return DOCA_ERROR_INVALID_VALUE;
+	*l3_ok_array = event_batch_managed_recv->l3_ok;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_l4_ok(
+        const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint8_t *l4_ok)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_managed_recv, l4_ok))
+		return DOCA_ERROR_INVALID_VALUE;
+	*l4_ok = event_managed_recv->p.l4_ok;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l4_ok_array(
+        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
+        const uint8_t **l4_ok_array)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_batch_managed_recv, l4_ok_array))
+		return DOCA_ERROR_INVALID_VALUE;
+	*l4_ok_array = event_batch_managed_recv->l4_ok;
+	return DOCA_SUCCESS;
+}
+
+/* Per-packet attributes the queue was not configured to deliver. */
+static doca_error_t not_enabled(const char *fn, const char *what, const char *setter)
+{
+	DOCA_LOG_ERR("%s: the queue does not deliver %s; enable it with %s before doca_ctx_start",
+	             fn, what, setter);
+	return DOCA_ERROR_BAD_STATE;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_metadata_array(
+        const struct doca_eth_rxq_event_managed_recv *event_managed_recv,
+        const uint32_t **metadata_array)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_managed_recv, metadata_array))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (event_managed_recv->rxq->metadata_num == 0)
+		return not_enabled(__func__, "metadata", "doca_eth_rxq_set_metadata_num");
+	*metadata_array = &event_managed_recv->p.meta;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_metadata_array(
+        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
+        const uint32_t **metadata_array)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_batch_managed_recv, metadata_array))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (event_batch_managed_recv->rxq->metadata_num == 0)
+		return not_enabled(__func__, "metadata", "doca_eth_rxq_set_metadata_num");
+	*metadata_array = event_batch_managed_recv->meta;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_flow_tag(
+        const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint32_t *flow_tag)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_managed_recv, flow_tag))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (!event_managed_recv->rxq->flow_tag)
+		return not_enabled(__func__, "flow tags", "doca_eth_rxq_set_flow_tag");
+	*flow_tag = event_managed_recv->p.tag;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_flow_tag_array(
+        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
+        const uint32_t **flow_tag_array)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_batch_managed_recv, flow_tag_array))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (!event_batch_managed_recv->rxq->flow_tag)
+		return not_enabled(__func__, "flow tags", "doca_eth_rxq_set_flow_tag");
+	*flow_tag_array = event_batch_managed_recv->tag;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_rx_hash(
+        const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint32_t *rx_hash)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_managed_recv, rx_hash))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (!event_managed_recv->rxq->rx_hash)
+		return not_enabled(__func__, "RSS hashes", "doca_eth_rxq_set_rx_hash");
+	*rx_hash = event_managed_recv->p.hash;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_rx_hash_array(
+        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
+        const uint32_t **rx_hash_array)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_batch_managed_recv, rx_hash_array))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (!event_batch_managed_recv->rxq->rx_hash)
+		return not_enabled(__func__, "RSS hashes", "doca_eth_rxq_set_rx_hash");
+	*rx_hash_array = event_batch_managed_recv->hash;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_timestamp(
+        const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint64_t *timestamp)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_managed_recv, timestamp))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (!event_managed_recv->rxq->timestamp)
+		return not_enabled(__func__, "timestamps", "doca_eth_rxq_set_timestamp");
+	*timestamp = event_managed_recv->p.ts;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_timestamp_array(
+        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
+        const uint64_t **timestamp_array)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_batch_managed_recv, timestamp_array))
+		return DOCA_ERROR_INVALID_VALUE;
+	if (!event_batch_managed_recv->rxq->timestamp)
+		return not_enabled(__func__, "timestamps", "doca_eth_rxq_set_timestamp");
+	*timestamp_array = event_batch_managed_recv->ts;
+	return DOCA_SUCCESS;
+}
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_status(
+        const struct doca_eth_rxq_event_managed_recv *event_managed_recv)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_managed_recv))
+		return DOCA_ERROR_INVALID_VALUE;
+	return event_managed_recv->status;
+}
+
+DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_managed_recv_get_ctx(
+        const struct doca_eth_rxq_event_managed_recv *event_managed_recv)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_managed_recv))
+		return NULL;
+	return event_managed_recv->rxq->ctx;
+}
+
+DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_batch_managed_recv_get_ctx(
+        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv)
+{
+	if (SDPA_NULL_ARGS(EV_FIX, event_batch_managed_recv))
+		return NULL;
+	return event_batch_managed_recv->rxq->ctx;
+}
+
+/* ------------------------------------------------------------------ receive tasks (refused) */
+
+DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_set_conf(
+        struct doca_eth_rxq *eth_rxq, doca_eth_rxq_task_recv_completion_cb_t task_completion_cb,
+        doca_eth_rxq_task_recv_completion_cb_t task_error_cb, uint32_t task_recv_num)
+{
+	(void)task_recv_num;
+	if (bad_rxq(__func__, eth_rxq) || SDPA_NULL_ARGS(FIX, task_completion_cb, task_error_cb))
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
@@ -352,7 +1244,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_allocate_init(
         struct doca_eth_rxq_task_recv **task_recv)
 {
 	(void)user_data;
-	if (SDPA_NULL_ARGS(FIX, eth_rxq, pkt, task_recv))
+	if (bad_rxq(__func__, eth_rxq) || SDPA_NULL_ARGS(FIX, pkt, task_recv))
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
@@ -383,48 +1275,10 @@ doca_eth_rxq_task_recv_get_l3_ok(const struct doca_eth_rxq_task_recv *task_recv,
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_l3_ok(
-        const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint8_t *l3_ok)
-{
-	if (SDPA_NULL_ARGS(FIX, event_managed_recv, l3_ok))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l3_ok_array(
-        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
-        const uint8_t **l3_ok_array)
-{
-	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, l3_ok_array))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_task_recv_get_l4_ok(const struct doca_eth_rxq_task_recv *task_recv, uint8_t *l4_ok)
 {
 	if (SDPA_NULL_ARGS(FIX, task_recv, l4_ok))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_l4_ok(
-        const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint8_t *l4_ok)
-{
-	if (SDPA_NULL_ARGS(FIX, event_managed_recv, l4_ok))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l4_ok_array(
-        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
-        const uint8_t **l4_ok_array)
-{
-	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, l4_ok_array))
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
@@ -439,49 +1293,10 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_metadata_array(
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_metadata_array(
-        const struct doca_eth_rxq_event_managed_recv *event_managed_recv,
-        const uint32_t **metadata_array)
-{
-	if (SDPA_NULL_ARGS(FIX, event_managed_recv, metadata_array))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_metadata_array(
-        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
-        const uint32_t **metadata_array)
-{
-	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, metadata_array))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_flow_tag(
         const struct doca_eth_rxq_task_recv *task_recv, uint32_t *flow_tag)
 {
 	if (SDPA_NULL_ARGS(FIX, task_recv, flow_tag))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_flow_tag(
-        const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint32_t *flow_tag)
-{
-	if (SDPA_NULL_ARGS(FIX, event_managed_recv, flow_tag))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_flow_tag_array(
-        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
-        const uint32_t **flow_tag_array)
-{
-	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, flow_tag_array))
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
@@ -496,25 +1311,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_rx_hash(
 	return DOCA_ERROR_NOT_SUPPORTED;
 }
 
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_rx_hash(
-        const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint32_t *rx_hash)
-{
-	if (SDPA_NULL_ARGS(FIX, event_managed_recv, rx_hash))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_rx_hash_array(
-        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
-        const uint32_t **rx_hash_array)
-{
-	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, rx_hash_array))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_timestamp(
         const struct doca_eth_rxq_task_recv *task_recv, uint64_t *timestamp)
 {
@@ -522,57 +1318,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_timestamp(
 		return DOCA_ERROR_INVALID_VALUE;
 	SAY_UNSUPPORTED();
 	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_timestamp(
-        const struct doca_eth_rxq_event_managed_recv *event_managed_recv, uint64_t *timestamp)
-{
-	if (SDPA_NULL_ARGS(FIX, event_managed_recv, timestamp))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_timestamp_array(
-        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv,
-        const uint64_t **timestamp_array)
-{
-	if (SDPA_NULL_ARGS(FIX, event_batch_managed_recv, timestamp_array))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_managed_recv_get_status(
-        const struct doca_eth_rxq_event_managed_recv *event_managed_recv)
-{
-	if (SDPA_NULL_ARGS(FIX, event_managed_recv))
-		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL void
-doca_eth_rxq_event_batch_managed_recv_pkt_array_free(struct doca_buf **pkt_array)
-{
-	if (!SDPA_NULL_ARGS(FIX, pkt_array))
-		SAY_UNSUPPORTED();
-}
-
-DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_managed_recv_get_ctx(
-        const struct doca_eth_rxq_event_managed_recv *event_managed_recv)
-{
-	if (!SDPA_NULL_ARGS(FIX, event_managed_recv))
-		SAY_UNSUPPORTED();
-	return NULL;
-}
-
-DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_batch_managed_recv_get_ctx(
-        const struct doca_eth_rxq_event_batch_managed_recv *event_batch_managed_recv)
-{
-	if (!SDPA_NULL_ARGS(FIX, event_batch_managed_recv))
-		SAY_UNSUPPORTED();
-	return NULL;
 }
 
 DOCA_EXPERIMENTAL struct doca_task *

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * doca_eth_txq (control path and CPU data path): not emulated yet. Every call checks its
+ * doca_eth_txq (control path and CPU data path): not emulated yet (docs/ETH.md). Every call checks its
  * arguments like DOCA (INVALID_VALUE with one line naming the argument), then refuses with
  * one rate-limited line naming itself.
  */

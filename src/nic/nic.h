@@ -103,4 +103,10 @@ uint16_t sdpa_nic_host_tx(uint16_t port_id, struct sdpa_pkt *const *pkts, uint16
 /* How many software queues a port has (queue ids 0..N-1). */
 uint16_t sdpa_nic_rxq_max(void);
 
+/* The DOCA Flow port started on device 'dev' (not a representor's port): its port id, or
+ * -1 when none is started (yet). A queue of the device (doca_eth_rxq) reads that port's
+ * software queues. Takes the DOCA Flow lock. */
+struct doca_dev;
+int32_t sdpa_nic_port_of_dev(const struct doca_dev *dev);
+
 #endif
