@@ -1044,7 +1044,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_port_update_default_miss(
 			return r;
 	}
 	sdpa_store_relaxed(&port->miss_ctr_en, counter_en ? 1u : 0u);
-	sdpa_store_release(&port->miss_type, (uint32_t)type); /* R-miss: pairs with A-miss */
+	/* R-dmiss pairs with A-dmiss in default_miss: the kernel side is whole */
+	sdpa_store_release(&port->miss_type, (uint32_t)type);
 	return DOCA_SUCCESS;
 }
 

@@ -1121,10 +1121,12 @@ static void default_miss(struct worker *w, struct pctx *c, struct doca_flow_port
 	}
 	if (sdpa_load_relaxed(&port->miss_ctr_en))
 		sdpa_ctr_add(&port->miss_ctr[w->idx], c->pkt->len);
-	t = sdpa_load_acquire(&port->miss_type); /* A-miss: pairs with R-miss (kernel set up) */
+	/* A-dmiss pairs with R-dmiss in doca_flow_port_update_default_miss: KERNEL is stored
+	 * only once the port's kernel side exists */
+	t = sdpa_load_acquire(&port->miss_type);
 	if (t == DOCA_FLOW_PORT_DEFAULT_MISS_RSS)
 		rxq_push(w, c, &port->rss);
-	else if (t == DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL && sdpa_load_acquire(&port->kern) != NULL)
+	else if (t == DOCA_FLOW_PORT_DEFAULT_MISS_KERNEL)
 		/* the port's kernel: a TAP device, or captured and counted (flow_target.c) */
 		sdpa_kernel_deliver(port, c->pkt->data, c->pkt->len);
 	else
