@@ -1186,6 +1186,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_ordered_list_add_entry(
 	e->index = idx;
 	r = finish_add(&a, e, d, counter || pipe->ctr_non_shared);
 	pthread_mutex_unlock(&flow_g.lock);
+	sdpa_resize_notify();
 	return r;
 }
 

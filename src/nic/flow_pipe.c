@@ -1022,11 +1022,12 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	p->resizable = cfg->is_resizable;
 	p->congestion_pct = cfg->congestion_pct;
 	p->excluded_q = cfg->excluded_q;
-	if (p->resizable && p->type != DOCA_FLOW_PIPE_BASIC && p->type != DOCA_FLOW_PIPE_CONTROL) {
+	if (p->resizable && p->type != DOCA_FLOW_PIPE_BASIC && p->type != DOCA_FLOW_PIPE_CONTROL &&
+	    p->type != DOCA_FLOW_PIPE_ORDERED_LIST) {
 		r = DOCA_ERROR_NOT_SUPPORTED;
 		DOCA_LOG_ERR("%s: pipe '%s': a resizable %s pipe is not supported by softdpa; "
-		             "make BASIC or CONTROL pipes resizable, size others with "
-		             "doca_flow_pipe_cfg_set_nr_entries",
+		             "make BASIC, CONTROL or ORDERED_LIST pipes resizable, size others "
+		             "with doca_flow_pipe_cfg_set_nr_entries",
 		             who, p->name, type_name(p->type));
 		goto err;
 	}

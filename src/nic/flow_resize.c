@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * Resizable DOCA Flow pipes (doca_flow_pipe_cfg_set_is_resizable, BASIC and CONTROL).
+ * Resizable DOCA Flow pipes (doca_flow_pipe_cfg_set_is_resizable: BASIC, CONTROL and
+ * ORDERED_LIST).
  *
  * - Congestion: when an add brings a resizable pipe with a congestion level (percent of
  *   nr_entries, doca_flow_pipe_cfg_set_congestion_level_threshold) to or above it, the pipe
@@ -10,7 +11,8 @@
  *   entries at 'level' percent; nr_entries_changed_cb gets it before the call returns. A
  *   BASIC pipe's exact-match table is rebuilt at the new size and published in one store,
  *   so the datapath finds every entry in the old table or the new one: traffic is never
- *   interrupted. A CONTROL pipe's snapshot has no fixed size: nothing moves.
+ *   interrupted. A CONTROL or ORDERED_LIST pipe's entries live in a snapshot with no fixed
+ *   size: nothing moves, the pipe only admits more entries.
  * - The next doca_flow_entries_process on the pipe's port, on a queue the pipe does not
  *   exclude (doca_flow_pipe_cfg_set_excluded_queue), calls entry_relocation_cb for every
  *   entry of the pipe (the entry's user context may be replaced), then the pipe callback

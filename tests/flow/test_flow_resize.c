@@ -210,6 +210,83 @@ static void test_grow_control(void **state)
 	grow(DOCA_FLOW_PIPE_CONTROL);
 }
 
+/* An ORDERED_LIST pipe grows the same way: entry k is reached through a root entry that
+ * forwards to list entry k; every entry keeps forwarding across each resize. */
+static void test_grow_ordered_list(void **state)
+{
+	static const uint32_t sizes[] = {16, 32, 64, 128};
+	struct doca_flow_monitor tmon;
+	struct doca_flow_ordered_list_element el[1];
+	struct doca_flow_ordered_list l = {.idx = 0, .size = 1, .elements = el}, *lp[1] = {&l};
+	struct doca_flow_fwd out = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_fwd chg = {.type = DOCA_FLOW_FWD_CHANGEABLE};
+	struct doca_flow_match match;
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_pipe *ol, *root;
+	uint32_t resizes = 0;
+
+	(void)state;
+	init(0, 2);
+	memset(&tmon, 0, sizeof(tmon));
+	tmon.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	memset(el, 0, sizeof(el));
+	el[0].type = DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR;
+	el[0].monitor = &tmon;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_ORDERED_LIST),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_ordered_lists(pc, lp, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_nr_entries(pc, 10), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_resizable(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_congestion_level_threshold(pc, 80), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_user_ctx(pc, &pipe_ctx_marker), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_excluded_queue(pc, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &out, NULL, &ol), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	memset(&match, 0, sizeof(match));
+	match.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	match.outer.ip4.dst_ip = UINT32_MAX;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_name(pc, "ROOT"), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_nr_entries(pc, 128), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &match, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &chg, NULL, &root), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	for (uint32_t i = 0; i < 80; i++) {
+		struct doca_flow_fwd to = {.type = DOCA_FLOW_FWD_ORDERED_LIST_PIPE};
+
+		assert_int_equal(
+		        doca_flow_pipe_ordered_list_add_entry(
+		                0, ol, i, &l, NULL, DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+		        DOCA_SUCCESS);
+		to.ordered_list_pipe.pipe = ol;
+		to.ordered_list_pipe.idx = i;
+		match.outer.ip4.dst_ip = __builtin_bswap32(0x0a000000 + i);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, root, &match, 0, NULL, NULL, &to,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                NULL),
+		                 DOCA_SUCCESS);
+		if (n_congestion == resizes)
+			continue;
+		assert_int_equal(n_congestion, resizes + 1);
+		assert_int_equal(doca_flow_pipe_resize(ol, 50, changed_cb, reloc_cb), DOCA_SUCCESS);
+		assert_int_equal(last_size, sizes[resizes]);
+		assert_int_equal(send_keys(i + 1), i + 1);
+		n_reloc = 0;
+		assert_int_equal(doca_flow_entries_process(ft_ports[0], 1, 0, 0), DOCA_SUCCESS);
+		assert_int_equal(n_resized, resizes); /* queue 1 is excluded */
+		assert_int_equal(doca_flow_entries_process(ft_ports[0], 0, 0, 0), DOCA_SUCCESS);
+		assert_int_equal(n_resized, resizes + 1);
+		assert_int_equal(n_reloc, i + 1);
+		resizes++;
+	}
+	assert_int_equal(resizes, 4);
+	assert_int_equal(send_keys(80), 80);
+	assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), 0);
+	ft_fini();
+}
+
 /* The relocation callback's new context is the entry's from then on. */
 static void test_relocated_context(void **state)
 {
@@ -256,7 +333,7 @@ static void test_resize_errors(void **state)
 	assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &plain), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_pipe_resize(plain, 50, NULL, NULL), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(doca_flow_pipe_resize(NULL, 50, NULL, NULL), DOCA_ERROR_INVALID_VALUE);
-	/* A resizable HASH pipe is not emulated. */
+	/* A resizable HASH pipe is not emulated (its index space is the hash's modulus). */
 	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_HASH), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_pipe_cfg_set_is_resizable(pc, true), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &p), DOCA_ERROR_NOT_SUPPORTED);
@@ -359,11 +436,9 @@ static void test_traffic_during_resize(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        FT_TEST(test_grow_basic),
-	        FT_TEST(test_grow_control),
-	        FT_TEST(test_relocated_context),
-	        FT_TEST(test_resize_errors),
-	        FT_TEST(test_traffic_during_resize),
+	        FT_TEST(test_grow_basic),        FT_TEST(test_grow_control),
+	        FT_TEST(test_grow_ordered_list), FT_TEST(test_relocated_context),
+	        FT_TEST(test_resize_errors),     FT_TEST(test_traffic_during_resize),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
