@@ -60,9 +60,12 @@ STOP_QUIET = 30.0
 # taken off this list. Keep it short and say what would fix each (docs/CLI.md).
 KNOWN = {
     "flow_rss_esp RSS ESP distribution case #1":
-        "the device's RSS hash over the ESP SPI is not established: Toeplitz with the mlx5 "
-        "default key over the SPI (with or without the addresses) puts these 8 SPIs on 6 "
-        "queues, where the card puts one on each of 8 (issue 14)",
+        "the device's RSS hash over the ESP SPI is not established; the card puts these 8 "
+        "SPIs on 8 queues. Tried (LSBs of the hash index a 8-entry table): Toeplitz over the "
+        "SPI with DPDK mlx5's default key: 6 queues (softdpa's hash today); over IPv4 src, "
+        "dst, SPI (mlx5_flow.h: MLX5_RSS_HASH_IPV4_ESP): 7; Microsoft's key: 5 or 5; the "
+        "symmetric 6d5a key: 4. DOCA Flow's own default key, and whether DOCA_FLOW_RSS_ESP "
+        "alone adds the addresses, are not in DOCA's docs or headers (issue 14)",
     "flow_sampling Random sampling case #1":
         "the description expects exactly 350 of its 1000 frames (sent 1000 times: '# rate: "
         "1000') to pass 'random < 22937' (34.999 %); DOCA documents parser_meta.random as a "
