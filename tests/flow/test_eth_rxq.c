@@ -124,8 +124,8 @@ static void one_err(struct doca_eth_rxq_event_managed_recv *ev, struct doca_buf 
 	seen.errors++;
 }
 
-/* DOCA Flow in vnf mode with port 0 on the first device (a mem wire). */
-static void env_open(struct env *e, size_t mem_len)
+/* DOCA Flow in vnf (or switch) mode with port 0 on the first device (a mem wire). */
+static void env_open_mode(struct env *e, size_t mem_len, bool sw)
 {
 	struct doca_devinfo **list;
 	uint32_t n = 0;
@@ -149,7 +149,8 @@ static void env_open(struct env *e, size_t mem_len)
 	assert_int_equal(doca_mmap_start(e->mmap), DOCA_SUCCESS);
 
 	assert_int_equal(doca_flow_cfg_create(&cfg), DOCA_SUCCESS);
-	assert_int_equal(doca_flow_cfg_set_mode_args(cfg, "vnf,hws"), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_cfg_set_mode_args(cfg, sw ? "switch,hws" : "vnf,hws"),
+	                 DOCA_SUCCESS);
 	assert_int_equal(doca_flow_init(cfg), DOCA_SUCCESS);
 	doca_flow_cfg_destroy(cfg);
 	memset(ft_ports, 0, sizeof(ft_ports));
@@ -160,13 +161,24 @@ static void env_open(struct env *e, size_t mem_len)
 	doca_flow_port_cfg_destroy(pc);
 }
 
-static void env_close(struct env *e)
+static void env_open(struct env *e, size_t mem_len)
 {
-	ft_fini();
+	env_open_mode(e, mem_len, false);
+}
+
+/* After ft_fini. */
+static void env_release(struct env *e)
+{
 	assert_int_equal(doca_pe_destroy(e->pe), DOCA_SUCCESS);
 	assert_int_equal(doca_mmap_destroy(e->mmap), DOCA_SUCCESS);
 	free(e->mem);
 	assert_int_equal(doca_dev_close(e->dev), DOCA_SUCCESS);
+}
+
+static void env_close(struct env *e)
+{
+	ft_fini();
+	env_release(e);
 }
 
 /* A root pipe of port 0: UDP/IPv4 to the given DOCA Flow queues, RSS over the addresses. */
@@ -522,6 +534,55 @@ static void test_single_events(void **state)
 	env_close(&e);
 }
 
+/* Switch mode (NVIDIA's flow_switch_rss): an RSS of the switch's pipes lands on the switch
+ * manager's (the PF's) queues whatever port the frame came in on, so a queue of the PF's
+ * device receives what a representor's traffic was steered to. */
+static void test_switch_rss(void **state)
+{
+	struct env e;
+	struct doca_eth_rxq *q;
+	struct doca_devinfo_rep **reps;
+	struct doca_dev_rep *rep[2];
+	uint32_t nrep = 0, len = 0;
+	const uint16_t queues[1] = {4};
+
+	(void)state;
+	env_open_mode(&e, 64 * 1024, true);
+	assert_int_equal(
+	        doca_devinfo_rep_create_list(e.dev, DOCA_DEVINFO_REP_FILTER_NET, &reps, &nrep),
+	        DOCA_SUCCESS);
+	assert_true(nrep >= 2);
+	for (uint16_t i = 0; i < 2; i++) {
+		struct doca_flow_port_cfg *pc;
+
+		assert_int_equal(doca_dev_rep_open(reps[i], &rep[i]), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_port_cfg_create(&pc), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_port_cfg_set_port_id(pc, (uint16_t)(i + 1)),
+		                 DOCA_SUCCESS);
+		assert_int_equal(doca_flow_port_cfg_set_dev_rep(pc, rep[i]), DOCA_SUCCESS);
+		assert_int_equal(doca_flow_port_start(pc, &ft_ports[i + 1]), DOCA_SUCCESS);
+		doca_flow_port_cfg_destroy(pc);
+	}
+	assert_int_equal(doca_devinfo_rep_destroy_list(reps), DOCA_SUCCESS);
+	q = make_rxq(&e, 64 * 1024, DOCA_EVENT_BATCH_EVENTS_NUMBER_16,
+	             DOCA_EVENT_BATCH_EVENTS_NUMBER_1, true);
+	assert_int_equal(doca_ctx_start(doca_eth_rxq_as_doca_ctx(q)), DOCA_SUCCESS);
+	assert_int_equal(doca_eth_rxq_apply_queue_id(q, 4), DOCA_SUCCESS);
+	rss_pipe(queues, 1);
+	for (uint16_t p = 0; p < 3; p++) {
+		len = ft_udp4(in, 0x01020300 + p, 0x08080808, 1, 2);
+		ft_inject(p, in, len);
+	}
+	progress_all(e.pe);
+	assert_int_equal(seen.pkts, 3);
+	assert_int_equal(seen.len[2], len);
+	drop_rxq(q);
+	ft_fini();
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(doca_dev_rep_close(rep[i]), DOCA_SUCCESS);
+	env_release(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -530,6 +591,7 @@ int main(void)
 	        FT_TEST(test_mempool_backpressure),
 	        FT_TEST(test_batch_min),
 	        FT_TEST(test_single_events),
+	        FT_TEST(test_switch_rss),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
