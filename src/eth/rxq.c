@@ -394,10 +394,12 @@ static void deliver_batch(struct doca_eth_rxq *q, uint16_t n)
 	a->n = n;
 	a->rxq = q;
 	a->prev = NULL;
+	pthread_mutex_lock(&rxq_lock);
 	a->next = q->arrays;
 	if (q->arrays != NULL)
 		q->arrays->prev = a;
 	q->arrays = a;
+	pthread_mutex_unlock(&rxq_lock);
 	for (uint16_t i = 0; i < n; i++) {
 		const struct rx_pkt *p = &q->stage[i];
 
@@ -660,6 +662,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_destroy(struct doca_eth_rxq *eth_rxq
 	r = free_strides(q, __func__);
 	if (r != DOCA_SUCCESS)
 		return r;
+	pthread_mutex_lock(&rxq_lock);
 	while (q->arrays != NULL) { /* arrays whose packets were given back one by one */
 		struct pkt_array *a = q->arrays;
 
@@ -667,7 +670,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_destroy(struct doca_eth_rxq *eth_rxq
 		a->magic = 0;
 		free(a);
 	}
-	pthread_mutex_lock(&rxq_lock);
 	for (pp = &rxq_list; *pp != NULL; pp = &(*pp)->next) {
 		if (*pp == q) {
 			*pp = q->next;
@@ -1037,12 +1039,29 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_register(
 DOCA_EXPERIMENTAL void
 doca_eth_rxq_event_batch_managed_recv_pkt_array_free(struct doca_buf **pkt_array)
 {
-	struct pkt_array *a;
+	struct pkt_array *a = NULL;
 
 	if (SDPA_NULL_ARGS("pass the pkt_array a batch handler received", pkt_array))
 		return;
-	a = (struct pkt_array *)((uint8_t *)pkt_array - offsetof(struct pkt_array, pkts));
-	if (a->magic != PKTS_MAGIC || !rxq_live(a->rxq)) {
+	/* Found among the arrays the live queues handed out, never read before: a stale or
+	 * foreign pointer is refused, not dereferenced. */
+	pthread_mutex_lock(&rxq_lock);
+	for (struct doca_eth_rxq *q = rxq_list; q != NULL && a == NULL; q = q->next)
+		for (struct pkt_array *x = q->arrays; x != NULL; x = x->next)
+			if (x->pkts == pkt_array) {
+				a = x;
+				break;
+			}
+	if (a != NULL) {
+		if (a->prev != NULL)
+			a->prev->next = a->next;
+		else
+			a->rxq->arrays = a->next;
+		if (a->next != NULL)
+			a->next->prev = a->prev;
+	}
+	pthread_mutex_unlock(&rxq_lock);
+	if (a == NULL) {
 		DOCA_LOG_ERR("%s: pkt_array is not a packet array of a live queue (freed twice?); "
 		             "pass the pkt_array a batch handler received, once",
 		             __func__);
@@ -1051,12 +1070,6 @@ doca_eth_rxq_event_batch_managed_recv_pkt_array_free(struct doca_buf **pkt_array
 	for (uint16_t i = 0; i < a->n; i++)
 		if (sdpa_buf_held(a->pkts[i]))
 			doca_buf_dec_refcount(a->pkts[i], NULL);
-	if (a->prev != NULL)
-		a->prev->next = a->next;
-	else
-		a->rxq->arrays = a->next;
-	if (a->next != NULL)
-		a->next->prev = a->prev;
 	a->magic = 0;
 	free(a);
 }
