@@ -70,7 +70,7 @@ enum sdpa_handle_kind {
 	SDPA_H_VERBS_AH,
 	SDPA_H_VERBS_QP,
 	SDPA_H_UAR,
-	SDPA_H_ETH_RXQ,   /* doca_eth_rxq (src/eth/rxq.c) */
+	SDPA_H_ETH_RXQ, /* doca_eth_rxq (src/eth/rxq.c) */
 };
 
 enum { SDPA_HANDLE_QUARANTINE = 1024 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * doca_eth_txq (control path and CPU data path): not emulated yet (docs/ETH.md). Every call checks its
- * arguments like DOCA (INVALID_VALUE with one line naming the argument), then refuses with
- * one rate-limited line naming itself.
+ * doca_eth_txq (control path and CPU data path): not emulated yet (docs/ETH.md). Every call checks
+ * its arguments like DOCA (INVALID_VALUE with one line naming the argument), then refuses with one
+ * rate-limited line naming itself.
  */
 #include <doca_eth_txq.h>
 #include <doca_eth_txq_cpu_data_path.h>
