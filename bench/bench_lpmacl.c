@@ -287,13 +287,19 @@ struct arule {
 	uint16_t dlo, dhi;
 };
 
+/* The mask of an IPv4 prefix of len bits (0..32). */
+static uint32_t pmask(uint32_t len)
+{
+	return len ? ~0u << (32 - len) : 0;
+}
+
 /* anchor false: softdpa alone (no rte_acl context is built; its fields print null). */
 static int run_acl(uint32_t n, uint64_t lookups, bool anchor)
 {
 	static const uint32_t lens[4] = {8, 16, 24, 32};
 	struct rte_acl_param prm = {.socket_id = 0, .rule_size = RTE_ACL_RULE_SZ(NF)};
 	struct rte_acl_config bcfg = {.num_categories = 1, .num_fields = NF};
-	struct arule *ar = malloc((size_t)n * sizeof(*ar));
+	struct arule *ar = calloc(n, sizeof(*ar));
 	struct rec *keys = malloc((size_t)lookups * sizeof(*keys));
 	const uint8_t **ptrs = malloc((size_t)lookups * sizeof(*ptrs));
 	uint32_t *res = malloc((size_t)lookups * sizeof(uint32_t));
@@ -322,8 +328,8 @@ static int run_acl(uint32_t n, uint64_t lookups, bool anchor)
 		x->proto = pr == 0 ? 0 : pr == 1 ? 6 : 17;
 		x->slen = lens[rnd() % 4];
 		x->dlen = lens[rnd() % 4];
-		x->src = (rnd() << 8 ^ rnd()) & (~0u << (32 - x->slen));
-		x->dst = (rnd() << 8 ^ rnd()) & (~0u << (32 - x->dlen));
+		x->src = (rnd() << 8 ^ rnd()) & pmask(x->slen);
+		x->dst = (rnd() << 8 ^ rnd()) & pmask(x->dlen);
 		if (kind < 3) {
 			x->dlo = 0, x->dhi = 65535;
 		} else if (kind < 7) {
@@ -337,9 +343,9 @@ static int run_acl(uint32_t n, uint64_t lookups, bool anchor)
 		v.proto = x->proto;
 		m.proto = x->proto ? 0xff : 0;
 		v.src = htonl(x->src);
-		m.src = htonl(~0u << (32 - x->slen));
+		m.src = htonl(pmask(x->slen));
 		v.dst = htonl(x->dst);
-		m.dst = htonl(~0u << (32 - x->dlen));
+		m.dst = htonl(pmask(x->dlen));
 		lo[0] = 0, hi[0] = 65535, lo[1] = x->dlo, hi[1] = x->dhi;
 		/* softdpa: lower value wins; rte_acl: higher. Distinct priorities. */
 		if (sdpa_acl_add(a, (uint8_t *)&v, (uint8_t *)&m, lo, hi, i,
@@ -379,6 +385,12 @@ static int run_acl(uint32_t n, uint64_t lookups, bool anchor)
 		       "\"dpdk_build_s\":%s}\n",
 		       n, (unsigned long long)lookups, sdpa_acl_tuples(a), bench_json(tb, 1).s);
 		rte_acl_free(ctx);
+		sdpa_acl_free(a);
+		free(ar);
+		free(keys);
+		free(ptrs);
+		free(res);
+		free(rules);
 		return 0;
 	}
 	for (uint64_t i = 0; i < lookups; i++) {
@@ -389,8 +401,8 @@ static int run_acl(uint32_t n, uint64_t lookups, bool anchor)
 			const struct arule *x = &ar[rnd() % n];
 
 			k->proto = x->proto ? x->proto : (rnd() % 2 ? 6 : 17);
-			k->src = htonl(x->src | ((rnd() << 8 ^ rnd()) & ~(~0u << (32 - x->slen))));
-			k->dst = htonl(x->dst | ((rnd() << 8 ^ rnd()) & ~(~0u << (32 - x->dlen))));
+			k->src = htonl(x->src | ((rnd() << 8 ^ rnd()) & ~(pmask(x->slen))));
+			k->dst = htonl(x->dst | ((rnd() << 8 ^ rnd()) & ~(pmask(x->dlen))));
 			k->dport =
 			        htons((uint16_t)(x->dlo + rnd() % ((uint32_t)x->dhi - x->dlo + 1)));
 		} else {
@@ -406,7 +418,7 @@ static int run_acl(uint32_t n, uint64_t lookups, bool anchor)
 		uint32_t b = lookups - i < BURST ? (uint32_t)(lookups - i) : BURST;
 
 		if (rte_acl_classify(ctx, ptrs + i, res + i, b, 1) != 0)
-			return 1;
+			exit(1); /* a bench: the process ends here */
 	}
 	for (uint64_t i = 0; anchor && i < lookups; i++)
 		if ((uint32_t)(uintptr_t)sdpa_acl_lookup(a, ptrs[i]) != res[i])

@@ -353,20 +353,29 @@ void sdpa_entry_unlink_hw(struct doca_flow_pipe_entry *e)
 
 /* ------------------------------------------------------------------ entry memory */
 
+/* What entry data holds of its own: its ordered list and its meter. */
+static void data_drop_parts(struct sdpa_entry_data *d)
+{
+	if (d->ol) {
+		sdpa_ol_unpin(d->ol);
+		free(d->ol);
+		d->ol = NULL;
+	}
+	if (d->meter_owned)
+		sdpa_meter_free(d->meter);
+	d->meter_owned = false;
+}
+
 static void data_free(struct sdpa_entry_data *d)
 {
 	if (d == NULL)
 		return;
-	if (d->ol) {
-		sdpa_ol_unpin(d->ol);
-		free(d->ol);
-	}
 	/* A shared object goes when its last holder lets go: entries drop theirs after the
-	 * grace period, so no datapath thread reads it then. */
+	 * grace period, so no datapath thread reads it then. Shared data holds no ordered
+	 * list nor meter of its own (data_intern). */
 	if (d->shared && sdpa_fetch_sub_acq_rel(&d->refs, 1) != 1)
 		return;
-	if (d->meter_owned)
-		sdpa_meter_free(d->meter);
+	data_drop_parts(d);
 	if (!d->in_slot)
 		free(d);
 }
@@ -886,20 +895,24 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 			doff = 0;
 		if (doff == 0 && (void *)d == &buf) {
 			d = malloc(dsize);
-			if (d != NULL)
+			if (d != NULL) {
 				memcpy(d, &buf, dsize);
-			else {
-				buf.d.in_slot = true; /* its ol and meter go, not buf */
-				data_free(&buf.d);
+				d->shared = false; /* as buf's: data with an ol or meter is not */
+				d->in_slot = false;
+			} else {
+				data_drop_parts(&buf.d); /* its ol and meter go, not buf */
 			}
 		}
 	}
 	e = d == NULL ? NULL : entry_alloc(doff != 0 ? doff + dsize : sizeof(*e) + pipe->mt.klen);
 	if (e == NULL) {
-		if ((void *)d == &buf)
-			buf.d.in_slot = true; /* its ol and meter go, not buf */
-		if (d != NULL)
-			data_free(d);
+		if (d != NULL && (void *)d != &buf && d->shared) {
+			data_free(d); /* the reference this add took */
+		} else if (d != NULL) {
+			data_drop_parts(d);
+			if ((void *)d != &buf)
+				free(d);
+		}
 		pthread_mutex_unlock(&flow_g.lock);
 		DOCA_LOG_ERR("%s: out of memory for an entry; free memory", a.who);
 		return DOCA_ERROR_NO_MEMORY;
