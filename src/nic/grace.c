@@ -65,11 +65,14 @@ doca_error_t sdpa_grace_init(uint32_t nreaders)
 	return DOCA_SUCCESS;
 }
 
-static void defer_run(bool all);
+static uint32_t defer_run(bool all);
 
 void sdpa_grace_fini(void)
 {
-	defer_run(true);
+	/* Every deferred free, however many: one pass runs at most a batch, and a free may
+	 * defer another. */
+	while (defer_run(true) != 0)
+		;
 	pthread_mutex_lock(&g.qs_mtx);
 	free(g.r);
 	g.r = NULL;
@@ -134,7 +137,9 @@ void sdpa_nic_synchronize(void)
 		sched_yield();
 }
 
-static void defer_run(bool all)
+/* Run the deferred frees whose grace period is over (all: every one), a batch at most;
+ * how many are left waiting. */
+static uint32_t defer_run(bool all)
 {
 	uint32_t k = 0;
 	struct defer_item run[256];
@@ -153,11 +158,12 @@ static void defer_run(bool all)
 	pthread_mutex_unlock(&g.defer_mtx);
 	for (uint32_t i = 0; i < nrun; i++)
 		run[i].fn(run[i].ptr);
+	return k;
 }
 
 void sdpa_grace_reclaim(void)
 {
-	defer_run(false);
+	(void)defer_run(false);
 }
 
 void sdpa_nic_defer(void (*fn)(void *), void *ptr)
@@ -178,5 +184,5 @@ void sdpa_nic_defer(void (*fn)(void *), void *ptr)
 			sched_yield();
 		fn(ptr);
 	}
-	defer_run(false);
+	(void)defer_run(false);
 }

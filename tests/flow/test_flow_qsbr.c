@@ -14,6 +14,7 @@
 
 #include "core/atomics.h"
 #include "flow_t.h"
+#include "nic/grace.h"
 #include "nic/nic.h"
 
 static sdpa_atomic_u32 in_poller, release_poller, sync_done;
@@ -75,10 +76,56 @@ static void test_grace_waits_for_a_busy_worker(void **state)
 	sdpa_nic_unregister_poller(h);
 }
 
+static uint32_t freed;
+static sdpa_atomic_u32 reader_on, reader_go;
+
+static void count_free(void *p)
+{
+	(void)p;
+	freed++;
+}
+
+/* Reader 0, online and never quiescent until told to go offline. */
+static void *stuck_reader(void *arg)
+{
+	(void)arg;
+	sdpa_grace_online(0);
+	sdpa_store_release(&reader_on, 1);     /* R-on: pairs with A-on */
+	while (!sdpa_load_acquire(&reader_go)) /* A-go: pairs with R-go */
+		sched_yield();
+	sdpa_grace_offline(0);
+	return NULL;
+}
+
+/* Regression: the final run of the deferred frees ran one batch (256) and dropped the
+ * rest, so a process that ended with more pending leaked them (seen under ASan in
+ * test_storm: hash entries removed just before the end). A reader that is never
+ * quiescent keeps every free waiting until sdpa_grace_fini. */
+static void test_grace_fini_runs_every_deferred_free(void **state)
+{
+	enum { N = 1000 };
+	pthread_t th;
+
+	(void)state;
+	freed = 0;
+	assert_int_equal(sdpa_grace_init(1), DOCA_SUCCESS);
+	assert_int_equal(pthread_create(&th, NULL, stuck_reader, NULL), 0);
+	while (!sdpa_load_acquire(&reader_on)) /* A-on: pairs with R-on */
+		sched_yield();
+	for (uint32_t i = 0; i < N; i++)
+		sdpa_nic_defer(count_free, NULL);
+	sdpa_store_release(&reader_go, 1); /* R-go: pairs with A-go */
+	assert_int_equal(pthread_join(th, NULL), 0);
+	assert_int_equal(freed, 0);
+	sdpa_grace_fini();
+	assert_int_equal(freed, N);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        FT_TEST(test_grace_waits_for_a_busy_worker),
+	        cmocka_unit_test(test_grace_fini_runs_every_deferred_free),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
