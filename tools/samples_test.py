@@ -17,7 +17,8 @@ stopped it), then "N passed, N failed, N skipped". Exit status 1 when anything f
 
 The DPA samples (samples/doca_dpa/<name>, no yaml) run as NVIDIA documents them: on the
 default devices (SOFTDPA_DEVICES unset), with their default command line (DPA_COMMANDS),
-each bounded by the run timeout. PASS: exit status 0 and "Sample finished successfully".
+each bounded by the run timeout, once in each fidelity mode (DPA_MODES: the default, fast,
+strict). PASS: exit status 0 and "Sample finished successfully".
 
 The MPI applications (applications/<name> with a meson.build.public: dpa_all_to_all) run
 under Open MPI's mpirun on this machine, once per process count of MPI_APPS, each rank its
@@ -40,6 +41,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import tempfile
 import time
 
@@ -94,6 +96,10 @@ DPA_COMMANDS = {
     "dpa_verbs_initiator_target": [["-d", "mlx5_0"], ["-d", "mlx5_0", "-i", "127.0.0.1"]],
 }
 DPA_LISTEN = {"dpa_verbs_initiator_target": 5000}
+# Each DPA sample runs once per fidelity mode (SOFTDPA_FIDELITY; None: unset, the default,
+# faithful). Runs of samples that listen on one TCP port take turns (DPA_PORT_LOCKS).
+DPA_MODES = [None, "fast", "strict"]
+DPA_PORT_LOCKS = collections.defaultdict(threading.Lock)
 FRAME_MAX = 9216
 
 # softdpa's refusals: "<call> is not supported by softdpa (<why>)" (core/refuse.h) and
@@ -758,17 +764,31 @@ def tcp_listening(port):
     return False
 
 
-def run_dpa(name, binary, prefix, keep, timeout=RUN_TIMEOUT, commands=None, listen=None):
-    """A DPA sample on the default devices with its default command line:
-    ('PASS'|'FAIL'|'SKIP', detail). Every process must exit 0 and print DPA_SUCCESS;
-    a hang is killed at the timeout and reported with what was printed last. With
-    'listen' (a TCP port), the processes after the first start once it listens."""
-    commands = commands or DPA_COMMANDS.get(name) or [[]]
+def run_dpa(name, binary, prefix, keep, timeout=RUN_TIMEOUT, commands=None, listen=None,
+            fidelity=None):
+    """A DPA sample on the default devices with its default command line, in fidelity mode
+    'fidelity' (None: SOFTDPA_FIDELITY unset): ('PASS'|'FAIL'|'SKIP', detail). Every process
+    must exit 0 and print DPA_SUCCESS; a hang is killed at the timeout and reported with what
+    was printed last. With 'listen' (a TCP port), the processes after the first start once
+    it listens, and no other run listening on that port runs meanwhile."""
     if listen is None:
         listen = DPA_LISTEN.get(name)
+    if listen:
+        with DPA_PORT_LOCKS[listen]:
+            return run_dpa_locked(name, binary, prefix, keep, timeout, commands, listen,
+                                  fidelity)
+    return run_dpa_locked(name, binary, prefix, keep, timeout, commands, listen, fidelity)
+
+
+def run_dpa_locked(name, binary, prefix, keep, timeout, commands, listen, fidelity):
+    commands = commands or DPA_COMMANDS.get(name) or [[]]
     tmp = tempfile.mkdtemp(prefix="sdpa-st-")
     env = dict(os.environ)
     env.pop("SOFTDPA_DEVICES", None)  # the default devices, as the issue asks
+    env.pop("SOFTDPA_FIDELITY", None)
+    env.pop("SOFTDPA_WINDOW", None)  # its first name
+    if fidelity:
+        env["SOFTDPA_FIDELITY"] = fidelity
     if prefix:
         lib = os.path.join(prefix, "lib")
         env["LD_LIBRARY_PATH"] = lib + (":" + env["LD_LIBRARY_PATH"]
@@ -1052,12 +1072,14 @@ def main(argv):
                     tasks.append((label, lambda n=n, np_=np_, mode=mode: run_mpi(
                         n, bins[n], prefix, a.keep, np_, mode, a.timeout)))
             continue
-        if found[n] is None:  # a DPA sample: no description, one run
-            if n in build_fail:
-                tasks.append((n + " default", lambda n=n: ("FAIL", "build: " + build_fail[n])))
-            else:
-                tasks.append((n + " default",
-                              lambda n=n: run_dpa(n, bins[n], prefix, a.keep, a.timeout)))
+        if found[n] is None:  # a DPA sample: no description, one run per fidelity mode
+            for mode in DPA_MODES:
+                label = "%s %s" % (n, mode or "default")
+                if n in build_fail:
+                    tasks.append((label, lambda n=n: ("FAIL", "build: " + build_fail[n])))
+                else:
+                    tasks.append((label, lambda n=n, mode=mode: run_dpa(
+                        n, bins[n], prefix, a.keep, a.timeout, fidelity=mode)))
             continue
         with open(found[n]) as f:
             text = f.read()
@@ -1359,7 +1381,17 @@ def self_test():
                     env = fake(t, "env", '[ -z "$SOFTDPA_DEVICES" ] || exit 3; echo "%s"'
                                % DPA_SUCCESS)
                     self.assertEqual(run_dpa("x", env, None, False, 10), ("PASS", ""))
+                    # the fidelity mode: set when asked, unset (the default) otherwise
+                    os.environ["SOFTDPA_FIDELITY"] = "strict"
+                    mode = fake(t, "mode", '[ "$SOFTDPA_FIDELITY" = "${1:-}" ] || exit 4; '
+                                'echo "%s"' % DPA_SUCCESS)
+                    self.assertEqual(run_dpa("x", mode, None, False, 10), ("PASS", ""))
+                    self.assertEqual(run_dpa("x", mode, None, False, 10, [["fast"]],
+                                             fidelity="fast"), ("PASS", ""))
+                    self.assertEqual(run_dpa("x", mode, None, False, 10, [["fast"]],
+                                             fidelity="strict")[0], "FAIL")
                 finally:
+                    os.environ.pop("SOFTDPA_FIDELITY", None)
                     del os.environ["SOFTDPA_DEVICES"]
                 # the arguments of DPA_COMMANDS, one process per list
                 args = fake(t, "args", '[ "$*" = "-a b" ] || exit 4; echo "%s"' % DPA_SUCCESS)
@@ -1455,10 +1487,13 @@ def self_test():
                     os.chdir(cwd)
                 lines = out.getvalue().splitlines()
                 self.assertEqual(rc, 1)
-                self.assertEqual(lines[0], "PASS dpa_a default")
-                self.assertTrue(lines[1].startswith(
-                    "FAIL dpa_b default: did not exit within 1 s; last printed: 'stuck'"))
-                self.assertEqual(lines[-1], "1 passed, 1 failed, 0 skipped")
+                # each DPA sample once per fidelity mode
+                self.assertEqual(lines[:3], ["PASS dpa_a default", "PASS dpa_a fast",
+                                             "PASS dpa_a strict"])
+                for i, mode in enumerate(("default", "fast", "strict")):
+                    self.assertTrue(lines[3 + i].startswith(
+                        "FAIL dpa_b %s: did not exit within 1 s; last printed: 'stuck'" % mode))
+                self.assertEqual(lines[-1], "3 passed, 3 failed, 0 skipped")
 
         def test_a2a_check(self):
             def out(send, recv):
