@@ -19,106 +19,11 @@
 #include <doca_sync_event.h>
 
 #include "bench_cli.h"
+#include "bench_rdma_side.h"
 #include "core/config.h"
 
 extern struct doca_dpa_app *bench_rdma_app;
 extern doca_dpa_func_t bench_rdma_pingpong, bench_rdma_writes, bench_rdma_post;
-
-enum { MAX_SIZE = 4096 };
-
-/* The layout of bench_rdma_dev.c's struct bench_rdma_pp. */
-struct bench_rdma_pp {
-	uint64_t rdma, comp, event, recv_buf, send_buf;
-	uint32_t recv_mmap, send_mmap;
-	uint64_t size, count, limit;
-	uint64_t expect; /* messages this side receives: it reposts until then */
-};
-
-#define CHECK(call)                                                                                \
-	do {                                                                                       \
-		doca_error_t r_ = (call);                                                          \
-		if (r_ != DOCA_SUCCESS) {                                                          \
-			fprintf(stderr, "%s failed: %s\n", #call, doca_error_get_name(r_));        \
-			exit(1);                                                                   \
-		}                                                                                  \
-	} while (0)
-
-static double now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
-static struct doca_dev *dev;
-static struct doca_dpa *dpa;
-
-/* One side: a DPA thread on the completion of an RDMA context, and its two buffers. */
-struct side {
-	struct doca_dpa_thread *th;
-	struct doca_dpa_completion *comp;
-	doca_dpa_dev_completion_t comp_h;
-	struct doca_rdma *rdma;
-	doca_dpa_dev_rdma_t h;
-	struct doca_rdma_connection *conn;
-	const void *details;
-	size_t details_len;
-	doca_dpa_dev_uintptr_t arg, recv, send;
-	struct doca_mmap *rm, *sm;
-	doca_dpa_dev_mmap_t rh, sh;
-};
-
-static struct doca_mmap *dpa_mmap(doca_dpa_dev_uintptr_t addr, doca_dpa_dev_mmap_t *h)
-{
-	struct doca_mmap *m;
-
-	CHECK(doca_mmap_create(&m));
-	CHECK(doca_mmap_set_dpa_memrange(m, dpa, addr, MAX_SIZE));
-	CHECK(doca_mmap_set_permissions(m, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE |
-	                                           DOCA_ACCESS_FLAG_RDMA_WRITE));
-	CHECK(doca_mmap_start(m));
-	CHECK(doca_mmap_dev_get_dpa_handle(m, dev, h));
-	return m;
-}
-
-static void side_up(struct side *s)
-{
-	CHECK(doca_dpa_mem_alloc(dpa, sizeof(struct bench_rdma_pp), &s->arg));
-	CHECK(doca_dpa_mem_alloc(dpa, MAX_SIZE, &s->recv));
-	CHECK(doca_dpa_mem_alloc(dpa, MAX_SIZE, &s->send));
-	CHECK(doca_dpa_memset(dpa, s->send, 0x5a, MAX_SIZE));
-	s->rm = dpa_mmap(s->recv, &s->rh);
-	s->sm = dpa_mmap(s->send, &s->sh);
-	CHECK(doca_dpa_thread_create(dpa, &s->th));
-	CHECK(doca_dpa_thread_set_func_arg(s->th, &bench_rdma_pingpong, s->arg));
-	CHECK(doca_dpa_thread_start(s->th));
-	CHECK(doca_dpa_completion_create(dpa, 64, &s->comp));
-	CHECK(doca_dpa_completion_set_thread(s->comp, s->th));
-	CHECK(doca_dpa_completion_start(s->comp));
-	CHECK(doca_dpa_completion_get_dpa_handle(s->comp, &s->comp_h));
-	CHECK(doca_rdma_create(dev, &s->rdma));
-	CHECK(doca_rdma_set_permissions(s->rdma, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE |
-	                                                 DOCA_ACCESS_FLAG_RDMA_WRITE));
-	CHECK(doca_ctx_set_datapath_on_dpa(doca_rdma_as_ctx(s->rdma), dpa));
-	CHECK(doca_rdma_dpa_completion_attach(s->rdma, s->comp));
-	CHECK(doca_ctx_start(doca_rdma_as_ctx(s->rdma)));
-	CHECK(doca_rdma_get_dpa_handle(s->rdma, &s->h));
-	CHECK(doca_rdma_export(s->rdma, &s->details, &s->details_len, &s->conn));
-}
-
-static void side_down(struct side *s)
-{
-	CHECK(doca_ctx_stop(doca_rdma_as_ctx(s->rdma)));
-	CHECK(doca_rdma_destroy(s->rdma));
-	CHECK(doca_dpa_completion_destroy(s->comp));
-	CHECK(doca_dpa_thread_destroy(s->th));
-	CHECK(doca_mmap_destroy(s->rm));
-	CHECK(doca_mmap_destroy(s->sm));
-	CHECK(doca_dpa_mem_free(dpa, s->arg));
-	CHECK(doca_dpa_mem_free(dpa, s->recv));
-	CHECK(doca_dpa_mem_free(dpa, s->send));
-}
 
 static struct doca_sync_event *event(doca_dpa_dev_sync_event_t *h)
 {
@@ -232,8 +137,8 @@ int main(int argc, char **argv)
 	CHECK(doca_dpa_create(dev, &dpa));
 	CHECK(doca_dpa_set_app(dpa, bench_rdma_app));
 	CHECK(doca_dpa_start(dpa));
-	side_up(&a);
-	side_up(&b);
+	side_up(&a, &bench_rdma_pingpong, 64, 0);
+	side_up(&b, &bench_rdma_pingpong, 64, 0);
 	CHECK(doca_rdma_connect(a.rdma, b.details, b.details_len, a.conn));
 	CHECK(doca_rdma_connect(b.rdma, a.details, a.details_len, b.conn));
 	CHECK(doca_dpa_thread_run(a.th));

@@ -26,31 +26,15 @@
 #include <doca_sync_event.h>
 
 #include "bench_cli.h"
+#include "bench_rdma_side.h"
 #include "core/config.h"
 
 extern struct doca_dpa_app *bench_rdma_app;
 extern doca_dpa_func_t bench_rdma_pingpong, bench_rdma_post, bench_rdma_write_batch,
         bench_rdma_poll;
 
-enum { MAX_SIZE = 4096, BATCH = 64 };
+enum { BATCH = 64 };
 
-/* The layout of bench_rdma_dev.c's struct bench_rdma_pp. */
-struct bench_rdma_pp {
-	uint64_t rdma, comp, event, recv_buf, send_buf;
-	uint32_t recv_mmap, send_mmap;
-	uint64_t size, count, limit;
-	uint64_t expect;
-};
-
-#define CHECK(call)                                                                                \
-	do {                                                                                       \
-		doca_error_t r_ = (call);                                                          \
-		if (r_ != DOCA_SUCCESS) {                                                          \
-			fprintf(stderr, "[pid %d] %s failed: %s\n", (int)getpid(), #call,          \
-			        doca_error_get_name(r_));                                          \
-			exit(1);                                                                   \
-		}                                                                                  \
-	} while (0)
 #define SYS(x)                                                                                     \
 	do {                                                                                       \
 		if (!(x)) {                                                                        \
@@ -59,32 +43,7 @@ struct bench_rdma_pp {
 		}                                                                                  \
 	} while (0)
 
-static double now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
-static struct doca_dev *dev;
-static struct doca_dpa *dpa;
 static int peer_fd;
-
-/* An RDMA context with its completion (and, for the ping-pong, a DPA thread on it). */
-struct side {
-	struct doca_dpa_thread *th;
-	struct doca_dpa_completion *comp;
-	doca_dpa_dev_completion_t comp_h;
-	struct doca_rdma *rdma;
-	doca_dpa_dev_rdma_t h;
-	struct doca_rdma_connection *conn;
-	const void *details;
-	size_t details_len;
-	doca_dpa_dev_uintptr_t arg, recv, send;
-	struct doca_mmap *rm, *sm;
-	doca_dpa_dev_mmap_t rh, sh;
-};
 
 static void put_msg(const void *p, uint32_t len)
 {
@@ -107,70 +66,18 @@ static uint32_t get_msg(void *p, uint32_t cap)
 	return len;
 }
 
-static struct doca_mmap *dpa_mmap(doca_dpa_dev_uintptr_t addr, doca_dpa_dev_mmap_t *h)
+/* A side connected to the peer's matching one; with 'thread', its DPA thread runs. */
+static void side_up_connected(struct side *s, bool thread)
 {
-	struct doca_mmap *m;
+	uint8_t peer[256];
+	uint32_t len;
 
-	CHECK(doca_mmap_create(&m));
-	CHECK(doca_mmap_set_dpa_memrange(m, dpa, addr, MAX_SIZE));
-	CHECK(doca_mmap_set_permissions(m, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE |
-	                                           DOCA_ACCESS_FLAG_RDMA_WRITE));
-	CHECK(doca_mmap_start(m));
-	CHECK(doca_mmap_dev_get_dpa_handle(m, dev, h));
-	return m;
-}
-
-static void side_up(struct side *s, bool thread)
-{
-	CHECK(doca_dpa_mem_alloc(dpa, sizeof(struct bench_rdma_pp), &s->arg));
-	CHECK(doca_dpa_mem_alloc(dpa, MAX_SIZE, &s->recv));
-	CHECK(doca_dpa_mem_alloc(dpa, MAX_SIZE, &s->send));
-	CHECK(doca_dpa_memset(dpa, s->send, 0x5a, MAX_SIZE));
-	s->rm = dpa_mmap(s->recv, &s->rh);
-	s->sm = dpa_mmap(s->send, &s->sh);
-	CHECK(doca_dpa_completion_create(dpa, 1024, &s->comp));
-	if (thread) {
-		CHECK(doca_dpa_thread_create(dpa, &s->th));
-		CHECK(doca_dpa_thread_set_func_arg(s->th, &bench_rdma_pingpong, s->arg));
-		CHECK(doca_dpa_thread_start(s->th));
-		CHECK(doca_dpa_completion_set_thread(s->comp, s->th));
-	}
-	CHECK(doca_dpa_completion_start(s->comp));
-	CHECK(doca_dpa_completion_get_dpa_handle(s->comp, &s->comp_h));
-	CHECK(doca_rdma_create(dev, &s->rdma));
-	CHECK(doca_rdma_set_permissions(s->rdma, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE |
-	                                                 DOCA_ACCESS_FLAG_RDMA_WRITE));
-	CHECK(doca_rdma_set_send_queue_size(s->rdma, 2 * BATCH));
-	CHECK(doca_ctx_set_datapath_on_dpa(doca_rdma_as_ctx(s->rdma), dpa));
-	CHECK(doca_rdma_dpa_completion_attach(s->rdma, s->comp));
-	CHECK(doca_ctx_start(doca_rdma_as_ctx(s->rdma)));
-	CHECK(doca_rdma_get_dpa_handle(s->rdma, &s->h));
-	CHECK(doca_rdma_export(s->rdma, &s->details, &s->details_len, &s->conn));
-	/* Connect to the peer's matching side. */
-	{
-		uint8_t peer[256];
-		uint32_t len;
-
-		put_msg(s->details, (uint32_t)s->details_len);
-		len = get_msg(peer, sizeof(peer));
-		CHECK(doca_rdma_connect(s->rdma, peer, len, s->conn));
-	}
+	side_up(s, thread ? &bench_rdma_pingpong : NULL, 1024, 2 * BATCH);
+	put_msg(s->details, (uint32_t)s->details_len);
+	len = get_msg(peer, sizeof(peer));
+	CHECK(doca_rdma_connect(s->rdma, peer, len, s->conn));
 	if (thread)
 		CHECK(doca_dpa_thread_run(s->th));
-}
-
-static void side_down(struct side *s)
-{
-	CHECK(doca_ctx_stop(doca_rdma_as_ctx(s->rdma)));
-	CHECK(doca_rdma_destroy(s->rdma));
-	CHECK(doca_dpa_completion_destroy(s->comp));
-	if (s->th != NULL)
-		CHECK(doca_dpa_thread_destroy(s->th));
-	CHECK(doca_mmap_destroy(s->rm));
-	CHECK(doca_mmap_destroy(s->sm));
-	CHECK(doca_dpa_mem_free(dpa, s->arg));
-	CHECK(doca_dpa_mem_free(dpa, s->recv));
-	CHECK(doca_dpa_mem_free(dpa, s->send));
 }
 
 /* Arm one side of a ping-pong of 'n' messages of 'size' bytes: 'expect' receives. */
@@ -211,8 +118,8 @@ static void peer(unsigned int n, const uint64_t *sizes, size_t nsizes)
 	size_t dlen;
 	char go[8];
 
-	side_up(&p, true);
-	side_up(&w, false);
+	side_up_connected(&p, true);
+	side_up_connected(&w, false);
 	CHECK(doca_mmap_create(&tm));
 	CHECK(doca_mmap_set_memrange(tm, target, sizeof(target)));
 	CHECK(doca_mmap_set_permissions(tm, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE |
@@ -361,8 +268,8 @@ int main(int argc, char **argv)
 	close(sv[1]);
 	peer_fd = sv[0];
 	open_dpa();
-	side_up(&p, true);
-	side_up(&w, false);
+	side_up_connected(&p, true);
+	side_up_connected(&w, false);
 	dlen = get_msg(desc, sizeof(desc));
 	SYS(get_msg(&taddr, sizeof(taddr)) == sizeof(taddr));
 	CHECK(doca_mmap_create_from_export(NULL, desc, dlen, dev, &tm));
