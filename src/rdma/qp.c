@@ -82,6 +82,11 @@ struct sdpa_qp {
 	uint32_t first_psn, next_psn;
 	uint32_t next_index;
 	bool pumping;
+	/* The payload the pump is transmitting with qp->lock dropped. A completion that
+	 * arrives meanwhile (the ACK of an earlier copy of a retransmitted request) leaves
+	 * it to the pump to free (xmit_orphan) instead of freeing it under the carrier. */
+	uint8_t *xmit_payload;
+	bool xmit_orphan;
 	bool rnr_wait;
 	/* path: MTU (bytes), and on a lossy carrier the timers */
 	uint32_t mtu;
@@ -435,7 +440,10 @@ static void complete_head(struct sdpa_qp *qp, enum sdpa_wc_status st)
 {
 	struct wqe *w = &qp->sq[qp->sq_head % qp->sq_size];
 
-	free(w->payload);
+	if (w->payload != NULL && w->payload == qp->xmit_payload)
+		qp->xmit_orphan = true;
+	else
+		free(w->payload);
 	w->payload = NULL;
 	qp->sq_head++;
 	if (st != SDPA_WC_OK || w->signaled)
@@ -522,9 +530,14 @@ static void pump(struct sdpa_qp *qp)
 			qp->timer_ns = sdpa_qp_now_ns();
 		const struct sdpa_rdma_transport *t = qp->t;
 
+		qp->xmit_payload = w->payload;
 		pthread_mutex_unlock(&qp->lock);
 		bool taken = t->xmit(&pkt);
 		pthread_mutex_lock(&qp->lock);
+		if (qp->xmit_orphan)
+			free(qp->xmit_payload);
+		qp->xmit_payload = NULL;
+		qp->xmit_orphan = false;
 		if (!taken && !qp->timed && qp->state == SDPA_QP_RTS && qp->sq_head < qp->sq_tail &&
 		    qp->sq[qp->sq_head % qp->sq_size].psn == psn) {
 			/* Nobody took it: the peer QP does not exist or is not connected to us. A

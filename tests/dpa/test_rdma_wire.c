@@ -23,6 +23,8 @@
 #include <doca_sync_event.h>
 
 #include "dpa_t.h"
+#include "dpa/dpa.h"
+#include "rdma/qp.h"
 #include "rdma/transport.h"
 
 extern struct doca_dpa_app *dpa_rdma_app;
@@ -715,6 +717,86 @@ static void test_imported_mmap_and_event(void **state)
 	run_pair(import_initiator, import_target);
 }
 
+/* ---- the queue-pair engine against a scripted lossy carrier ---- */
+
+enum { RACE_LEN = 96, RACE_REMOTE_QPN = 0xabcde };
+
+static struct {
+	struct sdpa_qp *qp;
+	unsigned int xmits;
+	unsigned int ok_completions;
+	bool payload_intact;
+	uint8_t buf[RACE_LEN];
+} race;
+
+static void *race_resolve(uint32_t key, uint64_t addr, uint64_t len, uint32_t access,
+                          enum sdpa_mr_status *st)
+{
+	(void)access;
+	if (key != 7 || addr < (uintptr_t)race.buf || addr + len > (uintptr_t)race.buf + RACE_LEN) {
+		*st = SDPA_MR_RANGE;
+		return NULL;
+	}
+	*st = SDPA_MR_OK;
+	return (void *)(uintptr_t)addr;
+}
+
+/* The first copy of the send is "lost"; while the retransmission is on its way out, the ACK
+ * of the first copy arrives (it was only late) and completes the request. The carrier still
+ * reads the payload it was handed: it must be the send's data, not freed memory. */
+static bool race_xmit(const struct sdpa_rdma_pkt *pkt)
+{
+	if (pkt->opcode != SDPA_IB_SEND_ONLY)
+		return true;
+	if (++race.xmits == 2) {
+		struct sdpa_rdma_pkt ack = {.opcode = SDPA_IB_ACKNOWLEDGE,
+		                            .src_qpn = RACE_REMOTE_QPN,
+		                            .dst_qpn = pkt->src_qpn,
+		                            .psn = pkt->psn,
+		                            .syndrome = SDPA_AETH_ACK,
+		                            .msn = 1};
+
+		race.payload_intact =
+		        sdpa_qp_rx(&ack) && pkt->payload != NULL && pkt->payload_len == RACE_LEN;
+		for (uint32_t i = 0; race.payload_intact && i < RACE_LEN; i++)
+			race.payload_intact =
+			        ((const uint8_t *)pkt->payload)[i] == (uint8_t)(i * 7 + 1);
+	}
+	return true;
+}
+
+static void race_complete(void *owner, uint32_t conn_id, enum sdpa_wc_opcode op,
+                          enum sdpa_wc_status st, uint32_t wr_index, uint32_t imm)
+{
+	(void)owner, (void)conn_id, (void)op, (void)wr_index, (void)imm;
+	if (st == SDPA_WC_OK)
+		race.ok_completions++;
+}
+
+static const struct sdpa_rdma_transport race_transport = {
+        .name = "scripted", .xmit = race_xmit, .lossy = true};
+
+static void test_ack_during_retransmission(void **state)
+{
+	(void)state;
+	memset(&race, 0, sizeof(race));
+	for (uint32_t i = 0; i < RACE_LEN; i++)
+		race.buf[i] = (uint8_t)(i * 7 + 1);
+	sdpa_rdma_set_dpa_hooks(race_resolve, NULL, NULL, NULL);
+	race.qp = sdpa_qp_create(&race_transport, NULL, 16, 0, 7, race_complete, NULL, 0, "race");
+	assert_non_null(race.qp);
+	sdpa_qp_connect(race.qp, RACE_REMOTE_QPN, 1, 1024, NULL);
+	sdpa_qp_post(race.qp, SDPA_WR_SEND, 7, (uintptr_t)race.buf, RACE_LEN, 0, 0, 0, 0, true);
+	assert_int_equal(race.xmits, 1);
+	/* Far past any ACK timeout: the send goes out again. */
+	sdpa_qp_timers(sdpa_qp_now_ns() + 3600ull * 1000000000ull);
+	assert_int_equal(race.xmits, 2);
+	assert_true(race.payload_intact);
+	assert_int_equal(race.ok_completions, 1);
+	sdpa_qp_destroy(race.qp, NULL, NULL);
+	sdpa_dpa_rdma_hooks();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -725,6 +807,7 @@ int main(void)
 	        cmocka_unit_test(test_rnr_over_wire),
 	        cmocka_unit_test(test_bad_carrier_address),
 	        cmocka_unit_test(test_imported_mmap_and_event),
+	        cmocka_unit_test(test_ack_during_retransmission),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
