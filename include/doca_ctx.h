@@ -74,7 +74,10 @@ DOCA_STABLE doca_error_t doca_ctx_start(struct doca_ctx *ctx);
  *
  * @param [in] ctx
  * The context.
- * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when ctx is NULL or destroyed;
+ * @return DOCA_SUCCESS on success (the context is idle); DOCA_ERROR_IN_PROGRESS when tasks
+ * are still in flight or allocated: the context is STOPPING until doca_pe_progress() has
+ * completed them and the application has freed them all, then idle (state-changed
+ * callback); DOCA_ERROR_INVALID_VALUE when ctx is NULL or destroyed;
  * DOCA_ERROR_BAD_STATE in the wrong state (start: already started; stop: not started);
  * DOCA_ERROR_NOT_SUPPORTED for a context of a library softdpa does not emulate, or what the
  * context's own start refuses.

@@ -5,10 +5,12 @@
  * packets from doca_bufs on a device's port: configuration and capabilities. The CPU data
  * path (send tasks) is in doca_eth_txq_cpu_data_path.h.
  *
- * softdpa does not emulate Ethernet queues yet: every call checks its arguments like DOCA
- * (DOCA_ERROR_INVALID_VALUE with one log line naming the argument), then answers
- * DOCA_ERROR_NOT_SUPPORTED (NULL for doca_eth_txq_as_doca_ctx) with one rate-limited line
- * naming itself.
+ * softdpa emulates the REGULAR type on the CPU (docs/ETH.md): frames leave through the
+ * DOCA Flow port started on the queue's device, like the frames a DPDK application sends on
+ * that port. Not emulated: the GPU data path (doca_eth_txq_get_gpu_handle), sending at a
+ * given time (doca_eth_txq_set_wait_on_time_offload, doca_eth_txq_calculate_timestamp) and
+ * metadata words (the cap is 0): each answers DOCA_ERROR_NOT_SUPPORTED (metadata: the
+ * setter INVALID_VALUE above the cap) with one log line naming itself.
  */
 #ifndef DOCA_ETH_TXQ_H_
 #define DOCA_ETH_TXQ_H_
@@ -54,8 +56,6 @@ enum doca_eth_txq_data_path_type {
  * The new queue.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_NO_MEMORY when allocation fails.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_create(struct doca_dev *dev, uint32_t max_burst_size,
                                                    struct doca_eth_txq **eth_txq);
@@ -67,8 +67,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_create(struct doca_dev *dev, uint32_
  * The queue.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_destroy(struct doca_eth_txq *eth_txq);
 
@@ -78,8 +76,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_destroy(struct doca_eth_txq *eth_txq
  * @param [in] eth_txq
  * The queue.
  * @return The context; NULL when eth_txq is NULL
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers NULL.
  */
 DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_txq_as_doca_ctx(struct doca_eth_txq *eth_txq);
 
@@ -92,8 +88,6 @@ DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_txq_as_doca_ctx(struct doca_eth_txq 
  * The burst size.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_max_burst_size(struct doca_eth_txq *eth_txq,
                                                                uint32_t max_burst_size);
@@ -107,8 +101,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_max_burst_size(struct doca_eth_t
  * The list length.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_max_send_buf_list_len(
         struct doca_eth_txq *eth_txq, uint32_t max_send_buf_list_len);
@@ -123,8 +115,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_max_send_buf_list_len(
  * The number of 32-bit words.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_metadata_num(struct doca_eth_txq *eth_txq,
                                                              uint8_t metadata_num);
@@ -138,8 +128,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_metadata_num(struct doca_eth_txq
  * The segment size in bytes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_mss(struct doca_eth_txq *eth_txq, uint16_t mss);
 
@@ -152,8 +140,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_mss(struct doca_eth_txq *eth_txq
  * The header size in bytes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_max_lso_header_size(struct doca_eth_txq *eth_txq,
                                                                     uint16_t max_lso_header_size);
@@ -167,8 +153,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_max_lso_header_size(struct doca_
  * The queue type.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_type(struct doca_eth_txq *eth_txq,
                                                      enum doca_eth_txq_type type);
@@ -183,8 +167,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_type(struct doca_eth_txq *eth_tx
  * 1 to let the device compute L3 checksums, 0 not to.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_l3_chksum_offload(struct doca_eth_txq *eth_txq,
                                                                   uint8_t enable_l3_chksum);
@@ -199,8 +181,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_l3_chksum_offload(struct doca_et
  * 1 to let the device compute L4 checksums, 0 not to.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_l4_chksum_offload(struct doca_eth_txq *eth_txq,
                                                                   uint8_t enable_l4_chksum);
@@ -212,8 +192,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_l4_chksum_offload(struct doca_et
  * The queue.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_wait_on_time_offload(struct doca_eth_txq *eth_txq);
 
@@ -226,8 +204,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_wait_on_time_offload(struct doca
  * The GPU handle.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not running.
- * @note softdpa has no GPU and no Ethernet queue: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa has no GPU: DOCA_ERROR_NOT_SUPPORTED with one line naming the call.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_get_gpu_handle(const struct doca_eth_txq *eth_txq,
                                                            struct doca_gpu_eth_txq **eth_txq_ext);
@@ -244,8 +221,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_get_gpu_handle(const struct doca_eth
  * @param [out] max_burst_size
  * The burst size.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_burst_size(
         const struct doca_devinfo *devinfo, uint32_t max_send_buf_list_len,
@@ -259,8 +234,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_burst_size(
  * @param [out] max_send_buf_list_len
  * The list length.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_send_buf_list_len(
         const struct doca_devinfo *devinfo, uint32_t *max_send_buf_list_len);
@@ -273,8 +246,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_send_buf_list_len(
  * @param [out] max_metadata_num
  * The number of words.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_metadata_num(
         const struct doca_devinfo *devinfo, uint8_t *max_metadata_num);
@@ -287,8 +258,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_metadata_num(
  * @param [out] max_lso_header_size
  * The header size in bytes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_lso_header_size(
         const struct doca_devinfo *devinfo, uint16_t *max_lso_header_size);
@@ -305,8 +274,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_lso_header_size(
  * Where the data path runs.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_NOT_SUPPORTED when it does not.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_txq_cap_is_type_supported(const struct doca_devinfo *devinfo, enum doca_eth_txq_type type,
@@ -319,8 +286,6 @@ doca_eth_txq_cap_is_type_supported(const struct doca_devinfo *devinfo, enum doca
  * The device.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_NOT_SUPPORTED when it cannot.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_txq_cap_is_l3_chksum_offload_supported(const struct doca_devinfo *devinfo);
@@ -332,8 +297,6 @@ doca_eth_txq_cap_is_l3_chksum_offload_supported(const struct doca_devinfo *devin
  * The device.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_NOT_SUPPORTED when it cannot.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_txq_cap_is_l4_chksum_offload_supported(const struct doca_devinfo *devinfo);
@@ -346,8 +309,6 @@ doca_eth_txq_cap_is_l4_chksum_offload_supported(const struct doca_devinfo *devin
  * @param [out] max_lso_msg_size
  * The message size in bytes.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_lso_msg_size(
         const struct doca_devinfo *devinfo, uint32_t *max_lso_msg_size);
@@ -360,8 +321,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_max_lso_msg_size(
  * @param [out] wait_on_time_mode
  * How the device supports sending at a given time.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_wait_on_time_offload_supported(
         const struct doca_devinfo *devinfo, enum doca_eth_wait_on_time_type *wait_on_time_mode);
@@ -376,8 +335,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_cap_get_wait_on_time_offload_support
  * @param [out] wait_on_time_value
  * The value to give the send task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_calculate_timestamp(struct doca_eth_txq *eth_txq,
                                                                 uint64_t timestamp_ns,
@@ -392,8 +349,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_calculate_timestamp(struct doca_eth_
  * The queue id.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not running.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_get_flow_queue_id(struct doca_eth_txq *eth_txq,
                                                               uint16_t *flow_queue_id);

@@ -4,10 +4,12 @@
  * softdpa — doca_eth_txq_cpu_data_path.h: the CPU data path of a DOCA Ethernet send queue:
  * send tasks, LSO (large send offload) send tasks and batches of either.
  *
- * softdpa does not emulate Ethernet queues yet (doca_eth_txq_create answers
- * DOCA_ERROR_NOT_SUPPORTED), so no task can exist: every call checks its arguments like
- * DOCA, then logs one rate-limited line naming itself and answers DOCA_ERROR_NOT_SUPPORTED
- * (NULL, or nothing, where the call returns no error code).
+ * softdpa emulates them on the CPU (docs/ETH.md): a submitted task's frame leaves through
+ * the port of the queue's device (its egress pipes, else its wire) at once, and its
+ * completion callback runs in the next doca_pe_progress(). A task or batch pointer the
+ * queue did not hand out (or already freed) is refused with one log line, never used.
+ * Metadata words are not carried (doca_eth_txq_cap_get_max_metadata_num answers 0), so the
+ * metadata getters answer DOCA_ERROR_BAD_STATE.
  */
 #ifndef DOCA_ETH_TXQ_CPU_DATA_PATH_H_
 #define DOCA_ETH_TXQ_CPU_DATA_PATH_H_
@@ -141,8 +143,6 @@ typedef void (*doca_eth_txq_task_batch_lso_send_completion_cb_t)(
  * How many send tasks the queue can allocate.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_set_conf(
         struct doca_eth_txq *eth_txq, doca_eth_txq_task_send_completion_cb_t task_completion_cb,
@@ -161,8 +161,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_set_conf(
  * How many LSO send tasks the queue can allocate.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_set_conf(
         struct doca_eth_txq *eth_txq, doca_eth_txq_task_lso_send_completion_cb_t task_completion_cb,
@@ -183,8 +181,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_set_conf(
  * Called when a batch fails.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_set_conf(
         struct doca_eth_txq *eth_txq, enum doca_task_batch_max_tasks_number max_tasks_number,
@@ -207,8 +203,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_set_conf(
  * Called when a batch fails.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_set_conf(
         struct doca_eth_txq *eth_txq, enum doca_task_batch_max_tasks_number max_tasks_number,
@@ -224,8 +218,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_set_conf(
  * @param [in] task_send_num
  * How many tasks to add.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_num_expand(struct doca_eth_txq *eth_txq,
                                                                  uint32_t task_send_num);
@@ -238,8 +230,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_num_expand(struct doca_eth
  * @param [in] task_lso_send_num
  * How many tasks to add.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_num_expand(struct doca_eth_txq *eth_txq,
                                                                      uint32_t task_lso_send_num);
@@ -252,8 +242,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_num_expand(struct doca
  * @param [in] task_batches_num
  * How many batches to add.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_num_expand(struct doca_eth_txq *eth_txq,
                                                                        uint16_t task_batches_num);
@@ -266,8 +254,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_num_expand(struct do
  * @param [in] task_batches_num
  * How many batches to add.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_num_expand(
         struct doca_eth_txq *eth_txq, uint16_t task_batches_num);
@@ -286,8 +272,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_num_expand(
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_BAD_STATE when the context is not
  * running.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_allocate_init(
         struct doca_eth_txq *eth_txq, struct doca_buf *pkt, union doca_data user_data,
@@ -309,8 +293,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_allocate_init(
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_BAD_STATE when the context is not
  * running.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_allocate_init(
         struct doca_eth_txq *eth_txq, struct doca_buf *pkt_payload,
@@ -335,8 +317,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_allocate_init(
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_NO_MEMORY when no batch is left; DOCA_ERROR_BAD_STATE when the context is not
  * running.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_allocate(
         struct doca_eth_txq *eth_txq, uint16_t tasks_num, union doca_data task_batch_user_data,
@@ -363,8 +343,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_allocate(
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_NO_MEMORY when no batch is left; DOCA_ERROR_BAD_STATE when the context is not
  * running.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_allocate(
         struct doca_eth_txq *eth_txq, uint16_t tasks_num, union doca_data task_batch_user_data,
@@ -378,8 +356,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_allocate(
  * The send task.
  * @param [in] pkt
  * The packet.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * does nothing.
  */
 DOCA_EXPERIMENTAL void doca_eth_txq_task_send_set_pkt(struct doca_eth_txq_task_send *task_send,
                                                       struct doca_buf *pkt);
@@ -391,8 +367,6 @@ DOCA_EXPERIMENTAL void doca_eth_txq_task_send_set_pkt(struct doca_eth_txq_task_s
  * The LSO send task.
  * @param [in] pkt_payload
  * The payload.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * does nothing.
  */
 DOCA_EXPERIMENTAL void
 doca_eth_txq_task_lso_send_set_pkt_payload(struct doca_eth_txq_task_lso_send *task_lso_send,
@@ -405,8 +379,6 @@ doca_eth_txq_task_lso_send_set_pkt_payload(struct doca_eth_txq_task_lso_send *ta
  * The LSO send task.
  * @param [in] headers
  * The headers.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * does nothing.
  */
 DOCA_EXPERIMENTAL void
 doca_eth_txq_task_lso_send_set_headers(struct doca_eth_txq_task_lso_send *task_lso_send,
@@ -420,8 +392,6 @@ doca_eth_txq_task_lso_send_set_headers(struct doca_eth_txq_task_lso_send *task_l
  * @param [out] pkt
  * The packet.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_get_pkt(
         const struct doca_eth_txq_task_send *task_send, struct doca_buf **pkt);
@@ -434,8 +404,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_get_pkt(
  * @param [out] pkt_payload
  * The payload.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_pkt_payload(
         const struct doca_eth_txq_task_lso_send *task_lso_send, struct doca_buf **pkt_payload);
@@ -448,8 +416,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_pkt_payload(
  * @param [out] headers
  * The headers.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_headers(
         const struct doca_eth_txq_task_lso_send *task_lso_send, struct doca_gather_list **headers);
@@ -462,8 +428,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_headers(
  * @param [out] metadata_array
  * The task's metadata words, to read or write.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_get_metadata_array(
         struct doca_eth_txq_task_send *task_send, uint32_t **metadata_array);
@@ -476,8 +440,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_get_metadata_array(
  * @param [out] metadata_array
  * The task's metadata words, to read or write.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_metadata_array(
         struct doca_eth_txq_task_lso_send *task_lso_send, uint32_t **metadata_array);
@@ -491,8 +453,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_metadata_array(
  * metadata_num words per task, task after task; see
  * doca_eth_txq_task_batch_metadata_array_get_metadata().
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_get_metadata_array(
         struct doca_task_batch *task_batch_send, uint32_t **metadata_array);
@@ -505,8 +465,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_get_metadata_array(
  * @param [out] metadata_array
  * metadata_num words per task, task after task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_metadata_array(
         struct doca_task_batch *task_batch_lso_send, uint32_t **metadata_array);
@@ -518,8 +476,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_metadata_arr
  * The LSO send task.
  * @param [in] mss
  * The segment size in bytes.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * does nothing.
  */
 DOCA_EXPERIMENTAL void
 doca_eth_txq_task_lso_send_set_mss(struct doca_eth_txq_task_lso_send *task_lso_send, uint16_t mss);
@@ -532,8 +488,6 @@ doca_eth_txq_task_lso_send_set_mss(struct doca_eth_txq_task_lso_send *task_lso_s
  * @param [out] mss_array
  * One segment size per task, to write.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_mss_array(
         struct doca_task_batch *task_batch_lso_send, uint16_t **mss_array);
@@ -545,8 +499,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_mss_array(
  * The send task.
  * @param [in] ol_flags
  * A bitwise OR of enum doca_eth_txq_ol_flags.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * does nothing.
  */
 DOCA_EXPERIMENTAL void doca_eth_txq_task_send_set_ol_flags(struct doca_eth_txq_task_send *task_send,
                                                            uint16_t ol_flags);
@@ -558,8 +510,6 @@ DOCA_EXPERIMENTAL void doca_eth_txq_task_send_set_ol_flags(struct doca_eth_txq_t
  * The LSO send task.
  * @param [in] ol_flags
  * A bitwise OR of enum doca_eth_txq_ol_flags.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * does nothing.
  */
 DOCA_EXPERIMENTAL void
 doca_eth_txq_task_lso_send_set_ol_flags(struct doca_eth_txq_task_lso_send *task_lso_send,
@@ -573,8 +523,6 @@ doca_eth_txq_task_lso_send_set_ol_flags(struct doca_eth_txq_task_lso_send *task_
  * @param [out] ol_flags_array
  * One offload mask per task, to write.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_get_ol_flags_array(
         struct doca_task_batch *task_batch_send, uint16_t **ol_flags_array);
@@ -587,8 +535,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_get_ol_flags_array(
  * @param [out] ol_flags_array
  * One offload mask per task, to write.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_ol_flags_array(
         struct doca_task_batch *task_batch_lso_send, uint16_t **ol_flags_array);
@@ -599,8 +545,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_ol_flags_arr
  * @param [in] task_send
  * The send task.
  * @return The task; NULL for a NULL task
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers NULL.
  */
 DOCA_EXPERIMENTAL struct doca_task *
 doca_eth_txq_task_send_as_doca_task(struct doca_eth_txq_task_send *task_send);
@@ -611,8 +555,6 @@ doca_eth_txq_task_send_as_doca_task(struct doca_eth_txq_task_send *task_send);
  * @param [in] task_lso_send
  * The LSO send task.
  * @return The task; NULL for a NULL task
- * @note softdpa does not emulate Ethernet queues: the call logs one line naming itself and
- * answers NULL.
  */
 DOCA_EXPERIMENTAL struct doca_task *
 doca_eth_txq_task_lso_send_as_doca_task(struct doca_eth_txq_task_lso_send *task_lso_send);

@@ -4,11 +4,11 @@
  * softdpa — doca_pe.h: the progress engine, which drives the tasks and events of the
  * contexts connected to it, and the generic doca_task calls.
  *
- * softdpa has a real progress engine (create, progress, notification handle, inflight
- * count), but no context it can connect: every DOCA context softdpa knows of (RDMA, Comch,
- * Ethernet queues) is not emulated, so no task is ever allocated. doca_pe_connect_ctx and
- * the doca_task / doca_task_batch calls therefore answer DOCA_ERROR_NOT_SUPPORTED (or their
- * documented failure value) with one log line naming themselves.
+ * softdpa's engine drives the DOCA Ethernet queues (doca_eth_txq send tasks, doca_eth_rxq
+ * receive tasks and events; docs/ETH.md); other context kinds refuse doca_pe_connect_ctx
+ * (DOCA_ERROR_NOT_SUPPORTED, one log line). The doca_task / doca_task_batch calls act on
+ * the tasks those queues allocate; a pointer no live queue handed out (or a freed task) is
+ * refused with DOCA_ERROR_INVALID_VALUE (or nothing, for a void call) and one log line.
  */
 #ifndef DOCA_PE_H_
 #define DOCA_PE_H_
@@ -118,7 +118,6 @@ DOCA_STABLE doca_error_t doca_pe_destroy(struct doca_pe *pe);
  * @param [in] pe
  * The progress engine, not NULL.
  * @return 1 when something progressed, 0 otherwise.
- * @note softdpa connects no context to a progress engine, so this always answers 0.
  */
 DOCA_STABLE uint8_t doca_pe_progress(struct doca_pe *pe);
 
@@ -180,7 +179,6 @@ DOCA_STABLE doca_error_t doca_pe_get_num_inflight_tasks(const struct doca_pe *pe
  * The task.
  * @return DOCA_SUCCESS on success; any other value means the task was not submitted and
  * still belongs to the caller (DOCA_ERROR_INVALID_VALUE when task is NULL).
- * @note softdpa allocates no task: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_STABLE doca_error_t doca_task_submit(struct doca_task *task);
 
@@ -195,7 +193,6 @@ DOCA_STABLE doca_error_t doca_task_submit(struct doca_task *task);
  * @return DOCA_SUCCESS on success; any other value means the task was not submitted and
  * still belongs to the caller (DOCA_ERROR_INVALID_VALUE when task is NULL or flags has
  * unknown bits).
- * @note softdpa allocates no task: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_task_submit_ex(struct doca_task *task, uint32_t flags);
 
@@ -206,7 +203,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_task_submit_ex(struct doca_task *task, uint3
  * The batch.
  * @return DOCA_SUCCESS on success; any other value means the batch was not submitted
  * (DOCA_ERROR_INVALID_VALUE when task_batch is NULL).
- * @note softdpa allocates no task batch: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_task_batch_submit(struct doca_task_batch *task_batch);
 
@@ -217,7 +213,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_task_batch_submit(struct doca_task_batch *ta
  * The task.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for an invalid task; any other
  * value means the task was not submitted.
- * @note softdpa allocates no task: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_STABLE doca_error_t doca_task_try_submit(struct doca_task *task);
 
@@ -228,7 +223,6 @@ DOCA_STABLE doca_error_t doca_task_try_submit(struct doca_task *task);
  * The batch.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE for an invalid batch; any other
  * value means the batch was not submitted.
- * @note softdpa allocates no task batch: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_task_batch_try_submit(struct doca_task_batch *task_batch);
 
@@ -238,7 +232,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_task_batch_try_submit(struct doca_task_batch
  *
  * @param [in] task
  * The task.
- * @note softdpa allocates no task; the call logs one line and does nothing.
  */
 DOCA_STABLE void doca_task_free(struct doca_task *task);
 
@@ -247,7 +240,6 @@ DOCA_STABLE void doca_task_free(struct doca_task *task);
  *
  * @param [in] task_batch
  * The batch.
- * @note softdpa allocates no task batch; the call logs one line and does nothing.
  */
 DOCA_EXPERIMENTAL void doca_task_batch_free(struct doca_task_batch *task_batch);
 
@@ -257,7 +249,6 @@ DOCA_EXPERIMENTAL void doca_task_batch_free(struct doca_task_batch *task_batch);
  * @param [in] task
  * The task.
  * @return DOCA_SUCCESS when the task succeeded, otherwise the error it failed with.
- * @note softdpa allocates no task: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_STABLE doca_error_t doca_task_get_status(const struct doca_task *task);
 
@@ -267,7 +258,6 @@ DOCA_STABLE doca_error_t doca_task_get_status(const struct doca_task *task);
  * @param [in] task_batch
  * The batch.
  * @return DOCA_SUCCESS when the batch succeeded, otherwise the error it failed with.
- * @note softdpa allocates no task batch: DOCA_ERROR_NOT_SUPPORTED.
  */
 DOCA_EXPERIMENTAL doca_error_t doca_task_batch_get_status(const struct doca_task_batch *task_batch);
 
@@ -278,7 +268,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_task_batch_get_status(const struct doca_task
  * The task.
  * @param [in] user_data
  * The value.
- * @note softdpa allocates no task; the call logs one line and does nothing.
  */
 DOCA_STABLE void doca_task_set_user_data(struct doca_task *task, union doca_data user_data);
 
@@ -289,7 +278,6 @@ DOCA_STABLE void doca_task_set_user_data(struct doca_task *task, union doca_data
  * The batch.
  * @param [in] user_data
  * The value.
- * @note softdpa allocates no task batch; the call logs one line and does nothing.
  */
 DOCA_EXPERIMENTAL void doca_task_batch_set_user_data(struct doca_task_batch *task_batch,
                                                      union doca_data user_data);
@@ -300,7 +288,6 @@ DOCA_EXPERIMENTAL void doca_task_batch_set_user_data(struct doca_task_batch *tas
  * @param [in] task
  * The task.
  * @return The value set with doca_task_set_user_data().
- * @note softdpa allocates no task: the value is 0 and one line is logged.
  */
 DOCA_STABLE union doca_data doca_task_get_user_data(const struct doca_task *task);
 
@@ -310,7 +297,6 @@ DOCA_STABLE union doca_data doca_task_get_user_data(const struct doca_task *task
  * @param [in] task_batch
  * The batch.
  * @return The value set with doca_task_batch_set_user_data().
- * @note softdpa allocates no task batch: the value is 0 and one line is logged.
  */
 DOCA_EXPERIMENTAL union doca_data
 doca_task_batch_get_user_data(const struct doca_task_batch *task_batch);
@@ -321,7 +307,6 @@ doca_task_batch_get_user_data(const struct doca_task_batch *task_batch);
  * @param [in] task
  * The task.
  * @return The context.
- * @note softdpa allocates no task: NULL, and one line is logged.
  */
 DOCA_STABLE struct doca_ctx *doca_task_get_ctx(const struct doca_task *task);
 
@@ -331,7 +316,6 @@ DOCA_STABLE struct doca_ctx *doca_task_get_ctx(const struct doca_task *task);
  * @param [in] task_batch
  * The batch.
  * @return The context.
- * @note softdpa allocates no task batch: NULL, and one line is logged.
  */
 DOCA_EXPERIMENTAL struct doca_ctx *
 doca_task_batch_get_ctx(const struct doca_task_batch *task_batch);
@@ -342,7 +326,6 @@ doca_task_batch_get_ctx(const struct doca_task_batch *task_batch);
  * @param [in] task_batch
  * The batch.
  * @return The context's user data.
- * @note softdpa allocates no task batch: the value is 0 and one line is logged.
  */
 DOCA_EXPERIMENTAL union doca_data
 doca_task_batch_get_ctx_user_data(const struct doca_task_batch *task_batch);
@@ -353,7 +336,6 @@ doca_task_batch_get_ctx_user_data(const struct doca_task_batch *task_batch);
  * @param [in] task_batch
  * The batch.
  * @return The number of tasks.
- * @note softdpa allocates no task batch: 0, and one line is logged.
  */
 DOCA_EXPERIMENTAL uint16_t doca_task_batch_get_tasks_num(struct doca_task_batch *task_batch);
 
@@ -368,7 +350,8 @@ DOCA_EXPERIMENTAL uint16_t doca_task_batch_get_tasks_num(struct doca_task_batch 
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when pe or ctx is NULL;
  * DOCA_ERROR_NO_MEMORY when allocation fails; DOCA_ERROR_BAD_STATE when the context is not
  * idle; DOCA_ERROR_NOT_PERMITTED when it is already connected.
- * @note softdpa creates no context a progress engine could drive: DOCA_ERROR_NOT_SUPPORTED.
+ * @note softdpa drives doca_eth_rxq and doca_eth_txq contexts; other kinds answer
+ * DOCA_ERROR_NOT_SUPPORTED with one log line.
  */
 DOCA_STABLE doca_error_t doca_pe_connect_ctx(struct doca_pe *pe, struct doca_ctx *ctx);
 

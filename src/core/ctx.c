@@ -10,6 +10,7 @@
 #include "core/ctx.h"
 #include "core/handles.h"
 #include "core/log.h"
+#include "core/task.h"
 
 SDPA_LOG_REGISTER(core_ctx);
 
@@ -156,7 +157,8 @@ bool sdpa_ctx_progress_pe(struct doca_pe *pe)
 
 	pthread_mutex_lock(&ctx_lock);
 	for (struct doca_ctx *c = ctx_list; c != NULL && n < SNAP; c = c->next)
-		if (c->pe == pe && c->progress != NULL && c->state == DOCA_CTX_STATE_RUNNING)
+		if (c->pe == pe && c->progress != NULL &&
+		    (c->state == DOCA_CTX_STATE_RUNNING || c->state == DOCA_CTX_STATE_STOPPING))
 			snap[n++] = c;
 	pthread_mutex_unlock(&ctx_lock);
 	/* A callback may stop or destroy any context: each is checked again before it runs. */
@@ -166,7 +168,8 @@ bool sdpa_ctx_progress_pe(struct doca_pe *pe)
 
 		pthread_mutex_lock(&ctx_lock);
 		if (ctx_live(snap[i]) && snap[i]->pe == pe &&
-		    snap[i]->state == DOCA_CTX_STATE_RUNNING) {
+		    (snap[i]->state == DOCA_CTX_STATE_RUNNING ||
+		     snap[i]->state == DOCA_CTX_STATE_STOPPING)) {
 			fn = snap[i]->progress;
 			owner = snap[i]->owner;
 		}
@@ -191,6 +194,14 @@ size_t sdpa_ctx_count_pe(const struct doca_pe *pe)
 enum doca_ctx_states sdpa_ctx_state(const struct doca_ctx *ctx)
 {
 	return ctx->state;
+}
+
+static void move(struct doca_ctx *ctx, enum doca_ctx_states next);
+
+void sdpa_ctx_stopped(struct doca_ctx *ctx)
+{
+	if (ctx->state == DOCA_CTX_STATE_STOPPING)
+		move(ctx, DOCA_CTX_STATE_IDLE);
 }
 
 static void move(struct doca_ctx *ctx, enum doca_ctx_states next)
@@ -230,9 +241,13 @@ DOCA_STABLE doca_error_t doca_ctx_stop(struct doca_ctx *ctx)
 		             ctx->kind);
 		return DOCA_ERROR_BAD_STATE;
 	}
+	if (ctx->state == DOCA_CTX_STATE_STOPPING)
+		return DOCA_ERROR_IN_PROGRESS; /* still draining: doca_pe_progress finishes it */
 	r = ctx->stop(ctx->owner);
 	if (r == DOCA_SUCCESS)
 		move(ctx, DOCA_CTX_STATE_IDLE);
+	else if (r == DOCA_ERROR_IN_PROGRESS)
+		move(ctx, DOCA_CTX_STATE_STOPPING);
 	return r;
 }
 
@@ -248,7 +263,7 @@ DOCA_STABLE doca_error_t doca_ctx_get_num_inflight_tasks(const struct doca_ctx *
 	r = check(ctx, __func__);
 	if (r != DOCA_SUCCESS)
 		return r;
-	*num_inflight_tasks = 0; /* no task is ever submitted: tasks are not emulated */
+	*num_inflight_tasks = sdpa_task_inflight_ctx(ctx);
 	return DOCA_SUCCESS;
 }
 

@@ -29,6 +29,10 @@ struct doca_ctx *sdpa_ctx_create(const char *kind, void *owner, sdpa_ctx_fn star
 void sdpa_ctx_destroy(struct doca_ctx *ctx);
 /* The state of a context from sdpa_ctx_create. */
 enum doca_ctx_states sdpa_ctx_state(const struct doca_ctx *ctx);
+/* A stop function that answers DOCA_ERROR_IN_PROGRESS leaves the context STOPPING (tasks
+ * still to complete or to be freed); doca_pe_progress keeps running it, and it calls this
+ * once the last task is back: the context is IDLE then (state-changed callback). */
+void sdpa_ctx_stopped(struct doca_ctx *ctx);
 
 /* ---- progress engines (pe.c) ----
  * A context whose events or tasks complete through a doca_pe gives a progress function:

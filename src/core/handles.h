@@ -71,6 +71,7 @@ enum sdpa_handle_kind {
 	SDPA_H_VERBS_QP,
 	SDPA_H_UAR,
 	SDPA_H_ETH_RXQ, /* doca_eth_rxq (src/eth/rxq.c) */
+	SDPA_H_ETH_TXQ, /* doca_eth_txq (src/eth/txq.c) */
 };
 
 enum { SDPA_HANDLE_QUARANTINE = 1024 };

@@ -2,9 +2,9 @@
  * The progress engine. Contexts that give a progress function (core/ctx.h: doca_eth_rxq's)
  * connect to an engine; doca_pe_progress runs each running one once and answers 1 when one
  * delivered something (an event, a state change). Other context kinds refuse to connect.
- * No emulated context allocates generic tasks, so the inflight count is 0 and every task
- * call refuses with one rate-limited line naming itself. The notification handle (an
- * eventfd) never turns readable: an application must poll.
+ * The tasks of the connected contexts (core/task.c) count as in flight from submission to
+ * completion. The notification handle (an eventfd) never turns readable: an application
+ * must poll.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -17,6 +17,7 @@
 #include "core/ctx.h"
 #include "core/handles.h"
 #include "core/log.h"
+#include "core/task.h"
 
 SDPA_LOG_REGISTER(core_pe);
 
@@ -27,11 +28,6 @@ struct doca_pe {
 
 #define SAY_BAD_ARG(what, fix) DOCA_LOG_ERR("%s: %s; %s", __func__, what, fix)
 
-#define SAY_NO_TASKS()                                                                             \
-	DOCA_LOG_RATE_LIMIT_ERR("%s is not supported by softdpa (no emulated context allocates "   \
-	                        "tasks)",                                                          \
-	                        __func__)
-
 #define PE_FIX "pass an engine made by doca_pe_create"
 
 /* Looked up by address, never read (core/handles.h): a destroyed engine is refused. */
@@ -39,7 +35,6 @@ static bool pe_live(const struct doca_pe *pe)
 {
 	return sdpa_handle_live(pe, SDPA_H_PE);
 }
-#define TASK_FIX "pass a task allocated by its context"
 
 DOCA_STABLE doca_error_t doca_pe_create(struct doca_pe **pe)
 {
@@ -148,7 +143,7 @@ DOCA_STABLE doca_error_t doca_pe_get_num_inflight_tasks(const struct doca_pe *pe
 		            PE_FIX " and a result pointer");
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	*num_inflight_tasks = 0;
+	*num_inflight_tasks = sdpa_task_inflight_pe(pe);
 	return DOCA_SUCCESS;
 }
 
@@ -179,191 +174,4 @@ DOCA_EXPERIMENTAL doca_error_t doca_pe_set_event_mode(struct doca_pe *pe,
 	}
 	pe->mode = event_mode;
 	return DOCA_SUCCESS;
-}
-
-/* ---- tasks: none is ever allocated ---- */
-
-DOCA_STABLE doca_error_t doca_task_submit(struct doca_task *task)
-{
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", TASK_FIX);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_NO_TASKS();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_task_submit_ex(struct doca_task *task, uint32_t flags)
-{
-	const uint32_t known = DOCA_TASK_SUBMIT_FLAG_FLUSH | DOCA_TASK_SUBMIT_FLAG_OPTIMIZE_REPORTS;
-
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", TASK_FIX);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	if (flags & ~known) {
-		DOCA_LOG_ERR("%s: flags 0x%x has bits outside enum doca_task_submit_flag; OR "
-		             "DOCA_TASK_SUBMIT_FLAG_* values",
-		             __func__, flags);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_NO_TASKS();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_task_batch_submit(struct doca_task_batch *task_batch)
-{
-	if (task_batch == NULL) {
-		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_NO_TASKS();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_STABLE doca_error_t doca_task_try_submit(struct doca_task *task)
-{
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", TASK_FIX);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_NO_TASKS();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_task_batch_try_submit(struct doca_task_batch *task_batch)
-{
-	if (task_batch == NULL) {
-		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_NO_TASKS();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_STABLE void doca_task_free(struct doca_task *task)
-{
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", TASK_FIX);
-		return;
-	}
-	SAY_NO_TASKS();
-}
-
-DOCA_EXPERIMENTAL void doca_task_batch_free(struct doca_task_batch *task_batch)
-{
-	if (task_batch == NULL) {
-		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
-		return;
-	}
-	SAY_NO_TASKS();
-}
-
-DOCA_STABLE doca_error_t doca_task_get_status(const struct doca_task *task)
-{
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", TASK_FIX);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_NO_TASKS();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_EXPERIMENTAL doca_error_t doca_task_batch_get_status(const struct doca_task_batch *task_batch)
-{
-	if (task_batch == NULL) {
-		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	SAY_NO_TASKS();
-	return DOCA_ERROR_NOT_SUPPORTED;
-}
-
-DOCA_STABLE void doca_task_set_user_data(struct doca_task *task, union doca_data user_data)
-{
-	(void)user_data;
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", TASK_FIX);
-		return;
-	}
-	SAY_NO_TASKS();
-}
-
-DOCA_EXPERIMENTAL void doca_task_batch_set_user_data(struct doca_task_batch *task_batch,
-                                                     union doca_data user_data)
-{
-	(void)user_data;
-	if (task_batch == NULL) {
-		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
-		return;
-	}
-	SAY_NO_TASKS();
-}
-
-DOCA_STABLE union doca_data doca_task_get_user_data(const struct doca_task *task)
-{
-	union doca_data none = {.u64 = 0};
-
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", TASK_FIX);
-		return none;
-	}
-	SAY_NO_TASKS();
-	return none;
-}
-
-DOCA_EXPERIMENTAL union doca_data
-doca_task_batch_get_user_data(const struct doca_task_batch *task_batch)
-{
-	union doca_data none = {.u64 = 0};
-
-	if (task_batch == NULL) {
-		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
-		return none;
-	}
-	SAY_NO_TASKS();
-	return none;
-}
-
-DOCA_STABLE struct doca_ctx *doca_task_get_ctx(const struct doca_task *task)
-{
-	if (task == NULL) {
-		SAY_BAD_ARG("task is NULL", TASK_FIX);
-		return NULL;
-	}
-	SAY_NO_TASKS();
-	return NULL;
-}
-
-DOCA_EXPERIMENTAL struct doca_ctx *doca_task_batch_get_ctx(const struct doca_task_batch *task_batch)
-{
-	if (task_batch == NULL) {
-		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
-		return NULL;
-	}
-	SAY_NO_TASKS();
-	return NULL;
-}
-
-DOCA_EXPERIMENTAL union doca_data
-doca_task_batch_get_ctx_user_data(const struct doca_task_batch *task_batch)
-{
-	union doca_data none = {.u64 = 0};
-
-	if (task_batch == NULL) {
-		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
-		return none;
-	}
-	SAY_NO_TASKS();
-	return none;
-}
-
-DOCA_EXPERIMENTAL uint16_t doca_task_batch_get_tasks_num(struct doca_task_batch *task_batch)
-{
-	if (task_batch == NULL) {
-		SAY_BAD_ARG("task_batch is NULL", TASK_FIX);
-		return 0;
-	}
-	SAY_NO_TASKS();
-	return 0;
 }

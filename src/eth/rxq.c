@@ -38,6 +38,7 @@
 #include "core/log.h"
 #include "core/nic_clock.h"
 #include "core/refuse.h"
+#include "eth/csum.h"
 #include "nic/nic.h"
 
 SDPA_LOG_REGISTER(eth_rxq);
@@ -216,82 +217,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_estimate_packet_buf_size(
 }
 
 /* ------------------------------------------------------------------ the data path */
-
-/* L3 and L4 checks of a frame, as the device reports them: l3_ok for an IPv4 header whose
- * checksum holds (IPv6: a whole header), l4_ok for a TCP or UDP checksum that holds (UDP
- * over IPv4 without a checksum is good). A frame without that layer reports 0. */
-static uint32_t csum_add(const uint8_t *p, uint32_t len, uint32_t sum)
-{
-	for (uint32_t i = 0; i + 1 < len; i += 2)
-		sum += (uint32_t)p[i] << 8 | p[i + 1];
-	if (len & 1)
-		sum += (uint32_t)p[len - 1] << 8;
-	return sum;
-}
-
-static uint16_t csum_fold(uint32_t sum)
-{
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)sum;
-}
-
-static void l3l4_check(const uint8_t *f, uint32_t len, uint8_t *l3_ok, uint8_t *l4_ok)
-{
-	uint32_t off = 14, l4off, l4len, sum = 0;
-	uint16_t et;
-	uint8_t proto;
-
-	*l3_ok = *l4_ok = 0;
-	if (len < 14)
-		return;
-	et = (uint16_t)(f[12] << 8 | f[13]);
-	while ((et == 0x8100 || et == 0x88a8) && len >= off + 4) {
-		et = (uint16_t)(f[off + 2] << 8 | f[off + 3]);
-		off += 4;
-	}
-	if (et == 0x0800) {
-		uint32_t ihl, tot;
-
-		if (len < off + 20 || (f[off] >> 4) != 4)
-			return;
-		ihl = (f[off] & 0xfu) * 4;
-		tot = (uint32_t)(f[off + 2] << 8 | f[off + 3]);
-		if (ihl < 20 || len < off + ihl || tot < ihl || len < off + tot)
-			return;
-		if (csum_fold(csum_add(f + off, ihl, 0)) != 0xffff)
-			return;
-		*l3_ok = 1;
-		if ((f[off + 6] & 0x3f) != 0 || f[off + 7] != 0)
-			return; /* a fragment: no whole L4 */
-		proto = f[off + 9];
-		l4off = off + ihl;
-		l4len = tot - ihl;
-		sum = csum_add(f + off + 12, 8, 0);
-	} else if (et == 0x86dd) {
-		if (len < off + 40 || (f[off] >> 4) != 6)
-			return;
-		l4len = (uint32_t)(f[off + 4] << 8 | f[off + 5]);
-		if (len < off + 40 + l4len)
-			return;
-		*l3_ok = 1;
-		proto = f[off + 6];
-		l4off = off + 40;
-		sum = csum_add(f + off + 8, 32, 0);
-	} else {
-		return;
-	}
-	if (proto == 17 && l4len >= 8) {
-		if (et == 0x0800 && f[l4off + 6] == 0 && f[l4off + 7] == 0) {
-			*l4_ok = 1;
-			return;
-		}
-	} else if (!(proto == 6 && l4len >= 20)) {
-		return;
-	}
-	sum += proto + l4len;
-	*l4_ok = csum_fold(csum_add(f + l4off, l4len, sum)) == 0xffff;
-}
 
 /* A free stride: never used, or its doca_buf was given back. -1 when all are held. */
 static int64_t free_stride(struct doca_eth_rxq *q)

@@ -116,7 +116,8 @@ static void test_pe(void **state)
 	EXPECT_INVALID(doca_pe_destroy(NULL), "doca_pe_destroy", "pe is NULL");
 }
 
-static void test_tasks_refused(void **state)
+/* Pointers no context allocated: refused with one line, never dereferenced. */
+static void test_tasks_foreign(void **state)
 {
 	struct doca_task *task = FAKE(struct doca_task, 0);
 	struct doca_task_batch *batch = FAKE(struct doca_task_batch, 1);
@@ -124,38 +125,39 @@ static void test_tasks_refused(void **state)
 	(void)state;
 
 	EXPECT_INVALID(doca_task_submit(NULL), "doca_task_submit", "task is NULL");
-	EXPECT_UNSUPPORTED(doca_task_submit(task), "doca_task_submit");
-	EXPECT_UNSUPPORTED(doca_task_try_submit(task), "doca_task_try_submit");
+	EXPECT_INVALID(doca_task_submit(task), "doca_task_submit", "not a task of a live context");
+	EXPECT_INVALID(doca_task_try_submit(task), "doca_task_try_submit", "not a task");
 	EXPECT_INVALID(doca_task_submit_ex(task, 1U << 7), "doca_task_submit_ex", "flags");
-	EXPECT_UNSUPPORTED(doca_task_submit_ex(task, DOCA_TASK_SUBMIT_FLAG_FLUSH),
-	                   "doca_task_submit_ex");
-	EXPECT_UNSUPPORTED(doca_task_get_status(task), "doca_task_get_status");
-	EXPECT_UNSUPPORTED(doca_task_batch_submit(batch), "doca_task_batch_submit");
+	EXPECT_INVALID(doca_task_submit_ex(task, DOCA_TASK_SUBMIT_FLAG_FLUSH),
+	               "doca_task_submit_ex", "not a task");
+	EXPECT_INVALID(doca_task_get_status(task), "doca_task_get_status", "not a task");
+	EXPECT_INVALID(doca_task_batch_submit(batch), "doca_task_batch_submit",
+	               "not a task batch of a live context");
 
 	t_log_reset();
 	doca_task_free(task);
 	assert_int_equal(t_log_problems(), 1);
-	t_assert_logged("doca_task_free", "not supported");
+	t_assert_logged("doca_task_free", "not a task");
 
 	t_log_reset();
 	doca_task_set_user_data(task, ud);
 	assert_int_equal(t_log_problems(), 1);
-	t_assert_logged("doca_task_set_user_data", "not supported");
+	t_assert_logged("doca_task_set_user_data", "not a task");
 
 	t_log_reset();
 	assert_int_equal(doca_task_get_user_data(task).u64, 0);
 	assert_int_equal(t_log_problems(), 1);
-	t_assert_logged("doca_task_get_user_data", "not supported");
+	t_assert_logged("doca_task_get_user_data", "not a task");
 
 	t_log_reset();
 	assert_null(doca_task_get_ctx(task));
 	assert_int_equal(t_log_problems(), 1);
-	t_assert_logged("doca_task_get_ctx", "not supported");
+	t_assert_logged("doca_task_get_ctx", "not a task");
 
 	t_log_reset();
 	assert_int_equal(doca_task_batch_get_tasks_num(batch), 0);
 	assert_int_equal(t_log_problems(), 1);
-	t_assert_logged("doca_task_batch_get_tasks_num", "not supported");
+	t_assert_logged("doca_task_batch_get_tasks_num", "not a task batch");
 }
 
 /* ---------------------------------------------------------------- buffers */
@@ -663,6 +665,7 @@ static void test_eth_rxq(void **state)
 	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
 }
 
+/* Argument checks of the send queue; its data path is tested in tests/flow/test_eth_txq.c. */
 static void test_eth_txq(void **state)
 {
 	struct doca_dev *dev = open_first_dev();
@@ -673,17 +676,22 @@ static void test_eth_txq(void **state)
 
 	EXPECT_INVALID(doca_eth_txq_create(dev, 32, NULL), "doca_eth_txq_create",
 	               "eth_txq is NULL");
-	EXPECT_UNSUPPORTED(doca_eth_txq_create(dev, 32, &txq), "doca_eth_txq_create");
-	assert_null(txq);
-	EXPECT_UNSUPPORTED(doca_eth_txq_cap_get_max_send_buf_list_len(doca_dev_as_devinfo(dev), &n),
-	                   "doca_eth_txq_cap_get_max_send_buf_list_len");
-	EXPECT_INVALID(doca_eth_txq_task_send_set_conf(fake, NULL, NULL, 8),
+	EXPECT_INVALID(doca_eth_txq_create(dev, 0, &txq), "doca_eth_txq_create",
+	               "max_burst_size is 0");
+	assert_int_equal(doca_eth_txq_create(dev, 32, &txq), DOCA_SUCCESS);
+	assert_int_equal(doca_eth_txq_cap_get_max_send_buf_list_len(doca_dev_as_devinfo(dev), &n),
+	                 DOCA_SUCCESS);
+	assert_int_equal(n, 16);
+	EXPECT_INVALID(doca_eth_txq_task_send_set_conf(txq, NULL, NULL, 8),
 	               "doca_eth_txq_task_send_set_conf", "task_completion_cb is NULL");
+	EXPECT_INVALID(doca_eth_txq_task_send_set_conf(fake, NULL, NULL, 8),
+	               "doca_eth_txq_task_send_set_conf", "not a live queue");
 	t_log_reset();
 	doca_eth_txq_task_send_set_ol_flags(FAKE(struct doca_eth_txq_task_send, 1),
 	                                    DOCA_ETH_TXQ_OL_FLAGS_L3_CSUM);
 	assert_int_equal(t_log_problems(), 1);
-	t_assert_logged("doca_eth_txq_task_send_set_ol_flags", "not supported");
+	t_assert_logged("doca_eth_txq_task_send_set_ol_flags", "not a live task");
+	assert_int_equal(doca_eth_txq_destroy(txq), DOCA_SUCCESS);
 	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
 }
 
@@ -691,7 +699,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_pe),
-	        cmocka_unit_test(test_tasks_refused),
+	        cmocka_unit_test(test_tasks_foreign),
 	        cmocka_unit_test(test_buf_inventory),
 	        cmocka_unit_test(test_buf_data_and_lists),
 	        cmocka_unit_test(test_mmap_devices_and_permissions),
