@@ -7,11 +7,12 @@
  * Configuration and capability calls of the control path. The CPU data path (tasks and
  * events) is in doca_eth_rxq_cpu_data_path.h.
  *
- * softdpa emulates managed-mempool queues on the CPU (docs/ETH.md): a queue of a device reads
- * the software (RSS) queue of the DOCA Flow port started on that device whose id is the
- * queue's DOCA Flow queue id (doca_eth_rxq_get_flow_queue_id, doca_eth_rxq_apply_queue_id).
- * Regular (task) and cyclic (GPU) queues are refused at doca_ctx_start with one line. Every
- * bad argument: DOCA_ERROR_INVALID_VALUE with one log line naming it.
+ * softdpa emulates the CPU data paths, managed-mempool and regular (receive task) queues
+ * (docs/ETH.md): a queue of a device reads the software (RSS) queue of the DOCA Flow port
+ * started on that device whose id is the queue's DOCA Flow queue id
+ * (doca_eth_rxq_get_flow_queue_id, doca_eth_rxq_apply_queue_id). Cyclic queues are DOCA's
+ * GPU data path (GPUNetIO): refused at doca_ctx_start with one line. Every bad argument:
+ * DOCA_ERROR_INVALID_VALUE with one log line naming it.
  */
 #ifndef DOCA_ETH_RXQ_H_
 #define DOCA_ETH_RXQ_H_
@@ -385,8 +386,9 @@ doca_eth_rxq_cap_get_max_packet_size(const struct doca_devinfo *devinfo, uint32_
  * Where the data path runs.
  * @return DOCA_SUCCESS when supported; DOCA_ERROR_NOT_SUPPORTED when not;
  * DOCA_ERROR_INVALID_VALUE for a NULL argument or an unknown type.
- * @note softdpa: DOCA_SUCCESS for DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL on the CPU data path;
- * DOCA_ERROR_NOT_SUPPORTED for the others (without a log line).
+ * @note softdpa: DOCA_SUCCESS for DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL and
+ * DOCA_ETH_RXQ_TYPE_REGULAR on the CPU data path; DOCA_ERROR_NOT_SUPPORTED for the others
+ * (DOCA's cyclic queues and every GPU data path; without a log line).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_cap_is_type_supported(const struct doca_devinfo *devinfo, enum doca_eth_rxq_type type,

@@ -5,12 +5,15 @@
  * queue: receive tasks (regular queues), managed receive events and event batches
  * (managed-mempool queues), and what they tell about each packet.
  *
- * softdpa emulates managed receive events and event batches (docs/ETH.md): each
- * doca_pe_progress() of the queue's engine reports at most one event or batch. An attribute
- * the queue was not configured to deliver (metadata, flow tag, RSS hash, timestamp) answers
- * DOCA_ERROR_BAD_STATE with one line naming the setter. Receive tasks (regular queues) are
- * not emulated: those calls log one line naming themselves and answer
- * DOCA_ERROR_NOT_SUPPORTED.
+ * softdpa emulates both (docs/ETH.md). Managed receive events and event batches: each
+ * doca_pe_progress() of the queue's engine reports at most one event or batch. Receive
+ * tasks: each submitted task takes the next frame steered to the queue into its doca_buf
+ * (written after the buffer's data, over a doca_buf list up to max_recv_buf_list_len), and
+ * doca_pe_progress() reports every completion found; a buffer with less room than the
+ * queue's max_packet_size fails (DOCA_ERROR_INVALID_VALUE), and doca_ctx_stop() flushes the
+ * tasks still posted (error callback, DOCA_ERROR_IO_FAILED). An attribute the queue was not
+ * configured to deliver (metadata, flow tag, RSS hash, timestamp) answers
+ * DOCA_ERROR_BAD_STATE with one line naming the setter.
  */
 #ifndef DOCA_ETH_RXQ_CPU_DATA_PATH_H_
 #define DOCA_ETH_RXQ_CPU_DATA_PATH_H_
@@ -120,9 +123,6 @@ typedef void (*doca_eth_rxq_event_batch_managed_recv_handler_cb_t)(
  * How many receive tasks the queue can allocate.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_BAD_STATE when the context is not idle.
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_set_conf(
         struct doca_eth_rxq *eth_rxq, doca_eth_rxq_task_recv_completion_cb_t task_completion_cb,
@@ -187,9 +187,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_register(
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL;
  * DOCA_ERROR_NO_MEMORY when no task is left; DOCA_ERROR_BAD_STATE when the context is not
  * running; DOCA_ERROR_NOT_CONNECTED when the queue has no progress engine.
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_allocate_init(
         struct doca_eth_rxq *eth_rxq, struct doca_buf *pkt, union doca_data user_data,
@@ -202,9 +199,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_allocate_init(
  * The task.
  * @param [in] pkt
  * The buffer to receive into.
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL void doca_eth_rxq_task_recv_set_pkt(struct doca_eth_rxq_task_recv *task_recv,
                                                       struct doca_buf *pkt);
@@ -217,9 +211,6 @@ DOCA_EXPERIMENTAL void doca_eth_rxq_task_recv_set_pkt(struct doca_eth_rxq_task_r
  * @param [out] pkt
  * The buffer holding the packet.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_pkt(
         const struct doca_eth_rxq_task_recv *task_recv, struct doca_buf **pkt);
@@ -232,9 +223,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_pkt(
  * @param [out] l3_ok
  * 1 when the L3 checksum is correct, else 0.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_task_recv_get_l3_ok(const struct doca_eth_rxq_task_recv *task_recv, uint8_t *l3_ok);
@@ -272,9 +260,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l3_ok_a
  * @param [out] l4_ok
  * 1 when the L4 checksum is correct, else 0.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_task_recv_get_l4_ok(const struct doca_eth_rxq_task_recv *task_recv, uint8_t *l4_ok);
@@ -312,9 +297,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_l4_ok_a
  * @param [out] metadata_array
  * The packet's metadata words (doca_eth_rxq_set_metadata_num() of them).
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_metadata_array(
         const struct doca_eth_rxq_task_recv *task_recv, const uint32_t **metadata_array);
@@ -354,9 +336,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_metadat
  * @param [out] flow_tag
  * The flow tag.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_flow_tag(
         const struct doca_eth_rxq_task_recv *task_recv, uint32_t *flow_tag);
@@ -394,9 +373,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_flow_ta
  * @param [out] rx_hash
  * The RSS hash.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_rx_hash(
         const struct doca_eth_rxq_task_recv *task_recv, uint32_t *rx_hash);
@@ -434,9 +410,6 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_event_batch_managed_recv_get_rx_hash
  * @param [out] timestamp
  * The arrival time in nanoseconds.
  * @return DOCA_SUCCESS on success; DOCA_ERROR_INVALID_VALUE when an argument is NULL.
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_timestamp(
         const struct doca_eth_rxq_task_recv *task_recv, uint64_t *timestamp);
@@ -513,9 +486,6 @@ DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_batch_managed_recv_get_ctx
  * @param [in] task_recv
  * The task.
  * @return The task; NULL for a NULL task
- * @note softdpa does not emulate receive tasks (regular queues): the call logs one line
- * naming itself and answers DOCA_ERROR_NOT_SUPPORTED (NULL or nothing for the calls
- * without a status).
  */
 DOCA_EXPERIMENTAL struct doca_task *
 doca_eth_rxq_task_recv_as_doca_task(struct doca_eth_rxq_task_recv *task_recv);

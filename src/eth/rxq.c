@@ -11,9 +11,10 @@
  * of the queue's packet buffer (doca_eth_rxq_set_pkt_buf) and handed to the application as
  * doca_bufs of a private inventory, in managed receive events or event batches.
  *
- * Types: MANAGED_MEMPOOL is emulated (a stride is free again once its doca_buf is given
- * back). REGULAR needs receive tasks and CYCLIC a ring the application reads (DOCA's GPU
- * data path): both refuse at doca_ctx_start with the refusal line, as do the task calls.
+ * Types: MANAGED_MEMPOOL (a stride is free again once its doca_buf is given back) and
+ * REGULAR (receive tasks: each submitted task takes the next frame into the application's
+ * doca_buf, completed in doca_pe_progress) are emulated. CYCLIC is DOCA's GPU data path (a
+ * ring a GPU kernel reads): it refuses at doca_ctx_start with the refusal line.
  *
  * Threads: control calls and progress come from the application; the NIC's software queue
  * has its own lock (sdpa_nic_rxq_take), so a worker thread may fill it meanwhile.
@@ -38,26 +39,25 @@
 #include "core/log.h"
 #include "core/nic_clock.h"
 #include "core/refuse.h"
+#include "core/task.h"
 #include "eth/csum.h"
 #include "nic/nic.h"
 
 SDPA_LOG_REGISTER(eth_rxq);
-
-#define SAY_UNSUPPORTED() SDPA_SAY_REFUSED("receive tasks (regular queues) are not emulated")
 
 #define FIX     "pass the objects the call needs and a result pointer"
 #define RXQ_FIX "pass a queue made by doca_eth_rxq_create"
 
 /* What an emulated device's queues accept (doca_eth_rxq_cap_*). */
 enum {
-	ETH_MAX_BURST = 8192,      /* most packets a queue holds at once */
-	ETH_MAX_METADATA = 1,      /* the word DOCA Flow sets: meta.pkt_meta */
-	ETH_MAX_ROOM = 1024,       /* headroom and tailroom */
-	ETH_MAX_RECV_BUF_LIST = 1, /* regular queues are not emulated */
-	ETH_BATCH_MAX = 128,       /* DOCA_EVENT_BATCH_EVENTS_NUMBER_128 */
-	RXQ_MAGIC = 0x52585145,    /* "RXQE" */
-	PKTS_MAGIC = 0x504b5441,   /* "PKTA" */
-	TAKE_CHUNK = 32,           /* frames taken from the software queue per step */
+	ETH_MAX_BURST = 8192,       /* most packets a queue holds at once */
+	ETH_MAX_METADATA = 1,       /* the word DOCA Flow sets: meta.pkt_meta */
+	ETH_MAX_ROOM = 1024,        /* headroom and tailroom */
+	ETH_MAX_RECV_BUF_LIST = 16, /* doca_bufs a receive task scatters a packet over */
+	ETH_BATCH_MAX = 128,        /* DOCA_EVENT_BATCH_EVENTS_NUMBER_128 */
+	RXQ_MAGIC = 0x52585145,     /* "RXQE" */
+	PKTS_MAGIC = 0x504b5441,    /* "PKTA" */
+	TAKE_CHUNK = 32,            /* frames taken from the software queue per step */
 	NO_QUEUE = -1,
 };
 
@@ -122,7 +122,21 @@ struct doca_eth_rxq {
 	uint16_t staged;
 	struct pkt_array *arrays;
 	uint64_t received, dropped_big, dropped_nomem;
-	struct doca_eth_rxq *next; /* every queue (under rxq_lock) */
+	/* receive tasks (REGULAR) */
+	struct sdpa_task_pool *recv_pool;
+	doca_eth_rxq_task_recv_completion_cb_t recv_ok, recv_err;
+	struct doca_eth_rxq_task_recv *posted, *posted_tail; /* submitted, waiting for a frame */
+	struct doca_eth_rxq_task_recv *done, *done_tail;     /* completed, to report */
+	struct doca_eth_rxq *next;                           /* every queue (under rxq_lock) */
+};
+
+/* A receive task (REGULAR queues): the object of a slot of the queue's task pool. */
+struct doca_eth_rxq_task_recv {
+	struct doca_eth_rxq *q;
+	struct doca_buf *pkt;
+	struct doca_eth_rxq_task_recv *next; /* in the posted or done list */
+	doca_error_t status;
+	struct rx_pkt p;
 };
 
 static pthread_mutex_t rxq_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -343,6 +357,209 @@ static void deliver_batch(struct doca_eth_rxq *q, uint16_t n)
 	free(ev);
 }
 
+/* ------------------------------------------------------------------ receive tasks */
+
+/* Bytes a receive task's doca_buf list (its first 'max' buffers) takes after their data. */
+static uint64_t list_room(struct doca_buf *b, uint32_t max)
+{
+	uint64_t room = 0;
+
+	for (uint32_t n = 0; b != NULL && n < max; n++) {
+		void *head = NULL, *data = NULL;
+		size_t len = 0, dl = 0;
+		struct doca_buf *next = NULL;
+
+		if (doca_buf_get_head(b, &head) != DOCA_SUCCESS ||
+		    doca_buf_get_len(b, &len) != DOCA_SUCCESS ||
+		    doca_buf_get_data(b, &data) != DOCA_SUCCESS ||
+		    doca_buf_get_data_len(b, &dl) != DOCA_SUCCESS)
+			return 0;
+		room += (uint64_t)((uint8_t *)head + len - ((uint8_t *)data + dl));
+		if (doca_buf_get_next_in_list(b, &next) != DOCA_SUCCESS)
+			next = NULL;
+		b = next;
+	}
+	return room;
+}
+
+/* Write a frame after the data of the task's buffers, buffer after buffer. */
+static bool scatter(struct doca_buf *b, uint32_t max, const uint8_t *frame, uint32_t len)
+{
+	uint32_t off = 0;
+
+	for (uint32_t n = 0; b != NULL && n < max && off < len; n++) {
+		void *head = NULL, *data = NULL;
+		size_t blen = 0, dl = 0, room, chunk;
+		struct doca_buf *next = NULL;
+
+		if (doca_buf_get_head(b, &head) != DOCA_SUCCESS ||
+		    doca_buf_get_len(b, &blen) != DOCA_SUCCESS ||
+		    doca_buf_get_data(b, &data) != DOCA_SUCCESS ||
+		    doca_buf_get_data_len(b, &dl) != DOCA_SUCCESS)
+			return false;
+		room = (size_t)((uint8_t *)head + blen - ((uint8_t *)data + dl));
+		chunk = len - off < room ? len - off : room;
+		memcpy((uint8_t *)data + dl, frame + off, chunk);
+		if (doca_buf_set_data(b, data, dl + chunk) != DOCA_SUCCESS)
+			return false;
+		off += (uint32_t)chunk;
+		if (doca_buf_get_next_in_list(b, &next) != DOCA_SUCCESS)
+			next = NULL;
+		b = next;
+	}
+	return off == len;
+}
+
+static void push(struct doca_eth_rxq_task_recv **head, struct doca_eth_rxq_task_recv **tail,
+                 struct doca_eth_rxq_task_recv *t)
+{
+	t->next = NULL;
+	if (*tail != NULL)
+		(*tail)->next = t;
+	else
+		*head = t;
+	*tail = t;
+}
+
+static struct doca_eth_rxq_task_recv *pop(struct doca_eth_rxq_task_recv **head,
+                                          struct doca_eth_rxq_task_recv **tail)
+{
+	struct doca_eth_rxq_task_recv *t = *head;
+
+	if (t != NULL) {
+		*head = t->next;
+		if (*head == NULL)
+			*tail = NULL;
+		t->next = NULL;
+	}
+	return t;
+}
+
+static uint32_t buf_list_max(const struct doca_eth_rxq *q)
+{
+	return q->max_recv_buf_list_len ? q->max_recv_buf_list_len : 1;
+}
+
+/* doca_task_submit of a receive task: posted for the next frame. A buffer list with less
+ * room than max_packet_size fails (try_submit: refused). */
+static doca_error_t submit_recv(void *owner, void *obj, bool validate)
+{
+	struct doca_eth_rxq *q = owner;
+	struct doca_eth_rxq_task_recv *t = obj;
+	uint64_t room = list_room(t->pkt, buf_list_max(q));
+
+	if (room < q->max_pkt) {
+		if (validate) {
+			DOCA_LOG_ERR("doca_task_try_submit: the receive task's buffer has room for "
+			             "%llu bytes after its data, less than the queue's "
+			             "max_packet_size %u; give a larger buffer (or a list, with "
+			             "doca_eth_rxq_set_max_recv_buf_list_len)",
+			             (unsigned long long)room, q->max_pkt);
+			return DOCA_ERROR_INVALID_VALUE;
+		}
+		DOCA_LOG_RATE_LIMIT_ERR("eth_rxq: a receive task fails (DOCA_ERROR_INVALID_VALUE): "
+		                        "its buffer has room for %llu bytes, less than the queue's "
+		                        "max_packet_size %u; give a larger buffer",
+		                        (unsigned long long)room, q->max_pkt);
+		t->status = DOCA_ERROR_INVALID_VALUE;
+		push(&q->done, &q->done_tail, t);
+		return DOCA_SUCCESS;
+	}
+	t->status = DOCA_SUCCESS;
+	push(&q->posted, &q->posted_tail, t);
+	return DOCA_SUCCESS;
+}
+
+/* Runs under the NIC's queue lock: the oldest posted task takes the frame. */
+static bool recv_one(void *arg, const uint8_t *frame, uint32_t len, uint32_t rss_hash,
+                     uint32_t pkt_meta, uint32_t ptype)
+{
+	struct doca_eth_rxq *q = arg;
+	struct doca_eth_rxq_task_recv *t;
+
+	(void)ptype;
+	if (q->posted == NULL)
+		return false; /* left in the software queue for the next task */
+	if (len > q->max_pkt) {
+		if (q->dropped_big++ == 0)
+			DOCA_LOG_WARN(
+			        "eth_rxq (flow queue %d): a %u-byte packet exceeds the queue's "
+			        "max_packet_size %u and is dropped (counted); raise it with "
+			        "doca_eth_rxq_set_max_packet_size",
+			        (int)q->flow_qid, len, q->max_pkt);
+		return true;
+	}
+	t = pop(&q->posted, &q->posted_tail);
+	t->status = scatter(t->pkt, buf_list_max(q), frame, len) ? DOCA_SUCCESS
+	                                                         : DOCA_ERROR_INVALID_VALUE;
+	t->p.buf = t->pkt;
+	t->p.hash = q->rx_hash ? rss_hash : 0;
+	t->p.meta = pkt_meta;
+	t->p.tag = 0;
+	t->p.ts = q->timestamp ? sdpa_nic_now_ns() : 0;
+	l3l4_check(frame, len, &t->p.l3_ok, &t->p.l4_ok);
+	q->received++;
+	push(&q->done, &q->done_tail, t);
+	return true;
+}
+
+/* Tasks not freed yet (allocated, posted or waiting to be reported). */
+static uint32_t recv_outstanding(const struct doca_eth_rxq *q)
+{
+	return q->recv_pool != NULL ? sdpa_task_pool_outstanding(q->recv_pool) : 0;
+}
+
+/* doca_pe_progress of a REGULAR queue: posted tasks take the frames waiting, then every
+ * completion found is reported. Stopping: posted tasks are flushed (error callback,
+ * DOCA_ERROR_IO_FAILED), and the context is idle once every task is freed. */
+static bool regular_progress(struct doca_eth_rxq *q)
+{
+	union doca_data cud = {.u64 = 0};
+	bool stopping = sdpa_ctx_state(q->ctx) == DOCA_CTX_STATE_STOPPING;
+	struct doca_eth_rxq_task_recv *list, *t;
+	bool any = false;
+
+	if (stopping) {
+		while ((t = pop(&q->posted, &q->posted_tail)) != NULL) {
+			t->status = DOCA_ERROR_IO_FAILED;
+			push(&q->done, &q->done_tail, t);
+		}
+	} else if (q->posted != NULL) {
+		int32_t port;
+
+		sdpa_nic_poll();
+		port = sdpa_nic_port_of_dev(q->dev);
+		while (port >= 0 && q->posted != NULL &&
+		       sdpa_nic_rxq_take((uint16_t)port, (uint16_t)q->flow_qid, TAKE_CHUNK,
+		                         recv_one, q) > 0)
+			;
+	}
+	(void)doca_ctx_get_user_data(q->ctx, &cud);
+	/* report what completed before the callbacks run (they may submit again) */
+	list = q->done;
+	q->done = q->done_tail = NULL;
+	while ((t = list) != NULL) {
+		struct doca_task *dt = sdpa_task_of(q->recv_pool, t);
+
+		list = t->next;
+		t->next = NULL;
+		if (dt == NULL)
+			continue; /* cannot happen: a submitted task is never freed */
+		sdpa_task_complete(dt, t->status);
+		any = true;
+		(t->status == DOCA_SUCCESS ? q->recv_ok : q->recv_err)(t, sdpa_task_user_data(dt),
+		                                                       cud);
+	}
+	if (stopping && q->posted == NULL && q->done == NULL && recv_outstanding(q) == 0) {
+		pthread_mutex_lock(&rxq_lock);
+		q->flow_qid = NO_QUEUE;
+		pthread_mutex_unlock(&rxq_lock);
+		sdpa_ctx_stopped(q->ctx);
+		any = true;
+	}
+	return any;
+}
+
 /* doca_pe_progress: one datapath iteration, then what waits in the software queue. */
 static bool rxq_progress(void *owner)
 {
@@ -350,6 +567,9 @@ static bool rxq_progress(void *owner)
 	int32_t port;
 	uint16_t cap;
 	bool any = false;
+
+	if (q->type == DOCA_ETH_RXQ_TYPE_REGULAR)
+		return regular_progress(q);
 
 	if (!q->one_reg && !q->batch_reg)
 		return false; /* nothing to report to: the frames wait in the software queue */
@@ -416,6 +636,46 @@ static doca_error_t free_strides(struct doca_eth_rxq *q, const char *fn)
 	return DOCA_SUCCESS;
 }
 
+/* The highest DOCA Flow queue id no other running queue of the device holds; FULL (logged)
+ * when none is free. */
+static doca_error_t take_qid(struct doca_eth_rxq *q)
+{
+	pthread_mutex_lock(&rxq_lock);
+	q->flow_qid = NO_QUEUE;
+	for (int32_t id = (int32_t)sdpa_nic_rxq_max() - 1; id >= 0; id--) {
+		if (!qid_taken(q, id)) {
+			q->flow_qid = id;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&rxq_lock);
+	if (q->flow_qid == NO_QUEUE) {
+		DOCA_LOG_ERR("doca_ctx_start: all %u DOCA Flow queues of the device are taken by "
+		             "running queues; stop one first",
+		             (unsigned int)sdpa_nic_rxq_max());
+		return DOCA_ERROR_FULL;
+	}
+	return DOCA_SUCCESS;
+}
+
+/* A REGULAR queue needs an engine and receive tasks; the application's buffers hold the
+ * packets. */
+static doca_error_t regular_start(struct doca_eth_rxq *q)
+{
+	if (sdpa_ctx_pe(q->ctx) == NULL) {
+		DOCA_LOG_ERR("doca_ctx_start: the queue is not connected to a progress engine; "
+		             "call doca_pe_connect_ctx first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (q->recv_pool == NULL) {
+		DOCA_LOG_ERR("doca_ctx_start: a regular queue receives with tasks; call "
+		             "doca_eth_rxq_task_recv_set_conf first");
+		return DOCA_ERROR_BAD_STATE;
+	}
+	q->posted = q->posted_tail = q->done = q->done_tail = NULL;
+	return take_qid(q);
+}
+
 static doca_error_t rxq_start(void *owner)
 {
 	struct doca_eth_rxq *q = owner;
@@ -423,17 +683,14 @@ static doca_error_t rxq_start(void *owner)
 	size_t range_len = 0;
 	doca_error_t r;
 
-	if (q->type == DOCA_ETH_RXQ_TYPE_REGULAR) {
-		DOCA_LOG_RATE_LIMIT_ERR("doca_ctx_start: a regular doca_eth_rxq (receive tasks) is "
-		                        "not supported by softdpa; use "
-		                        "DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL with receive events");
-		return DOCA_ERROR_NOT_SUPPORTED;
-	}
+	if (q->type == DOCA_ETH_RXQ_TYPE_REGULAR)
+		return regular_start(q);
 	if (q->type == DOCA_ETH_RXQ_TYPE_CYCLIC) {
 		DOCA_LOG_RATE_LIMIT_ERR(
-		        "doca_ctx_start: a cyclic doca_eth_rxq (a GPU data path) is "
-		        "not supported by softdpa; use "
-		        "DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL on the CPU");
+		        "doca_ctx_start: a cyclic doca_eth_rxq (DOCA's GPU data path: a GPUNetIO "
+		        "kernel reads the ring) is not supported by softdpa; use "
+		        "DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL or DOCA_ETH_RXQ_TYPE_REGULAR on the "
+		        "CPU");
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
 	if (q->mmap == NULL) {
@@ -487,20 +744,7 @@ static doca_error_t rxq_start(void *owner)
 	}
 	q->cursor = 0;
 	q->staged = 0;
-	/* The highest DOCA Flow queue id no other running queue of the device holds. */
-	pthread_mutex_lock(&rxq_lock);
-	q->flow_qid = NO_QUEUE;
-	for (int32_t id = (int32_t)sdpa_nic_rxq_max() - 1; id >= 0; id--) {
-		if (!qid_taken(q, id)) {
-			q->flow_qid = id;
-			break;
-		}
-	}
-	pthread_mutex_unlock(&rxq_lock);
-	if (q->flow_qid == NO_QUEUE) {
-		DOCA_LOG_ERR("doca_ctx_start: all %u DOCA Flow queues of the device are taken by "
-		             "running queues; stop one first",
-		             (unsigned int)sdpa_nic_rxq_max());
+	if (take_qid(q) != DOCA_SUCCESS) {
 		doca_buf_inventory_destroy(q->inv);
 		q->inv = NULL;
 		free(q->owner);
@@ -522,6 +766,9 @@ static doca_error_t rxq_stop(void *owner)
 {
 	struct doca_eth_rxq *q = owner;
 
+	if (q->type == DOCA_ETH_RXQ_TYPE_REGULAR &&
+	    (q->posted != NULL || q->done != NULL || recv_outstanding(q) > 0))
+		return DOCA_ERROR_IN_PROGRESS; /* doca_pe_progress flushes, then waits for frees */
 	release_running(q);
 	pthread_mutex_lock(&rxq_lock);
 	q->flow_qid = NO_QUEUE;
@@ -602,6 +849,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_destroy(struct doca_eth_rxq *eth_rxq
 		}
 	}
 	pthread_mutex_unlock(&rxq_lock);
+	sdpa_task_pool_destroy(q->recv_pool);
 	sdpa_ctx_destroy(q->ctx);
 	q->magic = 0;
 	sdpa_handle_retire(q, free);
@@ -707,8 +955,8 @@ doca_eth_rxq_set_max_recv_buf_list_len(struct doca_eth_rxq *eth_rxq, uint32_t ma
 	if (SDPA_BAD_ARG(max_recv_buf_list_len == 0 ||
 	                         max_recv_buf_list_len > ETH_MAX_RECV_BUF_LIST,
 	                 "max_recv_buf_list_len is 0 or above "
-	                 "doca_eth_rxq_cap_get_max_recv_buf_list_len (1)",
-	                 "give 1"))
+	                 "doca_eth_rxq_cap_get_max_recv_buf_list_len (16)",
+	                 "give 1..16 buffers"))
 		return DOCA_ERROR_INVALID_VALUE;
 	eth_rxq->max_recv_buf_list_len = max_recv_buf_list_len;
 	return DOCA_SUCCESS;
@@ -895,8 +1143,8 @@ doca_eth_rxq_cap_is_type_supported(const struct doca_devinfo *devinfo, enum doca
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	/* A capability answer, not a refusal: no log line. */
-	return type == DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL &&
-	                       data_path_type == DOCA_ETH_RXQ_DATA_PATH_TYPE_CPU
+	/* MANAGED_MEMPOOL and REGULAR are DOCA's CPU data paths, CYCLIC its GPU one. */
+	return type != DOCA_ETH_RXQ_TYPE_CYCLIC && data_path_type == DOCA_ETH_RXQ_DATA_PATH_TYPE_CPU
 	               ? DOCA_SUCCESS
 	               : DOCA_ERROR_NOT_SUPPORTED;
 }
@@ -1164,104 +1412,191 @@ DOCA_EXPERIMENTAL struct doca_ctx *doca_eth_rxq_event_batch_managed_recv_get_ctx
 	return event_batch_managed_recv->rxq->ctx;
 }
 
-/* ------------------------------------------------------------------ receive tasks (refused) */
+/* ------------------------------------------------------------------ receive tasks */
+
+#define TASK_FIX "pass a receive task the queue allocated"
+
+/* A receive task the application holds, or NULL with one line; looked up by address first. */
+static struct doca_eth_rxq_task_recv *task_of(const struct doca_eth_rxq_task_recv *t,
+                                              const char *fn)
+{
+	if (t == NULL) {
+		DOCA_LOG_ERR("%s: task_recv is NULL; " TASK_FIX, fn);
+		return NULL;
+	}
+	if (sdpa_task_of(NULL, t) == NULL) {
+		DOCA_LOG_ERR("%s: %p is not a live receive task (freed, or its queue "
+		             "destroyed); " TASK_FIX,
+		             fn, (const void *)t);
+		return NULL;
+	}
+	return (struct doca_eth_rxq_task_recv *)t;
+}
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_set_conf(
         struct doca_eth_rxq *eth_rxq, doca_eth_rxq_task_recv_completion_cb_t task_completion_cb,
         doca_eth_rxq_task_recv_completion_cb_t task_error_cb, uint32_t task_recv_num)
 {
-	(void)task_recv_num;
-	if (bad_rxq(__func__, eth_rxq) || SDPA_NULL_ARGS(FIX, task_completion_cb, task_error_cb))
+	struct sdpa_task_pool *p;
+
+	CHECK_IDLE(eth_rxq);
+	if (SDPA_NULL_ARGS("pass both callbacks", task_completion_cb, task_error_cb) ||
+	    SDPA_BAD_ARG(task_recv_num == 0, "task_recv_num is 0", "give the number of tasks"))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (eth_rxq->recv_pool != NULL && sdpa_task_pool_outstanding(eth_rxq->recv_pool) > 0) {
+		DOCA_LOG_ERR("%s: receive tasks of the earlier configuration are still allocated; "
+		             "free them (doca_task_free) first",
+		             __func__);
+		return DOCA_ERROR_IN_USE;
+	}
+	p = sdpa_task_pool_create(eth_rxq->ctx, "doca_eth_rxq_task_recv", false, task_recv_num,
+	                          sizeof(struct doca_eth_rxq_task_recv), submit_recv, eth_rxq);
+	if (p == NULL)
+		return DOCA_ERROR_NO_MEMORY;
+	sdpa_task_pool_destroy(eth_rxq->recv_pool);
+	eth_rxq->recv_pool = p;
+	eth_rxq->recv_ok = task_completion_cb;
+	eth_rxq->recv_err = task_error_cb;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_allocate_init(
         struct doca_eth_rxq *eth_rxq, struct doca_buf *pkt, union doca_data user_data,
         struct doca_eth_rxq_task_recv **task_recv)
 {
-	(void)user_data;
-	if (bad_rxq(__func__, eth_rxq) || SDPA_NULL_ARGS(FIX, pkt, task_recv))
+	struct doca_eth_rxq_task_recv *t = NULL;
+
+	if (bad_rxq(__func__, eth_rxq) ||
+	    SDPA_NULL_ARGS("pass the packet buffer and a result pointer", pkt, task_recv))
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (eth_rxq->type != DOCA_ETH_RXQ_TYPE_REGULAR) {
+		DOCA_LOG_ERR("%s: the queue is not of type DOCA_ETH_RXQ_TYPE_REGULAR; receive "
+		             "tasks need a regular queue",
+		             __func__);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (sdpa_ctx_state(eth_rxq->ctx) != DOCA_CTX_STATE_RUNNING) {
+		DOCA_LOG_ERR("%s: the queue's context is not running; allocate tasks after "
+		             "doca_ctx_start",
+		             __func__);
+		return DOCA_ERROR_BAD_STATE;
+	}
+	if (sdpa_task_alloc(eth_rxq->recv_pool, user_data, (void **)&t) == NULL) {
+		DOCA_LOG_ERR("%s: all %u receive tasks are allocated; free some (doca_task_free)",
+		             __func__, sdpa_task_pool_size(eth_rxq->recv_pool));
+		return DOCA_ERROR_NO_MEMORY;
+	}
+	t->q = eth_rxq;
+	t->pkt = pkt;
+	*task_recv = t;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL void doca_eth_rxq_task_recv_set_pkt(struct doca_eth_rxq_task_recv *task_recv,
                                                       struct doca_buf *pkt)
 {
-	if (!SDPA_NULL_ARGS(FIX, task_recv, pkt))
-		SAY_UNSUPPORTED();
+	struct doca_eth_rxq_task_recv *t = task_of(task_recv, __func__);
+
+	if (t != NULL && !SDPA_NULL_ARGS("pass the packet buffer", pkt))
+		t->pkt = pkt;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_pkt(
         const struct doca_eth_rxq_task_recv *task_recv, struct doca_buf **pkt)
 {
-	if (SDPA_NULL_ARGS(FIX, task_recv, pkt))
+	const struct doca_eth_rxq_task_recv *t;
+
+	if (SDPA_NULL_ARGS("pass a result pointer", pkt) ||
+	    (t = task_of(task_recv, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	*pkt = t->pkt;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_task_recv_get_l3_ok(const struct doca_eth_rxq_task_recv *task_recv, uint8_t *l3_ok)
 {
-	if (SDPA_NULL_ARGS(FIX, task_recv, l3_ok))
+	const struct doca_eth_rxq_task_recv *t;
+
+	if (SDPA_NULL_ARGS("pass a result pointer", l3_ok) ||
+	    (t = task_of(task_recv, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	*l3_ok = t->p.l3_ok;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t
 doca_eth_rxq_task_recv_get_l4_ok(const struct doca_eth_rxq_task_recv *task_recv, uint8_t *l4_ok)
 {
-	if (SDPA_NULL_ARGS(FIX, task_recv, l4_ok))
+	const struct doca_eth_rxq_task_recv *t;
+
+	if (SDPA_NULL_ARGS("pass a result pointer", l4_ok) ||
+	    (t = task_of(task_recv, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	*l4_ok = t->p.l4_ok;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_metadata_array(
         const struct doca_eth_rxq_task_recv *task_recv, const uint32_t **metadata_array)
 {
-	if (SDPA_NULL_ARGS(FIX, task_recv, metadata_array))
+	const struct doca_eth_rxq_task_recv *t;
+
+	if (SDPA_NULL_ARGS("pass a result pointer", metadata_array) ||
+	    (t = task_of(task_recv, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (t->q->metadata_num == 0)
+		return not_enabled(__func__, "metadata", "doca_eth_rxq_set_metadata_num");
+	*metadata_array = &t->p.meta;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_flow_tag(
         const struct doca_eth_rxq_task_recv *task_recv, uint32_t *flow_tag)
 {
-	if (SDPA_NULL_ARGS(FIX, task_recv, flow_tag))
+	const struct doca_eth_rxq_task_recv *t;
+
+	if (SDPA_NULL_ARGS("pass a result pointer", flow_tag) ||
+	    (t = task_of(task_recv, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (!t->q->flow_tag)
+		return not_enabled(__func__, "flow tags", "doca_eth_rxq_set_flow_tag");
+	*flow_tag = t->p.tag;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_rx_hash(
         const struct doca_eth_rxq_task_recv *task_recv, uint32_t *rx_hash)
 {
-	if (SDPA_NULL_ARGS(FIX, task_recv, rx_hash))
+	const struct doca_eth_rxq_task_recv *t;
+
+	if (SDPA_NULL_ARGS("pass a result pointer", rx_hash) ||
+	    (t = task_of(task_recv, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (!t->q->rx_hash)
+		return not_enabled(__func__, "RSS hashes", "doca_eth_rxq_set_rx_hash");
+	*rx_hash = t->p.hash;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_get_timestamp(
         const struct doca_eth_rxq_task_recv *task_recv, uint64_t *timestamp)
 {
-	if (SDPA_NULL_ARGS(FIX, task_recv, timestamp))
+	const struct doca_eth_rxq_task_recv *t;
+
+	if (SDPA_NULL_ARGS("pass a result pointer", timestamp) ||
+	    (t = task_of(task_recv, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	SAY_UNSUPPORTED();
-	return DOCA_ERROR_NOT_SUPPORTED;
+	if (!t->q->timestamp)
+		return not_enabled(__func__, "timestamps", "doca_eth_rxq_set_timestamp");
+	*timestamp = t->p.ts;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL struct doca_task *
 doca_eth_rxq_task_recv_as_doca_task(struct doca_eth_rxq_task_recv *task_recv)
 {
-	if (!SDPA_NULL_ARGS(FIX, task_recv))
-		SAY_UNSUPPORTED();
-	return NULL;
+	if (task_of(task_recv, __func__) == NULL)
+		return NULL;
+	return sdpa_task_of(NULL, task_recv);
 }

@@ -278,6 +278,10 @@ static void test_lifecycle(void **state)
 	assert_int_equal(doca_eth_rxq_cap_is_type_supported(doca_dev_as_devinfo(e.dev),
 	                                                    DOCA_ETH_RXQ_TYPE_REGULAR,
 	                                                    DOCA_ETH_RXQ_DATA_PATH_TYPE_CPU),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_eth_rxq_cap_is_type_supported(doca_dev_as_devinfo(e.dev),
+	                                                    DOCA_ETH_RXQ_TYPE_CYCLIC,
+	                                                    DOCA_ETH_RXQ_DATA_PATH_TYPE_CPU),
 	                 DOCA_ERROR_NOT_SUPPORTED);
 
 	assert_int_equal(doca_eth_rxq_create(e.dev, 32, 1600, &q), DOCA_SUCCESS);
@@ -304,9 +308,10 @@ static void test_lifecycle(void **state)
 	t_log_reset();
 	assert_int_equal(doca_ctx_start(ctx), DOCA_ERROR_NOT_SUPPORTED);
 	t_assert_logged("cyclic doca_eth_rxq", "is not supported by softdpa");
+	/* a regular queue receives with tasks */
 	assert_int_equal(doca_eth_rxq_set_type(q, DOCA_ETH_RXQ_TYPE_REGULAR), DOCA_SUCCESS);
-	assert_int_equal(doca_ctx_start(ctx), DOCA_ERROR_NOT_SUPPORTED);
-	t_assert_logged("regular doca_eth_rxq", "is not supported by softdpa");
+	assert_int_equal(doca_ctx_start(ctx), DOCA_ERROR_BAD_STATE);
+	t_assert_logged("doca_eth_rxq_task_recv_set_conf first");
 	/* managed mempool without a buffer */
 	assert_int_equal(doca_eth_rxq_set_type(q, DOCA_ETH_RXQ_TYPE_MANAGED_MEMPOOL), DOCA_SUCCESS);
 	assert_int_equal(doca_ctx_start(ctx), DOCA_ERROR_BAD_STATE);

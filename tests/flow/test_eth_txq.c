@@ -32,7 +32,8 @@ static struct {
 	union doca_data ud, cud;
 	uint16_t batch_n;
 	doca_error_t batch_status[16];
-	bool free_in_cb; /* free the task in its callback (else keep it) */
+	bool free_in_cb; /* free the send task in its callback (else keep it) */
+	bool resubmit;   /* resubmit a receive task from its callback (else free it) */
 	struct doca_eth_txq_task_send *kept;
 	size_t recv_len;
 	uint8_t recv_l3, recv_l4;
@@ -688,6 +689,247 @@ static void test_batch(void **state)
 	env_close(&e);
 }
 
+/* ---------------------------------------------------------------- regular receive queues */
+
+static void recv_ok(struct doca_eth_rxq_task_recv *t, union doca_data ud, union doca_data cud)
+{
+	struct doca_buf *pkt = NULL;
+	void *data = NULL;
+
+	(void)cud;
+	seen.recv_ok++;
+	seen.ud = ud;
+	assert_int_equal(doca_eth_rxq_task_recv_get_pkt(t, &pkt), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_get_data(pkt, &data), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_get_data_len(pkt, &seen.recv_len), DOCA_SUCCESS);
+	memcpy(seen.recv_data, data, seen.recv_len < 256 ? seen.recv_len : 256);
+	assert_int_equal(doca_eth_rxq_task_recv_get_l3_ok(t, &seen.recv_l3), DOCA_SUCCESS);
+	assert_int_equal(doca_eth_rxq_task_recv_get_l4_ok(t, &seen.recv_l4), DOCA_SUCCESS);
+	/* resubmitted from the callback, with the data dropped */
+	assert_int_equal(doca_buf_reset_data_len(pkt), DOCA_SUCCESS);
+	if (seen.resubmit)
+		assert_int_equal(doca_task_submit(doca_eth_rxq_task_recv_as_doca_task(t)),
+		                 DOCA_SUCCESS);
+	else
+		doca_task_free(doca_eth_rxq_task_recv_as_doca_task(t));
+}
+
+static void recv_err(struct doca_eth_rxq_task_recv *t, union doca_data ud, union doca_data cud)
+{
+	(void)cud;
+	seen.recv_err++;
+	seen.ud = ud;
+	seen.last_status = doca_task_get_status(doca_eth_rxq_task_recv_as_doca_task(t));
+	doca_task_free(doca_eth_rxq_task_recv_as_doca_task(t));
+}
+
+/* A started regular queue with n receive tasks, bound to DOCA Flow queue 'qid'. */
+static struct doca_eth_rxq *make_rxq(struct env *e, uint16_t qid, uint32_t n)
+{
+	struct doca_eth_rxq *q = NULL;
+
+	assert_int_equal(doca_eth_rxq_create(e->dev, 16, 1600, &q), DOCA_SUCCESS);
+	assert_int_equal(doca_eth_rxq_set_type(q, DOCA_ETH_RXQ_TYPE_REGULAR), DOCA_SUCCESS);
+	assert_int_equal(doca_eth_rxq_task_recv_set_conf(q, recv_ok, recv_err, n), DOCA_SUCCESS);
+	assert_int_equal(doca_pe_connect_ctx(e->pe, doca_eth_rxq_as_doca_ctx(q)), DOCA_SUCCESS);
+	assert_int_equal(doca_ctx_start(doca_eth_rxq_as_doca_ctx(q)), DOCA_SUCCESS);
+	assert_int_equal(doca_eth_rxq_apply_queue_id(q, qid), DOCA_SUCCESS);
+	return q;
+}
+
+/* Submit a receive task over mem[off, off + len) (empty). */
+static doca_error_t post(struct env *e, struct doca_eth_rxq *q, size_t off, size_t len, uint64_t ud,
+                         bool try, struct doca_buf **out_buf)
+{
+	struct doca_buf *b = NULL;
+	struct doca_eth_rxq_task_recv *t = NULL;
+	doca_error_t r;
+
+	assert_int_equal(doca_buf_inventory_buf_get_by_addr(e->inv, e->mmap, e->mem + off, len, &b),
+	                 DOCA_SUCCESS);
+	*out_buf = b;
+	assert_int_equal(
+	        doca_eth_rxq_task_recv_allocate_init(q, b, (union doca_data){.u64 = ud}, &t),
+	        DOCA_SUCCESS);
+	r = try ? doca_task_try_submit(doca_eth_rxq_task_recv_as_doca_task(t))
+	        : doca_task_submit(doca_eth_rxq_task_recv_as_doca_task(t));
+	if (r != DOCA_SUCCESS)
+		doca_task_free(doca_eth_rxq_task_recv_as_doca_task(t));
+	return r;
+}
+
+/* A root pipe of port 0: IPv4 to DOCA Flow queue 'qid'. */
+static void rss_root(uint16_t qid)
+{
+	static uint16_t queues[1];
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_match m;
+	struct doca_flow_fwd fwd, miss = {.type = DOCA_FLOW_FWD_DROP};
+	struct doca_flow_pipe *p;
+
+	queues[0] = qid;
+	memset(&m, 0, sizeof(m));
+	memset(&fwd, 0, sizeof(fwd));
+	m.parser_meta.outer_l3_type = DOCA_FLOW_L3_META_IPV4;
+	fwd.type = DOCA_FLOW_FWD_RSS;
+	fwd.rss_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	fwd.rss.queues_array = queues;
+	fwd.rss.nr_queues = 1;
+	fwd.rss.outer_flags = DOCA_FLOW_RSS_IPV4;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_name(pc, "RSS_ROOT"), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_BASIC), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &fwd, &miss, &p), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	memset(&m, 0, sizeof(m));
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+}
+
+/* Receive tasks: frames steered to the queue's id land in the application's buffers, one
+ * task each, oldest task first; a frame without a task waits in the port's queue; a buffer
+ * smaller than max_packet_size fails (try_submit refuses it); stop flushes posted tasks
+ * (error callback, DOCA_ERROR_IO_FAILED) and the queue is idle once they are freed. */
+static void test_regular_rxq(void **state)
+{
+	struct env e;
+	struct doca_eth_rxq *q;
+	struct doca_buf *b[4];
+	uint8_t in[128];
+	uint32_t len;
+	enum doca_ctx_states st;
+
+	(void)state;
+	env_open(&e, true, "vnf,hws");
+	q = make_rxq(&e, 6, 4);
+	rss_root(6);
+	len = ft_udp4(in, 0x0a000001, 0x0a000002, 10, 20);
+	ft_inject(0, in, len);
+	/* no task yet: the frame waits */
+	assert_int_equal(doca_pe_progress(e.pe), 0);
+	assert_int_equal(post(&e, q, 0, 2048, 11, false, &b[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_pe_progress(e.pe), 1);
+	assert_int_equal(seen.recv_ok, 1);
+	assert_int_equal(seen.ud.u64, 11);
+	assert_int_equal(seen.recv_len, len);
+	assert_memory_equal(seen.recv_data, in, len);
+	assert_int_equal(seen.recv_l3, 1);
+	assert_int_equal(seen.recv_l4, 1);
+	/* too small a buffer: try_submit refuses, submit fails in the error callback */
+	t_log_reset();
+	assert_int_equal(post(&e, q, 4096, 100, 12, true, &b[1]), DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("less than the queue's max_packet_size 1600");
+	assert_int_equal(post(&e, q, 4096, 100, 13, false, &b[2]), DOCA_SUCCESS);
+	assert_int_equal(doca_pe_progress(e.pe), 1);
+	assert_int_equal(seen.recv_err, 1);
+	assert_int_equal(seen.last_status, DOCA_ERROR_INVALID_VALUE);
+	/* stop with a task posted: flushed, then idle */
+	assert_int_equal(post(&e, q, 8192, 2048, 14, false, &b[3]), DOCA_SUCCESS);
+	assert_int_equal(doca_ctx_stop(doca_eth_rxq_as_doca_ctx(q)), DOCA_ERROR_IN_PROGRESS);
+	assert_int_equal(doca_pe_progress(e.pe), 1);
+	assert_int_equal(seen.recv_err, 2);
+	assert_int_equal(seen.ud.u64, 14);
+	assert_int_equal(seen.last_status, DOCA_ERROR_IO_FAILED);
+	assert_int_equal(doca_ctx_get_state(doca_eth_rxq_as_doca_ctx(q), &st), DOCA_SUCCESS);
+	assert_int_equal(st, DOCA_CTX_STATE_IDLE);
+	assert_int_equal(doca_eth_rxq_destroy(q), DOCA_SUCCESS);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(doca_buf_dec_refcount(b[i], NULL), DOCA_SUCCESS);
+	env_close(&e);
+}
+
+/* The round trip: a frame a send queue sends to the device's own MAC passes port 0's egress
+ * root pipe, which forwards it back to port 0 (the embedded switch loops it into the port's
+ * ingress); the root pipe's RSS forward steers it to a regular receive queue, whose task
+ * gets it, byte for byte, checksums filled by the send offload. A frame the egress pipe
+ * does not match is dropped by its miss: never received, never on the wire. */
+static void test_round_trip_through_pipes(void **state)
+{
+	struct env e;
+	struct doca_eth_txq *tq;
+	struct doca_eth_rxq *rq;
+	struct doca_buf *rb, *tb;
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_match m;
+	struct doca_flow_fwd f = {.type = DOCA_FLOW_FWD_PORT}, miss = {.type = DOCA_FLOW_FWD_DROP};
+	struct doca_flow_pipe *eg;
+	uint8_t in[128], l3 = 0, l4 = 0;
+	uint32_t len;
+
+	(void)state;
+	env_open(&e, true, "vnf,hws");
+	/* egress root of port 0: 10.0.0.2 back to port 0, the rest dropped */
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	m.outer.ip4.dst_ip = 0xffffffff;
+	f.port_id = 0;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_name(pc, "EGRESS_ROOT"), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_BASIC), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_domain(pc, DOCA_FLOW_PIPE_DOMAIN_EGRESS),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &f, &miss, &eg), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	memset(&m, 0, sizeof(m));
+	m.outer.ip4.dst_ip = htonl(0x0a000002);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, eg, &m, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	rss_root(9);
+	ft_process(ft_ports[0]);
+	rq = make_rxq(&e, 9, 4);
+	seen.resubmit = true; /* the receive task is resubmitted from its callback */
+	assert_int_equal(post(&e, rq, 0, 2048, 21, false, &rb), DOCA_SUCCESS);
+	tq = make_txq(&e, 8, 8);
+	/* to the device's own MAC, checksums left to the send offload */
+	len = ft_udp4(in, 0x0a000001, 0x0a000002, 10, 20);
+	assert_int_equal(doca_devinfo_get_mac_addr(doca_dev_as_devinfo(e.dev), in, 6),
+	                 DOCA_SUCCESS);
+	in[24] = in[25] = 0;
+	in[40] = in[41] = 0;
+	tb = buf_of(&e, 16384, in, len);
+	assert_int_equal(
+	        send1(tq, tb, 1, DOCA_ETH_TXQ_OL_FLAGS_L3_CSUM | DOCA_ETH_TXQ_OL_FLAGS_L4_CSUM),
+	        DOCA_SUCCESS);
+	while (doca_pe_progress(e.pe))
+		;
+	assert_int_equal(seen.ok, 1);
+	assert_int_equal(seen.recv_ok, 1);
+	assert_int_equal(seen.ud.u64, 21);
+	assert_int_equal(seen.recv_len, len);
+	assert_memory_equal(seen.recv_data, in, 24); /* up to the IPv4 checksum */
+	l3l4_check(seen.recv_data, len, &l3, &l4);
+	assert_int_equal(l3, 1);
+	assert_int_equal(l4, 1);
+	assert_int_equal(ft_drain_all(0), 0); /* it never reached the wire */
+	/* 10.0.0.3: the egress miss drops it */
+	assert_int_equal(doca_buf_dec_refcount(tb, NULL), DOCA_SUCCESS);
+	len = ft_udp4(in, 0x0a000001, 0x0a000003, 10, 20);
+	assert_int_equal(doca_devinfo_get_mac_addr(doca_dev_as_devinfo(e.dev), in, 6),
+	                 DOCA_SUCCESS);
+	tb = buf_of(&e, 16384, in, len);
+	assert_int_equal(send1(tq, tb, 2, 0), DOCA_SUCCESS);
+	while (doca_pe_progress(e.pe))
+		;
+	assert_int_equal(seen.ok, 2);
+	assert_int_equal(seen.recv_ok, 1);
+	assert_int_equal(ft_drain_all(0), 0);
+	drop_txq(tq);
+	/* the receive task still posted: stop flushes it */
+	assert_int_equal(doca_ctx_stop(doca_eth_rxq_as_doca_ctx(rq)), DOCA_ERROR_IN_PROGRESS);
+	assert_int_equal(doca_pe_progress(e.pe), 1);
+	assert_int_equal(seen.recv_err, 1);
+	assert_int_equal(doca_eth_rxq_destroy(rq), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_dec_refcount(tb, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_dec_refcount(rb, NULL), DOCA_SUCCESS);
+	env_close(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -697,6 +939,8 @@ int main(void)
 	        FT_TEST(test_full_and_task_errors),
 	        FT_TEST(test_lso),
 	        FT_TEST(test_batch),
+	        FT_TEST(test_regular_rxq),
+	        FT_TEST(test_round_trip_through_pipes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
