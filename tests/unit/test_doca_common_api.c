@@ -653,9 +653,11 @@ static void test_eth_rxq(void **state)
 	                         rxq, DOCA_EVENT_BATCH_EVENTS_NUMBER_16,
 	                         DOCA_EVENT_BATCH_EVENTS_NUMBER_1, ud, rx_batch_cb, rx_batch_cb),
 	                 DOCA_SUCCESS);
-	/* receive tasks (regular queues) are not emulated */
-	EXPECT_UNSUPPORTED(doca_eth_rxq_task_recv_set_conf(rxq, rx_task_cb, rx_task_cb, 8),
-	                   "doca_eth_rxq_task_recv_set_conf");
+	/* receive tasks (regular queues; tests/flow/test_eth_txq.c runs them) */
+	EXPECT_INVALID(doca_eth_rxq_task_recv_set_conf(rxq, rx_task_cb, NULL, 8),
+	               "doca_eth_rxq_task_recv_set_conf", "task_error_cb is NULL");
+	assert_int_equal(doca_eth_rxq_task_recv_set_conf(rxq, rx_task_cb, rx_task_cb, 8),
+	                 DOCA_SUCCESS);
 
 	t_log_reset();
 	assert_null(doca_eth_rxq_as_doca_ctx(fake));
