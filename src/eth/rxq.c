@@ -57,6 +57,7 @@ enum {
 	ETH_BATCH_MAX = 128,        /* DOCA_EVENT_BATCH_EVENTS_NUMBER_128 */
 	RXQ_MAGIC = 0x52585145,     /* "RXQE" */
 	PKTS_MAGIC = 0x504b5441,    /* "PKTA" */
+	RECV_MAGIC = 0x52435654,    /* "RCVT": a receive task */
 	TAKE_CHUNK = 32,            /* frames taken from the software queue per step */
 	NO_QUEUE = -1,
 };
@@ -132,6 +133,7 @@ struct doca_eth_rxq {
 
 /* A receive task (REGULAR queues): the object of a slot of the queue's task pool. */
 struct doca_eth_rxq_task_recv {
+	uint32_t kind; /* RECV_MAGIC: tells it from another context's task */
 	struct doca_eth_rxq *q;
 	struct doca_buf *pkt;
 	struct doca_eth_rxq_task_recv *next; /* in the posted or done list */
@@ -1424,9 +1426,9 @@ static struct doca_eth_rxq_task_recv *task_of(const struct doca_eth_rxq_task_rec
 		DOCA_LOG_ERR("%s: task_recv is NULL; " TASK_FIX, fn);
 		return NULL;
 	}
-	if (sdpa_task_of(NULL, t) == NULL) {
-		DOCA_LOG_ERR("%s: %p is not a live receive task (freed, or its queue "
-		             "destroyed); " TASK_FIX,
+	if (sdpa_task_of(NULL, t) == NULL || t->kind != RECV_MAGIC) {
+		DOCA_LOG_ERR("%s: %p is not a live receive task (freed, its queue destroyed, or "
+		             "another kind of task); " TASK_FIX,
 		             fn, (const void *)t);
 		return NULL;
 	}
@@ -1486,6 +1488,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_rxq_task_recv_allocate_init(
 		             __func__, sdpa_task_pool_size(eth_rxq->recv_pool));
 		return DOCA_ERROR_NO_MEMORY;
 	}
+	t->kind = RECV_MAGIC;
 	t->q = eth_rxq;
 	t->pkt = pkt;
 	*task_recv = t;

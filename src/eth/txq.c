@@ -119,6 +119,7 @@ struct doca_eth_txq {
 	struct tx_done *done;          /* ring of max_burst completions */
 	uint32_t head, tail, inflight; /* inflight counts tasks (a batch counts its tasks) */
 	uint8_t *seg;                  /* TX_SEG_BURST frames of SOFTDPA_FRAME_MAX */
+	uint8_t *body; /* an LSO payload gathered (TX_MAX_LSO_MSG), made at the first LSO task */
 	uint64_t sent, failed;
 	struct doca_eth_txq *next; /* every queue (under txq_lock) */
 };
@@ -357,11 +358,11 @@ static doca_error_t do_lso(struct doca_eth_txq *q, struct doca_buf *payload,
 	r = gather_list(headers, hdr, q->max_lso_hdr, &hlen, why);
 	if (r != DOCA_SUCCESS)
 		return r;
-	body = malloc(TX_MAX_LSO_MSG);
-	if (body == NULL) {
+	if (q->body == NULL && (q->body = malloc(TX_MAX_LSO_MSG)) == NULL) {
 		*why = "out of memory for the LSO payload";
 		return DOCA_ERROR_NO_MEMORY;
 	}
+	body = q->body;
 	r = gather_bufs(q, payload, body, TX_MAX_LSO_MSG, &plen, why);
 	if (r == DOCA_ERROR_INVALID_VALUE && plen == 0 && strstr(*why, "largest frame"))
 		*why = "the LSO payload is longer than doca_eth_txq_cap_get_max_lso_msg_size";
@@ -455,7 +456,6 @@ static doca_error_t do_lso(struct doca_eth_txq *q, struct doca_buf *payload,
 		}
 	} while (off < plen);
 out:
-	free(body);
 	return r;
 }
 
@@ -775,6 +775,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_destroy(struct doca_eth_txq *eth_txq
 	sdpa_task_pool_destroy(q->blso.pool);
 	free(q->done);
 	free(q->seg);
+	free(q->body);
 	sdpa_ctx_destroy(q->ctx);
 	q->magic = 0;
 	sdpa_handle_retire(q, free);

@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <doca_buf.h>
 #include <doca_buf_inventory.h>
@@ -108,7 +109,7 @@ static void batch_done(struct doca_task_batch *b, uint16_t n, union doca_data cu
 	doca_task_batch_free(b);
 }
 
-static void env_open(struct env *e, bool flow, const char *mode)
+static void env_open_workers(struct env *e, bool flow, const char *mode, const char *workers)
 {
 	struct doca_devinfo **list;
 	uint32_t n = 0;
@@ -116,7 +117,7 @@ static void env_open(struct env *e, bool flow, const char *mode)
 	memset(&seen, 0, sizeof(seen));
 	seen.free_in_cb = true;
 	memset(e, 0, sizeof(*e));
-	setenv("SOFTDPA_NIC_WORKERS", "0", 1);
+	setenv("SOFTDPA_NIC_WORKERS", workers, 1);
 	assert_int_equal(doca_devinfo_create_list(&list, &n), DOCA_SUCCESS);
 	assert_true(n >= 1);
 	assert_int_equal(doca_dev_open(list[0], &e->dev), DOCA_SUCCESS);
@@ -147,6 +148,11 @@ static void env_open(struct env *e, bool flow, const char *mode)
 		assert_int_equal(doca_flow_port_start(pc, &ft_ports[0]), DOCA_SUCCESS);
 		doca_flow_port_cfg_destroy(pc);
 	}
+}
+
+static void env_open(struct env *e, bool flow, const char *mode)
+{
+	env_open_workers(e, flow, mode, "0");
 }
 
 static void env_close(struct env *e)
@@ -826,6 +832,23 @@ static void test_regular_rxq(void **state)
 	assert_int_equal(doca_pe_progress(e.pe), 1);
 	assert_int_equal(seen.recv_err, 1);
 	assert_int_equal(seen.last_status, DOCA_ERROR_INVALID_VALUE);
+	/* another kind of task (a send task) is not a receive task */
+	{
+		struct doca_eth_txq *tq = make_txq(&e, 2, 2);
+		struct doca_eth_txq_task_send *st = NULL;
+		struct doca_buf *got = NULL;
+
+		assert_int_equal(
+		        doca_eth_txq_task_send_allocate_init(tq, b[0], (union doca_data){0}, &st),
+		        DOCA_SUCCESS);
+		t_log_reset();
+		assert_int_equal(
+		        doca_eth_rxq_task_recv_get_pkt((struct doca_eth_rxq_task_recv *)st, &got),
+		        DOCA_ERROR_INVALID_VALUE);
+		t_assert_logged("another kind of task");
+		doca_task_free(doca_eth_txq_task_send_as_doca_task(st));
+		drop_txq(tq);
+	}
 	/* stop with a task posted: flushed, then idle */
 	assert_int_equal(post(&e, q, 8192, 2048, 14, false, &b[3]), DOCA_SUCCESS);
 	assert_int_equal(doca_ctx_stop(doca_eth_rxq_as_doca_ctx(q)), DOCA_ERROR_IN_PROGRESS);
@@ -846,7 +869,7 @@ static void test_regular_rxq(void **state)
  * ingress); the root pipe's RSS forward steers it to a regular receive queue, whose task
  * gets it, byte for byte, checksums filled by the send offload. A frame the egress pipe
  * does not match is dropped by its miss: never received, never on the wire. */
-static void test_round_trip_through_pipes(void **state)
+static void round_trip(const char *workers)
 {
 	struct env e;
 	struct doca_eth_txq *tq;
@@ -858,9 +881,9 @@ static void test_round_trip_through_pipes(void **state)
 	struct doca_flow_pipe *eg;
 	uint8_t in[128], l3 = 0, l4 = 0;
 	uint32_t len;
+	bool threaded = strcmp(workers, "0") != 0;
 
-	(void)state;
-	env_open(&e, true, "vnf,hws");
+	env_open_workers(&e, true, "vnf,hws", workers);
 	/* egress root of port 0: 10.0.0.2 back to port 0, the rest dropped */
 	memset(&m, 0, sizeof(m));
 	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
@@ -896,8 +919,13 @@ static void test_round_trip_through_pipes(void **state)
 	assert_int_equal(
 	        send1(tq, tb, 1, DOCA_ETH_TXQ_OL_FLAGS_L3_CSUM | DOCA_ETH_TXQ_OL_FLAGS_L4_CSUM),
 	        DOCA_SUCCESS);
-	while (doca_pe_progress(e.pe))
-		;
+	/* with a NIC worker the frame takes its time: poll until it came (5 s at most) */
+	for (int i = 0; i < (threaded ? 5000 : 1) && seen.recv_ok == 0; i++) {
+		if (i)
+			usleep(1000);
+		while (doca_pe_progress(e.pe))
+			;
+	}
 	assert_int_equal(seen.ok, 1);
 	assert_int_equal(seen.recv_ok, 1);
 	assert_int_equal(seen.ud.u64, 21);
@@ -906,6 +934,8 @@ static void test_round_trip_through_pipes(void **state)
 	l3l4_check(seen.recv_data, len, &l3, &l4);
 	assert_int_equal(l3, 1);
 	assert_int_equal(l4, 1);
+	if (threaded)
+		ft_sync();
 	assert_int_equal(ft_drain_all(0), 0); /* it never reached the wire */
 	/* 10.0.0.3: the egress miss drops it */
 	assert_int_equal(doca_buf_dec_refcount(tb, NULL), DOCA_SUCCESS);
@@ -914,6 +944,8 @@ static void test_round_trip_through_pipes(void **state)
 	                 DOCA_SUCCESS);
 	tb = buf_of(&e, 16384, in, len);
 	assert_int_equal(send1(tq, tb, 2, 0), DOCA_SUCCESS);
+	if (threaded)
+		ft_sync();
 	while (doca_pe_progress(e.pe))
 		;
 	assert_int_equal(seen.ok, 2);
@@ -930,6 +962,20 @@ static void test_round_trip_through_pipes(void **state)
 	env_close(&e);
 }
 
+static void test_round_trip_through_pipes(void **state)
+{
+	(void)state;
+	round_trip("0");
+}
+
+/* The same with a NIC worker thread: the egress pipes, the loopback and the RSS run on the
+ * worker while the application sends and polls (TSan checks the hand-offs). */
+static void test_round_trip_threaded(void **state)
+{
+	(void)state;
+	round_trip("1");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -941,6 +987,7 @@ int main(void)
 	        FT_TEST(test_batch),
 	        FT_TEST(test_regular_rxq),
 	        FT_TEST(test_round_trip_through_pipes),
+	        FT_TEST(test_round_trip_threaded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
