@@ -8,9 +8,10 @@
  * softdpa emulates the REGULAR type on the CPU (docs/ETH.md): frames leave through the
  * DOCA Flow port started on the queue's device, like the frames a DPDK application sends on
  * that port. Not emulated: the GPU data path (doca_eth_txq_get_gpu_handle), sending at a
- * given time (doca_eth_txq_set_wait_on_time_offload, doca_eth_txq_calculate_timestamp) and
- * metadata words (the cap is 0): each answers DOCA_ERROR_NOT_SUPPORTED (metadata: the
- * setter INVALID_VALUE above the cap) with one log line naming itself.
+ * given time (doca_eth_txq_set_wait_on_time_offload, doca_eth_txq_calculate_timestamp):
+ * each answers DOCA_ERROR_NOT_SUPPORTED with one log line naming itself. One metadata word
+ * per packet (doca_eth_txq_cap_get_max_metadata_num): the egress pipes match it as
+ * meta.pkt_meta.
  */
 #ifndef DOCA_ETH_TXQ_H_
 #define DOCA_ETH_TXQ_H_

@@ -8,8 +8,8 @@
  * the port of the queue's device (its egress pipes, else its wire) at once, and its
  * completion callback runs in the next doca_pe_progress(). A task or batch pointer the
  * queue did not hand out (or already freed) is refused with one log line, never used.
- * Metadata words are not carried (doca_eth_txq_cap_get_max_metadata_num answers 0), so the
- * metadata getters answer DOCA_ERROR_BAD_STATE.
+ * A task's metadata word (doca_eth_txq_set_metadata_num(1)) is the frame's meta.pkt_meta
+ * for the egress pipes; without it the metadata getters answer DOCA_ERROR_BAD_STATE.
  */
 #ifndef DOCA_ETH_TXQ_CPU_DATA_PATH_H_
 #define DOCA_ETH_TXQ_CPU_DATA_PATH_H_

@@ -48,7 +48,7 @@ SDPA_LOG_REGISTER(eth_txq);
 enum {
 	TX_MAX_BURST = 8192,         /* tasks in flight */
 	TX_MAX_LIST = 16,            /* doca_bufs of one packet */
-	TX_MAX_METADATA = 0,         /* the egress path carries no metadata words */
+	TX_MAX_METADATA = 1,         /* the word the egress pipes see as meta.pkt_meta */
 	TX_MAX_LSO_HDR = 256,        /* headers of an LSO send */
 	TX_MAX_LSO_MSG = 256 * 1024, /* payload of an LSO send */
 	TX_SEG_BURST = 32,           /* LSO segments handed to the NIC at once */
@@ -119,6 +119,7 @@ struct doca_eth_txq {
 	struct tx_done *done;          /* ring of max_burst completions */
 	uint32_t head, tail, inflight; /* inflight counts tasks (a batch counts its tasks) */
 	uint8_t *seg;                  /* TX_SEG_BURST frames of SOFTDPA_FRAME_MAX */
+	uint32_t cur_meta;             /* metadata word of the task being sent */
 	uint8_t *body; /* an LSO payload gathered (TX_MAX_LSO_MSG), made at the first LSO task */
 	uint64_t sent, failed;
 	struct doca_eth_txq *next; /* every queue (under txq_lock) */
@@ -265,7 +266,8 @@ static doca_error_t emit(struct doca_eth_txq *q, uint8_t *const *frames, const u
 		pkt[i] = (struct sdpa_pkt){.data = frames[i],
 		                           .len = lens[i],
 		                           .cap = lens[i],
-		                           .in_port = (uint16_t)port};
+		                           .in_port = (uint16_t)port,
+		                           .meta = q->metadata_num ? q->cur_meta : 0};
 		pp[i] = &pkt[i];
 	}
 	if (sdpa_nic_host_tx((uint16_t)port, pp, n) < n) {
@@ -499,6 +501,7 @@ static doca_error_t submit_send(void *owner, void *obj, bool validate)
 		DOCA_LOG_ERR("doca_task_try_submit: invalid send task: %s", why);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
+	q->cur_meta = t->meta[0];
 	if (r == DOCA_SUCCESS)
 		r = do_send(q, t->pkt, t->ol_flags, true, &why);
 	if (r != DOCA_SUCCESS)
@@ -524,6 +527,7 @@ static doca_error_t submit_lso(void *owner, void *obj, bool validate)
 		DOCA_LOG_ERR("doca_task_try_submit: invalid LSO send task: %s", why);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
+	q->cur_meta = t->meta[0];
 	if (r == DOCA_SUCCESS)
 		r = do_lso(q, t->payload, t->headers, mss, t->ol_flags, true, &why);
 	if (r != DOCA_SUCCESS)
@@ -559,6 +563,7 @@ static doca_error_t submit_batch(void *owner, void *obj, bool validate)
 	}
 	r = DOCA_SUCCESS;
 	for (uint16_t i = 0; i < b->n; i++) {
+		q->cur_meta = b->meta[i];
 		b->status[i] = lso ? do_lso(q, b->pkts[i], b->hdrs[i],
 		                            b->mss[i] ? b->mss[i] : q->mss, b->ol[i], true, &why)
 		                   : do_send(q, b->pkts[i], b->ol[i], true, &why);
@@ -819,9 +824,9 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_set_metadata_num(struct doca_eth_txq
 {
 	CHECK_IDLE(eth_txq);
 	if (SDPA_BAD_ARG(metadata_num > TX_MAX_METADATA,
-	                 "metadata_num is above doca_eth_txq_cap_get_max_metadata_num (0: "
-	                 "softdpa's egress path carries no metadata words to DOCA Flow)",
-	                 "ask for 0"))
+	                 "metadata_num is above doca_eth_txq_cap_get_max_metadata_num (1: the "
+	                 "word egress pipes match as meta.pkt_meta)",
+	                 "ask for 0 or 1"))
 		return DOCA_ERROR_INVALID_VALUE;
 	eth_txq->metadata_num = metadata_num;
 	return DOCA_SUCCESS;
@@ -1442,12 +1447,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_headers(
 	return DOCA_SUCCESS;
 }
 
-/* Metadata words: the queue's metadata_num is 0 at most (no word reaches DOCA Flow), so a
- * task has none to give. */
+/* Metadata words: metadata_num (0 or 1) per task, the egress pipes' meta.pkt_meta. */
 static doca_error_t no_metadata(const char *fn)
 {
-	DOCA_LOG_ERR("%s: the queue carries no metadata words (metadata_num 0: "
-	             "doca_eth_txq_cap_get_max_metadata_num is 0); do not ask for them",
+	DOCA_LOG_ERR("%s: the queue carries no metadata words; enable them with "
+	             "doca_eth_txq_set_metadata_num before doca_ctx_start",
 	             fn);
 	return DOCA_ERROR_BAD_STATE;
 }
@@ -1455,37 +1459,57 @@ static doca_error_t no_metadata(const char *fn)
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_send_get_metadata_array(
         struct doca_eth_txq_task_send *task_send, uint32_t **metadata_array)
 {
+	struct doca_eth_txq_task_send *t;
+
 	if (SDPA_NULL_ARGS("pass a result pointer", metadata_array) ||
-	    task_obj(task_send, K_SEND, __func__) == NULL)
+	    (t = task_obj(task_send, K_SEND, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	return no_metadata(__func__);
+	if (t->q->metadata_num == 0)
+		return no_metadata(__func__);
+	*metadata_array = t->meta;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_lso_send_get_metadata_array(
         struct doca_eth_txq_task_lso_send *task_lso_send, uint32_t **metadata_array)
 {
+	struct doca_eth_txq_task_lso_send *t;
+
 	if (SDPA_NULL_ARGS("pass a result pointer", metadata_array) ||
-	    task_obj(task_lso_send, K_LSO, __func__) == NULL)
+	    (t = task_obj(task_lso_send, K_LSO, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	return no_metadata(__func__);
+	if (t->q->metadata_num == 0)
+		return no_metadata(__func__);
+	*metadata_array = t->meta;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_send_get_metadata_array(
         struct doca_task_batch *task_batch_send, uint32_t **metadata_array)
 {
+	struct tx_batch *b;
+
 	if (SDPA_NULL_ARGS("pass a result pointer", metadata_array) ||
-	    batch_obj(task_batch_send, K_BSEND, __func__) == NULL)
+	    (b = batch_obj(task_batch_send, K_BSEND, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	return no_metadata(__func__);
+	if (b->q->metadata_num == 0)
+		return no_metadata(__func__);
+	*metadata_array = b->meta;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL doca_error_t doca_eth_txq_task_batch_lso_send_get_metadata_array(
         struct doca_task_batch *task_batch_lso_send, uint32_t **metadata_array)
 {
+	struct tx_batch *b;
+
 	if (SDPA_NULL_ARGS("pass a result pointer", metadata_array) ||
-	    batch_obj(task_batch_lso_send, K_BLSO, __func__) == NULL)
+	    (b = batch_obj(task_batch_lso_send, K_BLSO, __func__)) == NULL)
 		return DOCA_ERROR_INVALID_VALUE;
-	return no_metadata(__func__);
+	if (b->q->metadata_num == 0)
+		return no_metadata(__func__);
+	*metadata_array = b->meta;
+	return DOCA_SUCCESS;
 }
 
 DOCA_EXPERIMENTAL void

@@ -1874,6 +1874,8 @@ static void process_host_pkt(struct worker *w, struct doca_flow_port *port, stru
 	c->eport = port->port_id;
 	c->eport_set = true;
 	memset(&c->m.meta, 0, sizeof(c->m.meta));
+	/* the sender's metadata word (doca_eth_txq_set_metadata_num) is meta.pkt_meta */
+	sdpa_put_be32((uint8_t *)&c->m.meta.pkt_meta, pkt->meta);
 	c->m.parser_meta.port_id = port->port_id;
 	sdpa_put_be16((uint8_t *)&c->m.parser_meta.random, (uint16_t)rng32(w));
 	if (pkt->len < SDPA_ETH_HLEN) {
@@ -1908,7 +1910,8 @@ static uint16_t poll_host_tx(struct worker *w, struct doca_flow_port *port)
 		                            .len = s->len,
 		                            .cap = SOFTDPA_FRAME_MAX,
 		                            .headroom = SDPA_PKT_HEADROOM,
-		                            .in_port = port->port_id};
+		                            .in_port = port->port_id,
+		                            .meta = s->meta};
 		process_host_pkt(w, port, &pkts[i]);
 		if (SDPA_UNLIKELY(w->nloop != 0))
 			loop_drain(w);
@@ -1954,6 +1957,7 @@ uint16_t sdpa_nic_host_tx(uint16_t port_id, struct sdpa_pkt *const *pkts, uint16
 				break;
 			memcpy(s->buf + SDPA_PKT_HEADROOM, pkts[done]->data, pkts[done]->len);
 			s->len = pkts[done]->len;
+			s->meta = pkts[done]->meta;
 			sdpa_store_release(&q->tail, tail + 1); /* R-htxt pairs with A-htxt */
 		}
 		pthread_mutex_unlock(&q->mtx);

@@ -560,7 +560,8 @@ struct sdpa_rxq {
 /* ---- frames the host transmits on a port with an egress root (flow_dp.c) ---- */
 struct sdpa_htx_slot {
 	uint32_t len;
-	uint8_t *buf; /* SOFTDPA_FRAME_MAX bytes, allocated on first use */
+	uint32_t meta; /* the sender's meta.pkt_meta (host order; doca_eth_txq metadata) */
+	uint8_t *buf;  /* SOFTDPA_FRAME_MAX bytes, allocated on first use */
 };
 
 /* Producers: application threads (sdpa_nic_host_tx, under mtx and the flow lock); consumer:

@@ -95,8 +95,10 @@ void sdpa_nic_hold(bool on);
 /* Frames the host transmits on DOCA Flow port 'port_id' (the DPDK driver's tx_burst,
  * doca_eth_txq): when the port has an egress root pipe (the switch's, in switch mode) they
  * are copied to a queue the port's worker runs through the egress pipes; otherwise they go
- * to the wire as sdpa_port_host_tx. Returns how many were taken; the rest are counted as
- * TX_FULL drops. Takes the DOCA Flow lock: not from a poller or an entry callback. */
+ * to the wire as sdpa_port_host_tx. A frame's 'meta' (host order) is its meta.pkt_meta for
+ * the egress pipes (doca_eth_txq metadata; 0 from the DPDK driver). Returns how many were
+ * taken; the rest are counted as TX_FULL drops. Takes the DOCA Flow lock: not from a poller
+ * or an entry callback. */
 struct sdpa_pkt;
 uint16_t sdpa_nic_host_tx(uint16_t port_id, struct sdpa_pkt *const *pkts, uint16_t n);
 

@@ -267,8 +267,8 @@ static void test_lifecycle(void **state)
 	                 DOCA_ERROR_INVALID_VALUE);
 	t_assert_logged("doca_eth_txq_set_type", "unknown");
 	assert_int_equal(doca_eth_txq_set_max_send_buf_list_len(q, 17), DOCA_ERROR_INVALID_VALUE);
-	assert_int_equal(doca_eth_txq_set_metadata_num(q, 1), DOCA_ERROR_INVALID_VALUE);
-	t_assert_logged("carries no metadata");
+	assert_int_equal(doca_eth_txq_set_metadata_num(q, 2), DOCA_ERROR_INVALID_VALUE);
+	t_assert_logged("metadata_num is above");
 	assert_int_equal(doca_eth_txq_set_mss(q, 0), DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(doca_eth_txq_set_max_lso_header_size(q, 300), DOCA_ERROR_INVALID_VALUE);
 	t_log_reset();
@@ -695,6 +695,74 @@ static void test_batch(void **state)
 	env_close(&e);
 }
 
+/* The metadata word of a send task is the frame's meta.pkt_meta for the egress pipes: an
+ * egress root that passes pkt_meta 7 to the wire and drops the rest. Without
+ * set_metadata_num the getters answer BAD_STATE. */
+static void test_metadata_to_egress_pipes(void **state)
+{
+	struct env e;
+	struct doca_eth_txq *q = NULL;
+	struct doca_eth_txq_task_send *t = NULL;
+	struct doca_buf *b;
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_match m;
+	struct doca_flow_fwd f = {.type = DOCA_FLOW_FWD_PORT}, miss = {.type = DOCA_FLOW_FWD_DROP};
+	struct doca_flow_pipe *eg;
+	uint32_t *meta = NULL;
+	uint8_t in[128];
+	uint32_t len;
+
+	(void)state;
+	env_open(&e, true, "vnf,hws");
+	memset(&m, 0, sizeof(m));
+	m.meta.pkt_meta = 0xffffffff;
+	f.port_id = 0;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_name(pc, "EGRESS_META"), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_type(pc, DOCA_FLOW_PIPE_BASIC), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_domain(pc, DOCA_FLOW_PIPE_DOMAIN_EGRESS),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &f, &miss, &eg), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	memset(&m, 0, sizeof(m));
+	m.meta.pkt_meta = htonl(7);
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, eg, &m, 0, NULL, NULL, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, NULL),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	len = ft_udp4(in, 1, 2, 3, 4);
+	b = buf_of(&e, 0, in, len);
+	/* metadata not enabled: the getter says so */
+	q = make_txq(&e, 8, 8);
+	assert_int_equal(doca_eth_txq_task_send_allocate_init(q, b, (union doca_data){0}, &t),
+	                 DOCA_SUCCESS);
+	t_log_reset();
+	assert_int_equal(doca_eth_txq_task_send_get_metadata_array(t, &meta), DOCA_ERROR_BAD_STATE);
+	t_assert_logged("doca_eth_txq_set_metadata_num");
+	doca_task_free(doca_eth_txq_task_send_as_doca_task(t));
+	assert_int_equal(doca_ctx_stop(doca_eth_txq_as_doca_ctx(q)), DOCA_SUCCESS);
+	assert_int_equal(doca_eth_txq_set_metadata_num(q, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_ctx_start(doca_eth_txq_as_doca_ctx(q)), DOCA_SUCCESS);
+	for (uint32_t v = 7; v <= 8; v++) {
+		assert_int_equal(
+		        doca_eth_txq_task_send_allocate_init(q, b, (union doca_data){0}, &t),
+		        DOCA_SUCCESS);
+		assert_int_equal(doca_eth_txq_task_send_get_metadata_array(t, &meta), DOCA_SUCCESS);
+		meta[0] = v;
+		assert_int_equal(doca_task_submit(doca_eth_txq_task_send_as_doca_task(t)),
+		                 DOCA_SUCCESS);
+		assert_int_equal(ft_drain_all(0), v == 7 ? 1 : 0); /* 8: dropped by the miss */
+	}
+	while (doca_pe_progress(e.pe))
+		;
+	assert_int_equal(seen.ok, 2);
+	drop_txq(q);
+	assert_int_equal(doca_buf_dec_refcount(b, NULL), DOCA_SUCCESS);
+	env_close(&e);
+}
+
 /* ---------------------------------------------------------------- regular receive queues */
 
 static void recv_ok(struct doca_eth_rxq_task_recv *t, union doca_data ud, union doca_data cud)
@@ -985,6 +1053,7 @@ int main(void)
 	        FT_TEST(test_full_and_task_errors),
 	        FT_TEST(test_lso),
 	        FT_TEST(test_batch),
+	        FT_TEST(test_metadata_to_egress_pipes),
 	        FT_TEST(test_regular_rxq),
 	        FT_TEST(test_round_trip_through_pipes),
 	        FT_TEST(test_round_trip_threaded),
