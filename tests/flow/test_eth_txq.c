@@ -763,6 +763,31 @@ static void test_metadata_to_egress_pipes(void **state)
 	env_close(&e);
 }
 
+/* Switch mode: a send queue of the switch manager's (the PF's) device sends on port 0; with
+ * no egress pipe the frame leaves by port 0's wire. */
+static void test_switch_mode_send(void **state)
+{
+	struct env e;
+	struct doca_eth_txq *q;
+	struct doca_buf *b;
+	uint8_t in[128];
+	uint32_t len;
+
+	(void)state;
+	env_open(&e, true, "switch,hws");
+	q = make_txq(&e, 4, 4);
+	len = ft_udp4(in, 0x0a000001, 0x0a000002, 10, 20);
+	b = buf_of(&e, 0, in, len);
+	assert_int_equal(send1(q, b, 1, 0), DOCA_SUCCESS);
+	assert_int_equal(ft_drain(0, out), len);
+	assert_memory_equal(out, in, len);
+	assert_int_equal(doca_pe_progress(e.pe), 1);
+	assert_int_equal(seen.ok, 1);
+	drop_txq(q);
+	assert_int_equal(doca_buf_dec_refcount(b, NULL), DOCA_SUCCESS);
+	env_close(&e);
+}
+
 /* ---------------------------------------------------------------- regular receive queues */
 
 static void recv_ok(struct doca_eth_rxq_task_recv *t, union doca_data ud, union doca_data cud)
@@ -1054,6 +1079,7 @@ int main(void)
 	        FT_TEST(test_lso),
 	        FT_TEST(test_batch),
 	        FT_TEST(test_metadata_to_egress_pipes),
+	        FT_TEST(test_switch_mode_send),
 	        FT_TEST(test_regular_rxq),
 	        FT_TEST(test_round_trip_through_pipes),
 	        FT_TEST(test_round_trip_threaded),
