@@ -277,6 +277,32 @@ doca_error_t sdpa_flow_hash_replace_index_locked(struct doca_flow_pipe *pipe, ui
 	return replace_index(pipe, index, value, true);
 }
 
+uint32_t sdpa_flow_hash_replace_indices_locked(struct doca_flow_pipe *pipe, const uint32_t *idx,
+                                               const uint32_t *val, uint32_t n, uint8_t *failed)
+{
+	struct sdpa_hash_state *hs = &pipe->hash;
+	uint32_t nr, mask, nfail = 0;
+
+	if (!hash_ok(pipe) || !hs->has_psv) {
+		memset(failed, 1, n);
+		return n;
+	}
+	/* The checks of replace_index, once for the burst; then one load and one store per
+	 * request. */
+	nr = pipe->nr_entries;
+	mask = hs->psv_size < 4 ? (1u << (8 * hs->psv_size)) - 1 : UINT32_MAX;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t k = idx[i];
+		bool bad = k >= nr || sdpa_load_relaxed(&hs->slots[k].entry) == NULL;
+
+		failed[i] = bad;
+		nfail += bad;
+		if (!bad)
+			sdpa_store_relaxed(&hs->slots[k].value, val[i] & mask);
+	}
+	return nfail;
+}
+
 doca_error_t sdpa_flow_hash_index_state(const struct doca_flow_pipe *pipe, uint32_t index,
                                         bool *has_entry, bool *enabled, uint32_t *value)
 {

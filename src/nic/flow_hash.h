@@ -78,6 +78,11 @@ doca_error_t sdpa_flow_hash_enable_index_locked(struct doca_flow_pipe *pipe, uin
 doca_error_t sdpa_flow_hash_disable_index_locked(struct doca_flow_pipe *pipe, uint32_t index);
 doca_error_t sdpa_flow_hash_replace_index_locked(struct doca_flow_pipe *pipe, uint32_t index,
                                                  uint32_t value);
+/* The lock held as above: replace_index_locked on n indices at once (a flushed burst of
+ * replace requests on one pipe). failed[i] = 1 where replace_index_locked would not answer
+ * SUCCESS for (idx[i], val[i]), 0 elsewhere. Returns how many failed. */
+uint32_t sdpa_flow_hash_replace_indices_locked(struct doca_flow_pipe *pipe, const uint32_t *idx,
+                                               const uint32_t *val, uint32_t n, uint8_t *failed);
 
 /* State of one index. INVALID_VALUE on a bad pipe/index or NULL outputs. */
 doca_error_t sdpa_flow_hash_index_state(const struct doca_flow_pipe *pipe, uint32_t index,

@@ -39,16 +39,10 @@ struct post {
  * instruction. Two DPA threads on one queue is a bug on hardware: one that finds the ring
  * in use says so, then serialises with the other (a race of both entering at the very
  * same instant goes unseen, as it would on hardware). */
-static void ring_enter(struct sdpa_prov_ring *r, const char *fn)
+static __attribute__((noinline)) void ring_enter_contended(struct sdpa_prov_ring *r, const char *fn)
 {
 	uint32_t expected = 0;
 
-	if (sdpa_load_relaxed(&r->owner) == 0) {
-		/* A-own pairs with R-own in ring_leave: the previous user's writes are seen. */
-		(void)sdpa_load_acquire(&r->owner);
-		sdpa_store_relaxed(&r->owner, 1);
-		return;
-	}
 	DOCA_LOG_RATE_LIMIT_WARN("%s: %s queue %u of port %u is used by two DPA threads at once; "
 	                         "give each DPA thread its own queue_id (queues are "
 	                         "single-producer on hardware)",
@@ -58,6 +52,17 @@ static void ring_enter(struct sdpa_prov_ring *r, const char *fn)
 		expected = 0;
 		sdpa_cpu_relax();
 	} while (!sdpa_cas_acq_rel(&r->owner, &expected, 1));
+}
+
+static inline void ring_enter(struct sdpa_prov_ring *r, const char *fn)
+{
+	if (sdpa_load_relaxed(&r->owner) == 0) {
+		/* A-own pairs with R-own in ring_leave: the previous user's writes are seen. */
+		(void)sdpa_load_acquire(&r->owner);
+		sdpa_store_relaxed(&r->owner, 1);
+		return;
+	}
+	ring_enter_contended(r, fn);
 }
 
 static void ring_leave(struct sdpa_prov_ring *r)
@@ -80,6 +85,9 @@ struct qcache {
 	struct sdpa_prov_obj *obj;
 	struct sdpa_prov_ring *ring;
 	uint16_t slot;
+	uint32_t obj_gen;         /* the object's generation (what a request carries) */
+	enum sdpa_prov_kind kind; /* the object's kind */
+	bool strict;              /* the ctx is in strict mode */
 	bool valid;
 	/* The exported pipe can disable / replace (fixed at its creation; 'dead' is still
 	 * checked per post). */
@@ -96,34 +104,18 @@ static struct qcache *qcache_way(doca_flow_dpa_addr addr, uint32_t type, uint32_
 	return &qcache[h >> 61];
 }
 
-/* Resolve 'addr' for a call that needs object kind 'kind' (NONE: any kind) and queue
- * 'type'. On success the registry read lock is held; release it with post_end(). */
-static doca_error_t post_begin(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind,
-                               uint32_t type, uint32_t queue_id, struct post *p)
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+
+/* The cache missed: resolve 'addr' the long way (each refusal logged) and fill way 'c'.
+ * Called with the registry read lock held; returns with it held on success only. */
+static __attribute__((noinline)) doca_error_t post_resolve(const char *fn, doca_flow_dpa_addr addr,
+                                                           enum sdpa_prov_kind kind, uint32_t type,
+                                                           uint32_t queue_id, struct post *p,
+                                                           struct qcache *c, uint64_t gen)
 {
 	const char *why = NULL;
 	struct sdpa_prov_qset *qs;
-	struct qcache *c;
-	uint64_t gen;
 
-	if (type >= SDPA_PROV_NR_TYPES) {
-		DOCA_LOG_RATE_LIMIT_ERR("%s: queue type %u is not a doca_flow_dpa_queue_type", fn,
-		                        type);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
-	sdpa_prov_read_begin();
-	gen = sdpa_prov_registry_gen();
-	c = qcache_way(addr, type, queue_id);
-	if (c->valid && c->addr == addr && c->gen == gen && c->type == type &&
-	    c->queue_id == queue_id && (kind == SDPA_PROV_KIND_NONE || c->obj->kind == kind) &&
-	    !sdpa_load_relaxed(&c->ring->dead)) {
-		p->ctx = c->ctx;
-		p->obj = c->obj;
-		p->ring = c->ring;
-		p->slot = c->slot;
-		p->cache = c;
-		return DOCA_SUCCESS;
-	}
 	p->ctx = sdpa_prov_addr_resolve(addr, &p->slot, &why);
 	if (p->ctx == NULL) {
 		sdpa_prov_read_end();
@@ -175,6 +167,8 @@ static doca_error_t post_begin(const char *fn, doca_flow_dpa_addr addr, enum sdp
 		                        (unsigned int)p->obj->port_id);
 		return DOCA_ERROR_IO_FAILED;
 	}
+	/* The object's generation moves only under the registry write lock, so it holds as
+	 * long as 'gen' does. */
 	*c = (struct qcache){.addr = addr,
 	                     .gen = gen,
 	                     .type = type,
@@ -183,9 +177,44 @@ static doca_error_t post_begin(const char *fn, doca_flow_dpa_addr addr, enum sdp
 	                     .obj = p->obj,
 	                     .ring = p->ring,
 	                     .slot = p->slot,
+	                     .obj_gen = sdpa_load_relaxed(&p->obj->gen),
+	                     .kind = p->obj->kind,
+	                     .strict = p->ctx->mode == SDPA_WINDOW_STRICT,
 	                     .valid = true};
 	p->cache = c;
 	return DOCA_SUCCESS;
+}
+
+/* Resolve 'addr' for a call that needs object kind 'kind' (NONE: any kind) and queue
+ * 'type'. On success the registry read lock is held; release it with post_end(). A hit in
+ * this thread's cache costs a few compares: the registry generation it was made under
+ * still holds (no context, export or queue set changed since), and the ring is not dying. */
+static inline __attribute__((always_inline)) doca_error_t
+post_begin(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind, uint32_t type,
+           uint32_t queue_id, struct post *p)
+{
+	struct qcache *c;
+	uint64_t gen;
+
+	if (type >= SDPA_PROV_NR_TYPES) {
+		DOCA_LOG_RATE_LIMIT_ERR("%s: queue type %u is not a doca_flow_dpa_queue_type", fn,
+		                        type);
+		return DOCA_ERROR_INVALID_VALUE;
+	}
+	sdpa_prov_read_begin();
+	gen = sdpa_prov_registry_gen();
+	c = qcache_way(addr, type, queue_id);
+	if (LIKELY(c->valid && c->addr == addr && c->gen == gen && c->type == type &&
+	           c->queue_id == queue_id && (kind == SDPA_PROV_KIND_NONE || c->kind == kind) &&
+	           !sdpa_load_relaxed(&c->ring->dead))) {
+		p->ctx = c->ctx;
+		p->obj = c->obj;
+		p->ring = c->ring;
+		p->slot = c->slot;
+		p->cache = c;
+		return DOCA_SUCCESS;
+	}
+	return post_resolve(fn, addr, kind, type, queue_id, p, c, gen);
 }
 
 static void post_end(void)
@@ -468,14 +497,12 @@ static void trace_post(const struct sdpa_prov_ring *r, uint8_t op, uint32_t coun
 	                     r->posted - sdpa_load_relaxed(&r->done));
 }
 
-/* Must own the ring. Room for n more slots, or AGAIN with the reason logged. */
-static doca_error_t ring_room(struct sdpa_prov_ring *r, uint32_t n, const char *fn)
+/* Must own the ring, which is full: AGAIN with the reason logged. */
+static __attribute__((noinline)) doca_error_t ring_full(struct sdpa_prov_ring *r, uint32_t used,
+                                                        const char *fn)
 {
-	uint32_t used = r->posted - r->polled;
 	uint32_t unflushed, unpolled;
 
-	if (used + n <= r->size)
-		return DOCA_SUCCESS;
 	sdpa_fetch_add_relaxed(&r->stat_again, 1);
 	unflushed = r->posted - sdpa_load_relaxed(&r->flushed);
 	/* A2': the processor's release of 'done' pairs with this acquire (counting only). */
@@ -497,14 +524,26 @@ static doca_error_t ring_room(struct sdpa_prov_ring *r, uint32_t n, const char *
 	return DOCA_ERROR_AGAIN;
 }
 
-static void ring_put(struct sdpa_prov_ring *r, const struct sdpa_prov_req *req)
+/* Must own the ring. Room for n more slots, or AGAIN with the reason logged. */
+static inline doca_error_t ring_room(struct sdpa_prov_ring *r, uint32_t n, const char *fn)
+{
+	uint32_t used = r->posted - r->polled;
+
+	if (LIKELY(used + n <= r->size))
+		return DOCA_SUCCESS;
+	return ring_full(r, used, fn);
+}
+
+static inline void ring_put(struct sdpa_prov_ring *r, const struct sdpa_prov_req *req)
 {
 	r->slots[r->posted & r->mask] = *req;
 	r->posted++;
-	sdpa_fetch_add_relaxed(&r->stat_posted, 1);
+	/* Only the ring's owner writes it, so no read-modify-write; relaxed: a counter that
+	 * the stats dump reads. */
+	sdpa_store_relaxed(&r->stat_posted, sdpa_load_relaxed(&r->stat_posted) + 1);
 }
 
-static doca_error_t
+static inline __attribute__((always_inline)) doca_error_t
 post_one(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind, uint32_t type,
          uint32_t queue_id, struct sdpa_prov_req *req, bool flush,
          doca_error_t (*check)(const char *, struct post *, struct sdpa_prov_req *))
@@ -525,11 +564,11 @@ post_one(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind, uint
 	r = ring_room(p.ring, 1, fn);
 	if (r == DOCA_SUCCESS) {
 		req->slot = p.slot;
-		req->gen = sdpa_load_relaxed(&p.obj->gen);
+		req->gen = p.cache->obj_gen;
 		ring_put(p.ring, req);
 		if (sdpa_trace_on())
 			trace_post(p.ring, req->op, 1);
-		if (p.ctx->mode == SDPA_WINDOW_STRICT) {
+		if (p.cache->strict) {
 			note_queue(addr, type, queue_id);
 			if (req->op == SDPA_PROV_OP_MEM_READ)
 				watch_read(p.ring, p.ring->posted - 1, req->out);
@@ -643,7 +682,7 @@ static doca_error_t post_range(const char *fn, doca_flow_dpa_addr addr, enum sdp
 	ring_enter(p.ring, fn);
 	r = ring_room(p.ring, nr_chunks, fn);
 	if (r == DOCA_SUCCESS) {
-		uint32_t gen = sdpa_load_relaxed(&p.obj->gen);
+		uint32_t gen = p.cache->obj_gen;
 
 		if (!valid) {
 			struct sdpa_prov_req req = *tmpl;
@@ -665,7 +704,7 @@ static doca_error_t post_range(const char *fn, doca_flow_dpa_addr addr, enum sdp
 		}
 		if (sdpa_trace_on())
 			trace_post(p.ring, tmpl->op, nr_chunks);
-		if (p.ctx->mode == SDPA_WINDOW_STRICT) {
+		if (p.cache->strict) {
 			note_queue(addr, type, queue_id);
 			/* A range read: the first value of each block, while watches last. */
 			for (uint32_t c = 0;

@@ -162,6 +162,55 @@ bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req,
 	}
 }
 
+uint32_t sdpa_prov_exec_replace_run(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r,
+                                    uint32_t d, uint32_t f, uint64_t now, struct sdpa_prov_burst *b)
+{
+	enum { RUN = 64 };
+	const struct sdpa_prov_req *first = &r->slots[d & r->mask];
+	const uint16_t slot = first->slot;
+	const uint32_t gen = first->gen;
+	struct sdpa_prov_obj *obj = &ctx->objs[slot];
+	struct sdpa_prov_req *reqs[RUN];
+	uint32_t idx[RUN], val[RUN];
+	uint8_t failed[RUN];
+	uint32_t n = 0, k = 0;
+	/* proc_lock is held for the whole run, so the object cannot be retired nor its pipe
+	 * destroyed under it: the checks of sdpa_prov_exec are made once.
+	 * A-gen pairs with R-gen in slot_publish / slot_retire (host.c). */
+	bool live = sdpa_load_acquire(&obj->gen) == gen && !sdpa_load_relaxed(&obj->dead);
+	const uint64_t *not_exported = obj->not_exported;
+	uint32_t nr = obj->nr_entries;
+
+	for (; d + n != f && n < RUN; n++) {
+		struct sdpa_prov_req *req = &r->slots[(d + n) & r->mask];
+		uint32_t i = req->index;
+
+		if (req->op != SDPA_PROV_OP_REPLACE || req->slot != slot || req->gen != gen ||
+		    req->due > now)
+			break;
+		if (!live || i >= nr ||
+		    (not_exported != NULL && (not_exported[i / 64] >> (i % 64)) & 1)) {
+			req->failed = 1;
+			continue;
+		}
+		reqs[k] = req;
+		idx[k] = i;
+		val[k] = (uint32_t)req->value;
+		k++;
+	}
+	if (k == 0)
+		return n;
+	if (b->pipe != obj->target) {
+		sdpa_prov_burst_end(b);
+		sdpa_flow_hash_lock(obj->target);
+		b->pipe = obj->target;
+	}
+	sdpa_flow_hash_replace_indices_locked(obj->target, idx, val, k, failed);
+	for (uint32_t j = 0; j < k; j++)
+		reqs[j]->failed = failed[j];
+	return n;
+}
+
 uint32_t sdpa_prov_glue_pipe_id(const struct doca_flow_pipe *pipe)
 {
 	return sdpa_flow_pipe_id(pipe);

@@ -233,6 +233,13 @@ struct sdpa_prov_burst {
 };
 bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req,
                     struct sdpa_prov_burst *b);
+/* Must hold proc_lock. Execute the run of REPLACE requests that starts at index d of 'r'
+ * (its first request is a due REPLACE): the requests up to 'f' on the same object that are
+ * due at 'now', at most 64, under one hold of the pipe's lock and one call into the pipe.
+ * Sets each one's 'failed' exactly as sdpa_prov_exec would; returns how many it took (>= 1). */
+uint32_t sdpa_prov_exec_replace_run(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r,
+                                    uint32_t d, uint32_t f, uint64_t now,
+                                    struct sdpa_prov_burst *b);
 /* Let go of what the burst holds; call before proc_lock is released. */
 void sdpa_prov_burst_end(struct sdpa_prov_burst *b);
 /* Pipe capabilities, checked at post time (D2, D3). Registry read lock held. */

@@ -123,14 +123,20 @@ uint64_t sdpa_prov_process_due(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_r
 	} else {
 		struct sdpa_prov_burst b = {0};
 
-		for (; d != f; d++, n++) {
+		while (d != f) {
 			struct sdpa_prov_req *req = &r->slots[d & r->mask];
+			uint32_t k = 1;
 
 			if (req->due > now) {
 				*next_due = req->due;
 				break;
 			}
-			req->failed = !sdpa_prov_exec(ctx, req, &b);
+			if (req->op == SDPA_PROV_OP_REPLACE)
+				k = sdpa_prov_exec_replace_run(ctx, r, d, f, now, &b);
+			else
+				req->failed = !sdpa_prov_exec(ctx, req, &b);
+			d += k;
+			n += k;
 		}
 		sdpa_prov_burst_end(&b);
 	}

@@ -437,6 +437,46 @@ static void test_path_selector_replace(void **state)
 	ft_fini();
 }
 
+/* The provider's burst form: replace_indices_locked answers, index by index, what
+ * replace_index_locked answers, and stores the same (truncated) values. */
+static void test_replace_indices_burst(void **state)
+{
+	struct doca_flow_match mask;
+	struct doca_flow_actions act;
+	struct doca_flow_pipe *p;
+	const uint32_t idx[] = {0, 1, 2, 3, 4, 2, 0xffffffffu};
+	const uint32_t val[] = {0x10005, 6, 0x20007, 8, 9, 11, 12};
+	uint8_t failed[7];
+	bool has, en;
+	uint32_t v;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	mask_ip4_dst(&mask, 0xffffffff);
+	memset(&act, 0, sizeof(act));
+	act.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
+	act.outer.udp.l4_port.src_port = 0xffff;
+	p = hash_pipe(ft_ports[0], "PSL", &mask, 4, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_HASH, true,
+	              &act);
+	hash_entry(p, 0, 1, NULL);
+	hash_entry(p, 2, 1, NULL);
+	ft_process(ft_ports[0]);
+	sdpa_flow_hash_lock(p);
+	assert_int_equal(sdpa_flow_hash_replace_indices_locked(p, idx, val, 7, failed), 4);
+	for (uint32_t i = 0; i < 7; i++)
+		assert_int_equal(failed[i], sdpa_flow_hash_replace_index_locked(
+		                                    p, idx[i], val[i]) != DOCA_SUCCESS);
+	sdpa_flow_hash_unlock(p);
+	assert_int_equal(failed[0] + failed[2] + failed[5], 0);
+	assert_int_equal(sdpa_flow_hash_index_state(p, 0, &has, &en, &v), DOCA_SUCCESS);
+	assert_int_equal(v, 0x0005); /* the 16-bit UDP port: truncated as replace_index does */
+	assert_int_equal(sdpa_flow_hash_index_state(p, 2, &has, &en, &v), DOCA_SUCCESS);
+	assert_int_equal(v, 11); /* the later request of the burst wins */
+	assert_int_equal(sdpa_flow_hash_index_state(p, 1, &has, &en, &v), DOCA_SUCCESS);
+	assert_false(has);
+	ft_fini();
+}
+
 /* FWD_HASH_PIPE chooses the algorithm: the same pipe hashes for one forward and round-robins
  * for another. */
 static void test_fwd_hash_pipe_algorithm(void **state)
@@ -888,6 +928,7 @@ int main(void)
 		FT_TEST(test_random_rr_identity),
 		FT_TEST(test_index_beyond_entries_misses),
 		FT_TEST(test_path_selector_replace),
+		FT_TEST(test_replace_indices_burst),
 		FT_TEST(test_fwd_hash_pipe_algorithm),
 		FT_TEST(test_steer_hash_vectors),
 		FT_TEST(test_steer_crc_tables),
