@@ -37,6 +37,10 @@ typedef _Atomic(void *) sdpa_atomic_ptr;
 	atomic_compare_exchange_strong_explicit((p), (expected), (desired), memory_order_acq_rel,  \
 	                                        memory_order_acquire)
 #define sdpa_fence_seq_cst() atomic_thread_fence(memory_order_seq_cst)
+/* A compiler-only barrier: keeps this thread's accesses in program order, emits nothing.
+ * For the reader half of an asymmetric Dekker whose other half (membarrier(2)) makes the
+ * CPU's barrier happen in this thread (src/provider/registry.c). */
+#define sdpa_compiler_fence() atomic_signal_fence(memory_order_seq_cst)
 /* Sequentially consistent: for the store-then-load handshakes (Dekker) where two threads
  * each write their own flag and then read the other's; acquire/release cannot order a
  * store before a later load. */

@@ -9,6 +9,12 @@
  * that meets a writer falls back to the rwlock. Every writer bumps the registry
  * generation, which guards the resolutions that dev.c caches per queue.
  *
+ * Raising the flag and then looking for writers is a store followed by a load, which the
+ * CPU may reorder unless a barrier sits between them. Where membarrier(2) is available
+ * the writer provides that barrier in every running thread at once (after announcing
+ * itself, before reading the flags), so a read costs a plain store, a load and a store;
+ * elsewhere the reader raises its flag with a locked exchange.
+ *
  * Layout (bits): 63..48 magic | 47..40 ctx slot | 39..32 ctx incarnation |
  *                31..16 object slot | 15..0 object generation.
  * An address outlives nothing: the incarnation changes when a ctx slot is reused and the
@@ -17,6 +23,12 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdalign.h>
+#include <stdlib.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <linux/membarrier.h>
+#include <sys/syscall.h>
+#endif
 
 #include "core/log.h"
 #include "provider/provider.h"
@@ -42,6 +54,9 @@ static sdpa_atomic_u64 reg_gen; /* bumped by every writer */
 static pthread_key_t reader_key;
 static pthread_once_t reader_once = PTHREAD_ONCE_INIT;
 static bool reader_key_ok;
+/* membarrier(2) works here: a writer makes every running thread execute a full barrier,
+ * so a reader needs none of its own (set once, under reader_once). */
+static bool mb_ok;
 /* One thread-local block: one TLS address computation per call. */
 static _Thread_local struct {
 	struct reader *r;
@@ -60,6 +75,19 @@ static void reader_release(void *p)
 static void reader_key_init(void)
 {
 	reader_key_ok = pthread_key_create(&reader_key, reader_release) == 0;
+#if defined(__linux__) && defined(__NR_membarrier)
+	mb_ok = syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+#endif
+}
+
+/* Writer side of the asymmetric barrier: every thread of the process that is running
+ * now executes a full memory barrier before this returns. */
+static void writer_barrier(void)
+{
+#if defined(__linux__) && defined(__NR_membarrier)
+	if (mb_ok && syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
+		abort(); /* registered above: it cannot fail */
+#endif
 }
 
 /* This thread's flag, or NULL (no memory: the thread reads through the rwlock). */
@@ -104,9 +132,18 @@ void sdpa_prov_read_begin(void)
 	r = tl_rd.r != NULL ? tl_rd.r : reader_get();
 	if (r != NULL) {
 		/* Dekker with sdpa_prov_write_begin: our flag up before we look for writers,
-		 * theirs up before they look at our flag; one of us sees the other. */
-		sdpa_exchange_seq_cst(&r->active, 1);
-		if (sdpa_load_seq_cst(&writers) == 0) {
+		 * theirs up before they look at our flag; one of us sees the other. With
+		 * membarrier, the writer's barrier orders our store before our load (the
+		 * compiler must keep them in order); without, a locked exchange does. */
+		if (mb_ok) {
+			sdpa_store_relaxed(&r->active, 1);
+			sdpa_compiler_fence();
+		} else {
+			sdpa_exchange_seq_cst(&r->active, 1);
+		}
+		/* A-wr pairs with the release of the last writer's decrement of 'writers'
+		 * (sdpa_prov_write_end): what that writer changed is seen. */
+		if (sdpa_load_acquire(&writers) == 0) {
 			tl_rd.slow = false;
 			return;
 		}
@@ -129,7 +166,11 @@ void sdpa_prov_read_end(void)
 
 void sdpa_prov_write_begin(void)
 {
+	pthread_once(&reader_once, reader_key_init); /* mb_ok is known */
 	sdpa_fetch_add_seq_cst(&writers, 1);
+	/* Every reader that raised its flag before this barrier has it visible below; every
+	 * reader that raises it later sees 'writers' non-zero. */
+	writer_barrier();
 	pthread_rwlock_wrlock(&sdpa_prov_registry_lock);
 	/* A-list pairs with R-list in reader_get: every published node is complete. */
 	for (struct reader *r = sdpa_load_acquire(&readers); r != NULL; r = r->next)
