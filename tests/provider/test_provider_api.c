@@ -236,6 +236,11 @@ static void test_prepare_after_entries(void **state)
 	for (uint32_t i = 0; i < 5; i++)
 		assert_int_equal(doca_flow_pipe_hash_disable_index(a, 0, i, i == 4), DOCA_SUCCESS);
 	assert_int_equal(poll_until(a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, 0, 5), 3);
+	/* The same for replace (a run of replaces executes in one call into the pipe). */
+	for (uint32_t i = 0; i < 5; i++)
+		assert_int_equal(doca_flow_pipe_hash_replace_index(a, 0, i, 70 + i, i == 4),
+		                 DOCA_SUCCESS);
+	assert_int_equal(poll_until(a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, 0, 5), 3);
 	assert_int_equal(doca_flow_dpa_pipe_destroy(ctx, dp), DOCA_SUCCESS);
 }
 
@@ -393,6 +398,24 @@ static void test_posts_and_completions(void **state)
 	assert_int_equal(sdpa_flow_hash_index_state(x.pipe, 5, &has, &en, &val), DOCA_SUCCESS);
 	assert_true(en);
 	assert_int_equal(val, 4242);
+	/* A burst of replaces runs as runs on one pipe (glue.c): a bad index inside a run fails
+	 * alone, and a request of another kind between runs keeps its place. */
+	assert_int_equal(doca_flow_pipe_hash_replace_index(x.pipe_a, 1, 3, 31, false),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_hash_replace_index(x.pipe_a, 1, 99, 1, false),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_hash_replace_index(x.pipe_a, 1, 6, 61, false),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_hash_disable_index(x.pipe_a, 1, 6, false), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_hash_replace_index(x.pipe_a, 1, 6, 62, false),
+	                 DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_hash_replace_index(x.pipe_a, 1, 16, 1, true), DOCA_SUCCESS);
+	assert_int_equal(poll_until(x.pipe_a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, 1, 6), 2);
+	assert_int_equal(sdpa_flow_hash_index_state(x.pipe, 3, &has, &en, &val), DOCA_SUCCESS);
+	assert_int_equal(val, 31);
+	assert_int_equal(sdpa_flow_hash_index_state(x.pipe, 6, &has, &en, &val), DOCA_SUCCESS);
+	assert_false(en);
+	assert_int_equal(val, 62);
 
 	/* RESOURCES_WRITE / READ: update, then read the value back after the poll. */
 	assert_int_equal(
@@ -576,11 +599,13 @@ static void test_destroy_in_flight(void **state)
 	/* Re-export under a new handle to keep a live address for polling the queue. */
 	assert_int_equal(doca_flow_pipe_hash_disable_index(x.pipe_a, 0, 1, false), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_pipe_hash_disable_index(x.pipe_a, 0, 2, false), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_hash_replace_index(x.pipe_a, 0, 3, 9, false), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_hash_replace_index(x.pipe_a, 0, 4, 9, false), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_dpa_pipe_destroy(ctx, x.dp), DOCA_SUCCESS);
 	/* Any object of the port names its queues: flush and poll through the memory export. */
 	assert_int_equal(doca_flow_queue_flush(x.mem_a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, 0),
 	                 DOCA_SUCCESS);
-	assert_int_equal(poll_until(x.mem_a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, 0, 2), 2);
+	assert_int_equal(poll_until(x.mem_a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, 0, 4), 4);
 	assert_int_equal(doca_flow_pipe_hash_disable_index(old, 0, 1, true),
 	                 DOCA_ERROR_INVALID_VALUE);
 	t_assert_logged("stale address");
