@@ -360,6 +360,10 @@ static doca_error_t do_lso(struct doca_eth_txq *q, struct doca_buf *payload,
 	r = gather_list(headers, hdr, q->max_lso_hdr, &hlen, why);
 	if (r != DOCA_SUCCESS)
 		return r;
+	if (hlen < 14 + 20 + 8) { /* the shortest stack: Ethernet, IPv4, UDP */
+		*why = "the LSO headers are shorter than an Ethernet, IP and TCP/UDP header stack";
+		return DOCA_ERROR_INVALID_VALUE;
+	}
 	if (q->body == NULL && (q->body = malloc(TX_MAX_LSO_MSG)) == NULL) {
 		*why = "out of memory for the LSO payload";
 		return DOCA_ERROR_NO_MEMORY;
