@@ -37,6 +37,7 @@
 #include "core/ctx.h"
 #include "core/handles.h"
 #include "core/log.h"
+#include "eth/queue.h"
 #include "core/nic_clock.h"
 #include "core/refuse.h"
 #include "core/task.h"
@@ -152,16 +153,7 @@ static bool rxq_live(const struct doca_eth_rxq *q)
 /* NULL or destroyed: one line naming the argument. */
 static bool bad_rxq(const char *fn, const struct doca_eth_rxq *q)
 {
-	if (q == NULL) {
-		DOCA_LOG_ERR("%s: eth_rxq is NULL; " RXQ_FIX, fn);
-		return true;
-	}
-	if (!rxq_live(q)) {
-		DOCA_LOG_ERR("%s: eth_rxq %p is not a live queue (destroyed?); " RXQ_FIX, fn,
-		             (const void *)q);
-		return true;
-	}
-	return false;
+	return sdpa_eth_queue_bad(fn, q, q != NULL && rxq_live(q), "eth_rxq", RXQ_FIX);
 }
 
 /* Configuration calls: only while the context is idle. */
@@ -169,21 +161,10 @@ static doca_error_t check_idle(const char *fn, const struct doca_eth_rxq *q)
 {
 	if (bad_rxq(fn, q))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (sdpa_ctx_state(q->ctx) != DOCA_CTX_STATE_IDLE) {
-		DOCA_LOG_ERR("%s: the queue's context is started; call it before doca_ctx_start or "
-		             "after doca_ctx_stop",
-		             fn);
-		return DOCA_ERROR_BAD_STATE;
-	}
-	return DOCA_SUCCESS;
+	return sdpa_eth_queue_idle(fn, q->ctx);
 }
 
-#define CHECK_IDLE(q)                                                                              \
-	do {                                                                                       \
-		doca_error_t r_ = check_idle(__func__, (q));                                       \
-		if (r_ != DOCA_SUCCESS)                                                            \
-			return r_;                                                                 \
-	} while (0)
+#define CHECK_IDLE(q) SDPA_ETH_RETURN_ERR(check_idle(__func__, (q)))
 
 /* Memory a packet takes in the queue's range: the packet (or an LRO packet) with its
  * headroom and tailroom, in 64-byte strides. */

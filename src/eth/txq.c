@@ -33,6 +33,7 @@
 #include "core/ctx.h"
 #include "core/handles.h"
 #include "core/log.h"
+#include "eth/queue.h"
 #include "core/refuse.h"
 #include "core/task.h"
 #include "eth/csum.h"
@@ -135,37 +136,17 @@ static bool txq_live(const struct doca_eth_txq *q)
 
 static bool bad_txq(const char *fn, const struct doca_eth_txq *q)
 {
-	if (q == NULL) {
-		DOCA_LOG_ERR("%s: eth_txq is NULL; " TXQ_FIX, fn);
-		return true;
-	}
-	if (!txq_live(q)) {
-		DOCA_LOG_ERR("%s: eth_txq %p is not a live queue (destroyed?); " TXQ_FIX, fn,
-		             (const void *)q);
-		return true;
-	}
-	return false;
+	return sdpa_eth_queue_bad(fn, q, q != NULL && txq_live(q), "eth_txq", TXQ_FIX);
 }
 
 static doca_error_t check_idle(const char *fn, const struct doca_eth_txq *q)
 {
 	if (bad_txq(fn, q))
 		return DOCA_ERROR_INVALID_VALUE;
-	if (sdpa_ctx_state(q->ctx) != DOCA_CTX_STATE_IDLE) {
-		DOCA_LOG_ERR("%s: the queue's context is not idle; call it before doca_ctx_start "
-		             "or after doca_ctx_stop",
-		             fn);
-		return DOCA_ERROR_BAD_STATE;
-	}
-	return DOCA_SUCCESS;
+	return sdpa_eth_queue_idle(fn, q->ctx);
 }
 
-#define CHECK_IDLE(q)                                                                              \
-	do {                                                                                       \
-		doca_error_t r_ = check_idle(__func__, (q));                                       \
-		if (r_ != DOCA_SUCCESS)                                                            \
-			return r_;                                                                 \
-	} while (0)
+#define CHECK_IDLE(q) SDPA_ETH_RETURN_ERR(check_idle(__func__, (q)))
 
 /* A task object the queue's pools handed out and the application holds, of kind 'kind';
  * NULL with one line otherwise. Looked up by address before it is read. */
