@@ -780,6 +780,24 @@ static void responder(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 	bool dup_read = false;
 
 	pthread_mutex_lock(&qp->lock);
+	if (p->broken) {
+		/* A request the carrier received with a packet missing: a sequence error. The
+		 * expected message itself (the requester sent it, maybe again after a NAK) is
+		 * NAKed every time, as a NIC NAKs again once the PSN it expects came back; a later
+		 * one gets the gap's one NAK; an earlier one (a duplicate) nothing. */
+		uint32_t epsn = qp->epsn;
+		bool nak = p->psn == epsn ||
+		           (!psn_before(p->psn, epsn) && !(qp->nak_sent && qp->nak_epsn == epsn));
+
+		if (nak) {
+			qp->nak_sent = true;
+			qp->nak_epsn = epsn;
+		}
+		pthread_mutex_unlock(&qp->lock);
+		if (nak)
+			respond(qp, SDPA_IB_ACKNOWLEDGE, epsn, SDPA_AETH_NAK_PSN_SEQ, NULL, 0, 0);
+		return;
+	}
 	if (p->psn != qp->epsn) {
 		bool dup = psn_before(p->psn, qp->epsn);
 		uint32_t epsn = qp->epsn;
@@ -998,6 +1016,9 @@ static void rewind_sq(struct sdpa_qp *qp)
 
 static void requester(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 {
+	/* A read response that came with a packet missing: retry the read from its PSN at
+	 * once, as a NIC does on the out-of-sequence response (an implied NAK). */
+	const uint8_t syndrome = p->broken ? SDPA_AETH_NAK_PSN_SEQ : p->syndrome;
 	bool retry = false;
 	struct wqe *w;
 
@@ -1026,14 +1047,14 @@ static void requester(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 	w = qp->sq_head < qp->sq_tail ? &qp->sq[qp->sq_head % qp->sq_size] : NULL;
 	/* An ACK names the request's last PSN, any other answer its first. */
 	if (retry || w == NULL || !w->sent ||
-	    (p->opcode == SDPA_IB_ACKNOWLEDGE && p->syndrome == SDPA_AETH_ACK ? wqe_last(w)
-	                                                                      : w->psn) != p->psn) {
+	    (p->opcode == SDPA_IB_ACKNOWLEDGE && syndrome == SDPA_AETH_ACK ? wqe_last(w)
+	                                                                   : w->psn) != p->psn) {
 		pthread_mutex_unlock(&qp->lock);
 		if (retry)
 			pump(qp);
 		return; /* a stale answer */
 	}
-	switch (p->syndrome) {
+	switch (syndrome) {
 	case SDPA_AETH_ACK:
 		if (p->opcode == SDPA_IB_READ_RESPONSE_ONLY && w->ldst != NULL && p->payload_len)
 			memcpy(w->ldst, p->payload,

@@ -71,6 +71,13 @@ struct sdpa_rdma_pkt {
 	uint64_t orig;     /* AtomicAckETH */
 	const void *payload;
 	uint32_t payload_len;
+	/* Set by a carrier that reassembles messages: a packet of this message is missing (its
+	 * payload is absent). psn: the message's first PSN when its first packet came, else the
+	 * PSN of the packet after the gap. A request's responder answers it as the sequence
+	 * error it is on a NIC (a PSN-sequence NAK), a read response's requester retries the
+	 * read at once (IB's implied NAK): the retransmission timer is left for what a wire
+	 * cannot tell (a lost last packet or answer). */
+	bool broken;
 };
 
 struct sdpa_rdma_transport {

@@ -519,15 +519,48 @@ static bool reasm_add(struct reasm *a, const uint8_t *d, uint32_t len)
 	return true;
 }
 
+/* Whether packet 'op' continues a message whose first packet was 'kind'. */
+static bool reasm_continues(uint8_t op, uint8_t kind)
+{
+	switch (kind) {
+	case SDPA_IB_SEND_FIRST:
+		return op == SDPA_IB_SEND_MIDDLE || op == SDPA_IB_SEND_LAST ||
+		       op == SDPA_IB_SEND_LAST_IMM;
+	case SDPA_IB_WRITE_FIRST:
+		return op == SDPA_IB_WRITE_MIDDLE || op == SDPA_IB_WRITE_LAST ||
+		       op == SDPA_IB_WRITE_LAST_IMM;
+	default:
+		return op == SDPA_IB_READ_RESPONSE_MIDDLE || op == SDPA_IB_READ_RESPONSE_LAST;
+	}
+}
+
+/* What the engine hears of a message (first packet 'kind') that lost a packet: the message
+ * whose first PSN is 'psn' (or the packet 'psn' when the first never came) is broken
+ * (struct sdpa_rdma_pkt.broken). Ends the reassembly ('*active'). */
+static void broken_msg(struct sdpa_rdma_pkt *b, uint8_t kind, uint32_t psn, uint32_t src_qpn,
+                       uint32_t dst_qpn, bool *active)
+{
+	*b = (struct sdpa_rdma_pkt){.opcode = kind == SDPA_IB_READ_RESPONSE_FIRST
+	                                              ? SDPA_IB_READ_RESPONSE_ONLY
+	                                      : kind == SDPA_IB_SEND_FIRST ? SDPA_IB_SEND_ONLY
+	                                                                   : SDPA_IB_WRITE_ONLY,
+	                            .src_qpn = src_qpn,
+	                            .dst_qpn = dst_qpn,
+	                            .psn = psn,
+	                            .broken = true};
+	*active = false;
+}
+
 /* The receive thread's copy of a complete message (only that thread uses it). */
 static uint8_t *msg_buf;
 static uint32_t msg_cap;
 
 static void rx_one(const uint8_t *d, size_t len, const struct sockaddr_in *from)
 {
-	struct sdpa_rdma_pkt p = {0};
+	struct sdpa_rdma_pkt p = {0}, gap = {0};
 	struct route *rt;
 	struct reasm *a = NULL;
+	bool resp;
 	uint8_t op;
 	uint32_t dqpn, psn, c, pay_len;
 	size_t h = BTH_LEN;
@@ -624,12 +657,23 @@ static void rx_one(const uint8_t *d, size_t len, const struct sockaddr_in *from)
 	p.payload = d + h;
 	p.payload_len = pay_len;
 	p.opcode = op;
-	/* Reassembly of FIRST/MIDDLE/LAST into the engine's whole message. */
+	/* Reassembly of FIRST/MIDDLE/LAST into the engine's whole message. A packet that does
+	 * not continue the message being reassembled in its direction (requests, or read
+	 * responses) ends that message broken: the engine hears of it at once (gap), as a NIC's
+	 * transport sees the out-of-sequence packet (the responder NAKs, the requester of a
+	 * read retries it), instead of the retransmission timer finding out; the message comes
+	 * again from its first packet. */
+	resp = op == SDPA_IB_ACKNOWLEDGE || op == SDPA_IB_ATOMIC_ACKNOWLEDGE ||
+	       (op >= SDPA_IB_READ_RESPONSE_FIRST && op <= SDPA_IB_READ_RESPONSE_ONLY);
+	a = resp ? &rt->resp : &rt->req;
+	/* (An ACK between read response packets is not part of the read's answer.) */
+	if (a->active && op != SDPA_IB_ACKNOWLEDGE && op != SDPA_IB_ATOMIC_ACKNOWLEDGE &&
+	    !(reasm_continues(op, a->kind) && a->next_psn == psn))
+		broken_msg(&gap, a->kind, a->first_psn, p.src_qpn, dqpn, &a->active);
 	switch (op) {
 	case SDPA_IB_SEND_FIRST:
 	case SDPA_IB_WRITE_FIRST:
 	case SDPA_IB_READ_RESPONSE_FIRST:
-		a = op == SDPA_IB_READ_RESPONSE_FIRST ? &rt->resp : &rt->req;
 		a->active = true;
 		a->kind = op;
 		a->first_psn = psn;
@@ -658,12 +702,12 @@ static void rx_one(const uint8_t *d, size_t len, const struct sockaddr_in *from)
 		bool is_last = op != SDPA_IB_SEND_MIDDLE && op != SDPA_IB_WRITE_MIDDLE &&
 		               op != SDPA_IB_READ_RESPONSE_MIDDLE;
 
-		a = kind == SDPA_IB_READ_RESPONSE_FIRST ? &rt->resp : &rt->req;
 		deliver = false;
-		if (!a->active || a->kind != kind || a->next_psn != psn) {
-			/* A gap: the message is dropped; its retransmission (NAK or timer)
-			 * brings it again from its first packet. */
-			a->active = false;
+		if (!a->active) {
+			/* Its first packet never came: this one is out of sequence. Unless the
+			 * message it broke was reported above. */
+			if (!gap.broken)
+				broken_msg(&gap, kind, psn, p.src_qpn, dqpn, &a->active);
 			break;
 		}
 		if (!reasm_add(a, p.payload, pay_len)) {
@@ -707,6 +751,8 @@ static void rx_one(const uint8_t *d, size_t len, const struct sockaddr_in *from)
 	}
 	pthread_mutex_unlock(&route_lock);
 	sdpa_fetch_add_relaxed(&st_rx, 1);
+	if (gap.broken)
+		sdpa_qp_rx(&gap);
 	if (deliver)
 		sdpa_qp_rx(&p);
 	return;

@@ -270,15 +270,13 @@ static void initiator(int fd)
 		struct sdpa_rdma_wire_stats st;
 		const char *loss = getenv("SOFTDPA_RDMA_LOSS");
 
+		const char *reorder = getenv("SOFTDPA_RDMA_REORDER");
+
 		sdpa_rdma_wire_get_stats(&st);
 		CK(st.tx >= MSGS + MSGS / 2 * 2 + BIG / 1024 + 2);
 		CK(st.bad_icrc == 0);
-		if (loss != NULL) {
-			CK(st.lost > 0);
-			CK(st.reordered > 0);
-		} else {
-			CK(st.lost == 0 && st.reordered == 0);
-		}
+		CK(loss != NULL ? st.lost > 0 : st.lost == 0);
+		CK(reorder != NULL ? st.reordered > 0 : st.reordered == 0);
 	}
 	OK(doca_mmap_destroy(mm));
 	OK(doca_mmap_destroy(bm));
@@ -352,14 +350,21 @@ static void target(int fd)
 	node_down(&n);
 }
 
-/* Run two roles in two children connected by a socketpair; both must exit 0. */
+/* Run two roles in two children connected by a socketpair; both must exit 0.
+ * Unless a test sets its own, the ACK timeout is 1.07 s (code 18) instead of 67 ms: a peer is a
+ * process the OS may not run for a while on a loaded machine (CI runs tests in parallel,
+ * under sanitizers), and seven retransmissions 67 ms apart (0.5 s) without an answer made a
+ * starved peer look gone (RETRY_EXC_ERR on a write in test_two_processes_loss). */
 static void run_pair(void (*a)(int), void (*b)(int))
 {
 	int sv[2];
 	pid_t pa, pb;
 	int sa = -1, sb = -1;
+	bool own_timeout = getenv("SOFTDPA_RDMA_ACK_TIMEOUT") == NULL;
 
 	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	if (own_timeout)
+		setenv("SOFTDPA_RDMA_ACK_TIMEOUT", "18", 1);
 	fflush(NULL);
 	pa = fork();
 	assert_true(pa >= 0);
@@ -379,6 +384,8 @@ static void run_pair(void (*a)(int), void (*b)(int))
 	}
 	close(sv[0]);
 	close(sv[1]);
+	if (own_timeout)
+		unsetenv("SOFTDPA_RDMA_ACK_TIMEOUT");
 	assert_int_equal(waitpid(pa, &sa, 0), pa);
 	assert_int_equal(waitpid(pb, &sb, 0), pb);
 	assert_true(WIFEXITED(sa));
@@ -404,11 +411,27 @@ static void test_two_processes_loss(void **state)
 	(void)state;
 	setenv("SOFTDPA_RDMA_LOSS", "50,seed=7", 1);
 	setenv("SOFTDPA_RDMA_REORDER", "50", 1);
-	/* The default ACK timeout (67 ms) and retry count (7): a machine loaded by sanitizers
-	 * does not starve a side long enough to exhaust them. */
+	/* run_pair's ACK timeout (1.07 s) and the default retry count (7): a loaded machine
+	 * does not starve a side long enough to exhaust them; a gap in a message is NAKed at
+	 * once, so the timer runs only for a lost last packet or answer. */
 	run_pair(initiator, target);
 	unsetenv("SOFTDPA_RDMA_LOSS");
 	unsetenv("SOFTDPA_RDMA_REORDER");
+}
+
+/* 10% reordered both ways, no loss, and an ACK timeout of hours (IB's longest, 2.4 h): every
+ * message a reordering broke must come again through the gap's NAK (a read: the requester's
+ * retry when its response has a gap), as on a NIC that sees the out-of-sequence packet; a
+ * recovery left to the retransmission timer would stall the pair until its alarm (60 s). */
+static void test_two_processes_reorder_no_timer(void **state)
+{
+	(void)state;
+	unsetenv("SOFTDPA_RDMA_LOSS");
+	setenv("SOFTDPA_RDMA_REORDER", "100", 1);
+	setenv("SOFTDPA_RDMA_ACK_TIMEOUT", "31", 1);
+	run_pair(initiator, target);
+	unsetenv("SOFTDPA_RDMA_REORDER");
+	unsetenv("SOFTDPA_RDMA_ACK_TIMEOUT");
 }
 
 /* The peer exports and exits without ever connecting: a write completes with an error after
@@ -797,17 +820,132 @@ static void test_ack_during_retransmission(void **state)
 	sdpa_dpa_rdma_hooks();
 }
 
+/* A scripted lossy carrier that records what the engine transmits. */
+static struct {
+	unsigned int n;
+	struct sdpa_rdma_pkt pkt[16];
+} sent;
+
+static bool record_xmit(const struct sdpa_rdma_pkt *pkt)
+{
+	if (sent.n < 16)
+		sent.pkt[sent.n] = *pkt;
+	sent.n++;
+	return true;
+}
+
+static const struct sdpa_rdma_transport record_transport = {
+        .name = "recording", .xmit = record_xmit, .lossy = true};
+
+static void ignore_complete(void *owner, uint32_t conn_id, enum sdpa_wc_opcode op,
+                            enum sdpa_wc_status st, uint32_t wr_index, uint32_t imm)
+{
+	(void)owner, (void)conn_id, (void)op, (void)wr_index, (void)imm;
+	if (st == SDPA_WC_OK)
+		race.ok_completions++;
+}
+
+/* A request the carrier received with a packet missing (struct sdpa_rdma_pkt.broken): the
+ * responder NAKs the PSN it expects, and again each time the expected message arrives broken
+ * (the requester retried it, as a NIC NAKs again once the expected PSN came back); a later
+ * message's gap gets one NAK, an earlier (duplicate) message none. Before, a retried message
+ * that broke again was never NAKed and only the ACK timeout brought it (retry count spent
+ * on a 10-packet write in CI's test_two_processes_loss). */
+static void test_broken_request_naks(void **state)
+{
+	enum { EPSN = 5000, PEER = 0x12345 };
+	struct sdpa_srq *srq = sdpa_srq_create(&record_transport, 4);
+	struct sdpa_qp *qp;
+	struct sdpa_rdma_pkt b = {.opcode = SDPA_IB_WRITE_ONLY, .src_qpn = PEER, .broken = true};
+
+	(void)state;
+	memset(&sent, 0, sizeof(sent));
+	qp = sdpa_qp_create(&record_transport, srq, 4, SDPA_MR_REMOTE_WRITE, 7, ignore_complete,
+	                    NULL, 0, "broken");
+	assert_non_null(qp);
+	sdpa_qp_connect(qp, PEER, EPSN, 1024, NULL);
+	b.dst_qpn = sdpa_qp_num(qp);
+	for (unsigned int attempt = 1; attempt <= 3; attempt++) {
+		b.psn = EPSN; /* the expected message, broken on each attempt */
+		assert_true(sdpa_qp_rx(&b));
+		assert_int_equal(sent.n, attempt);
+		assert_int_equal(sent.pkt[attempt - 1].opcode, SDPA_IB_ACKNOWLEDGE);
+		assert_int_equal(sent.pkt[attempt - 1].syndrome, SDPA_AETH_NAK_PSN_SEQ);
+		assert_int_equal(sent.pkt[attempt - 1].psn, EPSN);
+		assert_int_equal(sent.pkt[attempt - 1].dst_qpn, PEER);
+	}
+	/* A later message of the same gap: NAKed already. */
+	b.psn = EPSN + 3;
+	assert_true(sdpa_qp_rx(&b));
+	assert_int_equal(sent.n, 3);
+	/* A duplicate (before the expected PSN): nothing. */
+	b.psn = EPSN - 2;
+	assert_true(sdpa_qp_rx(&b));
+	assert_int_equal(sent.n, 3);
+	sdpa_qp_destroy(qp, NULL, NULL);
+	sdpa_srq_destroy(srq);
+}
+
+/* A read response that came with a packet missing: the requester sends the read again at
+ * once (IB's implied NAK) instead of waiting out the ACK timeout; the complete response
+ * then completes it. A broken response naming an earlier PSN changes nothing. */
+static void test_broken_read_response_retries(void **state)
+{
+	enum { PEER = 0x23456 };
+	struct sdpa_qp *qp;
+	struct sdpa_rdma_pkt r = {.opcode = SDPA_IB_READ_RESPONSE_ONLY, .src_qpn = PEER};
+	uint8_t data[RACE_LEN];
+	uint32_t psn;
+
+	(void)state;
+	memset(&sent, 0, sizeof(sent));
+	memset(&race, 0, sizeof(race));
+	for (uint32_t i = 0; i < RACE_LEN; i++)
+		data[i] = (uint8_t)(i + 9);
+	sdpa_rdma_set_dpa_hooks(race_resolve, NULL, NULL, NULL);
+	qp = sdpa_qp_create(&record_transport, NULL, 4, 0, 7, ignore_complete, NULL, 0, "rd");
+	assert_non_null(qp);
+	sdpa_qp_connect(qp, PEER, 1, 1024, NULL);
+	sdpa_qp_post(qp, SDPA_WR_READ, 7, (uintptr_t)race.buf, RACE_LEN, 9, 0x1000, 0, 0, true);
+	assert_int_equal(sent.n, 1);
+	assert_int_equal(sent.pkt[0].opcode, SDPA_IB_READ_REQUEST);
+	psn = sent.pkt[0].psn;
+	r.dst_qpn = sdpa_qp_num(qp);
+	r.psn = psn - 1; /* an earlier request's: stale */
+	r.broken = true;
+	assert_true(sdpa_qp_rx(&r));
+	assert_int_equal(sent.n, 1);
+	r.psn = psn;
+	assert_true(sdpa_qp_rx(&r));
+	assert_int_equal(sent.n, 2);
+	assert_int_equal(sent.pkt[1].opcode, SDPA_IB_READ_REQUEST);
+	assert_int_equal(sent.pkt[1].psn, psn);
+	assert_int_equal(race.ok_completions, 0);
+	r.broken = false;
+	r.syndrome = SDPA_AETH_ACK;
+	r.payload = data;
+	r.payload_len = RACE_LEN;
+	assert_true(sdpa_qp_rx(&r));
+	assert_int_equal(race.ok_completions, 1);
+	assert_memory_equal(race.buf, data, RACE_LEN);
+	sdpa_qp_destroy(qp, NULL, NULL);
+	sdpa_dpa_rdma_hooks();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_two_processes),
 	        cmocka_unit_test(test_capture),
 	        cmocka_unit_test(test_two_processes_loss),
+	        cmocka_unit_test(test_two_processes_reorder_no_timer),
 	        cmocka_unit_test(test_unreachable_peer),
 	        cmocka_unit_test(test_rnr_over_wire),
 	        cmocka_unit_test(test_bad_carrier_address),
 	        cmocka_unit_test(test_imported_mmap_and_event),
 	        cmocka_unit_test(test_ack_during_retransmission),
+	        cmocka_unit_test(test_broken_request_naks),
+	        cmocka_unit_test(test_broken_read_response_retries),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
