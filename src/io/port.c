@@ -28,6 +28,13 @@ struct worker_ctr {
 	alignas(SDPA_CACHE_LINE) sdpa_atomic_u64 dropped[SOFTDPA_DROP_REASON_MAX];
 };
 
+/* One RX queue's counters: written by that queue's consumer only. */
+struct rxq_ctr {
+	alignas(SDPA_CACHE_LINE) sdpa_atomic_u64 rx_frames;
+	sdpa_atomic_u64 rx_bytes;
+	uint32_t rx_counted; /* held frames already counted */
+};
+
 struct saved_ctr {
 	uint64_t rx_malformed, tx_frames, tx_bytes, tx_malformed, tx_errors, rx_refused;
 };
@@ -36,10 +43,8 @@ struct port {
 	/* Read by the datapath on every burst. A6 pairs with R6 in sdpa_port_open. */
 	sdpa_atomic_ptr wire;
 
-	/* RX consumer state and counters */
-	alignas(SDPA_CACHE_LINE) sdpa_atomic_u64 rx_frames;
-	sdpa_atomic_u64 rx_bytes;
-	uint32_t rx_counted; /* held frames already counted */
+	/* RX consumer state and counters, one block per RX queue (its consumer writes it) */
+	struct rxq_ctr rxq[SDPA_WIRE_RXQ_MAX];
 
 	alignas(SDPA_CACHE_LINE) pthread_mutex_t ctl;
 	pthread_mutex_t inject_lock;
@@ -147,9 +152,11 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_port_wire(uint16_t port_id, const char *w
 /* Must hold ctl. */
 static void reset_counters(struct port *p)
 {
-	sdpa_store_relaxed(&p->rx_frames, 0);
-	sdpa_store_relaxed(&p->rx_bytes, 0);
-	p->rx_counted = 0;
+	for (unsigned int q = 0; q < SDPA_WIRE_RXQ_MAX; q++) {
+		sdpa_store_relaxed(&p->rxq[q].rx_frames, 0);
+		sdpa_store_relaxed(&p->rxq[q].rx_bytes, 0);
+		p->rxq[q].rx_counted = 0;
+	}
 	memset(&p->saved, 0, sizeof(p->saved));
 	for (unsigned int w = 0; w < SDPA_PORT_WORKERS; w++)
 		for (unsigned int i = 0; i < SOFTDPA_DROP_REASON_MAX; i++)
@@ -272,38 +279,81 @@ enum sdpa_wire_kind sdpa_port_wire_kind(uint16_t port_id)
 	return w != NULL ? w->kind : SDPA_WIRE_MEM;
 }
 
+/* Count the frames of a burst of queue q once each (frames handed out again before release
+ * are counted once). */
+static inline void rx_count(struct rxq_ctr *c, struct sdpa_pkt **pkts, uint16_t k)
+{
+	uint64_t bytes = 0;
+
+	if (k > c->rx_counted) {
+		for (uint16_t i = (uint16_t)c->rx_counted; i < k; i++)
+			bytes += pkts[i]->len;
+		sdpa_counter_add(&c->rx_frames, k - c->rx_counted);
+		sdpa_counter_add(&c->rx_bytes, bytes);
+		c->rx_counted = k;
+	}
+}
+
 uint16_t sdpa_port_rx_burst(uint16_t port_id, struct sdpa_pkt **pkts, uint16_t n)
 {
 	struct sdpa_wire *w = dp_wire(port_id);
-	struct port *p;
-	uint64_t bytes = 0;
 	uint16_t k;
 
 	if (SDPA_UNLIKELY(w == NULL))
 		return 0;
 	k = sdpa_wire_rx_burst(w, pkts, n);
-	p = &ports[port_id];
-	if (k > p->rx_counted) {
-		/* Frames handed out again before release are counted once. */
-		for (uint16_t i = (uint16_t)p->rx_counted; i < k; i++)
-			bytes += pkts[i]->len;
-		sdpa_counter_add(&p->rx_frames, k - p->rx_counted);
-		sdpa_counter_add(&p->rx_bytes, bytes);
-		p->rx_counted = k;
-	}
+	rx_count(&ports[port_id].rxq[0], pkts, k);
 	return k;
 }
 
 void sdpa_port_rx_release(uint16_t port_id, uint16_t n)
 {
 	struct sdpa_wire *w = dp_wire(port_id);
-	struct port *p;
+	struct rxq_ctr *c;
 
 	if (SDPA_UNLIKELY(w == NULL))
 		return;
-	p = &ports[port_id];
-	p->rx_counted -= SDPA_MIN(p->rx_counted, n);
+	c = &ports[port_id].rxq[0];
+	c->rx_counted -= SDPA_MIN(c->rx_counted, n);
 	sdpa_wire_rx_release(w, n);
+}
+
+uint16_t sdpa_port_rx_queues(uint16_t port_id)
+{
+	struct sdpa_wire *w = dp_wire(port_id);
+
+	return w != NULL && w->kind == SDPA_WIRE_MEM ? sdpa_wire_mem_rx_queues(w) : 1;
+}
+
+uint16_t sdpa_port_rx_burst_q(uint16_t port_id, uint16_t q, struct sdpa_pkt **pkts, uint16_t n)
+{
+	struct sdpa_wire *w = dp_wire(port_id);
+	uint16_t k;
+
+	if (SDPA_UNLIKELY(w == NULL))
+		return 0;
+	if (q == 0 || w->kind != SDPA_WIRE_MEM)
+		return q == 0 ? sdpa_port_rx_burst(port_id, pkts, n) : 0;
+	k = sdpa_wire_mem_rx_burst_q(w, q, pkts, n);
+	rx_count(&ports[port_id].rxq[q], pkts, k);
+	return k;
+}
+
+void sdpa_port_rx_release_q(uint16_t port_id, uint16_t q, uint16_t n)
+{
+	struct sdpa_wire *w = dp_wire(port_id);
+	struct rxq_ctr *c;
+
+	if (SDPA_UNLIKELY(w == NULL) || q >= SDPA_WIRE_RXQ_MAX)
+		return;
+	if (q == 0 || w->kind != SDPA_WIRE_MEM) {
+		if (q == 0)
+			sdpa_port_rx_release(port_id, n);
+		return;
+	}
+	c = &ports[port_id].rxq[q];
+	c->rx_counted -= SDPA_MIN(c->rx_counted, n);
+	sdpa_wire_mem_rx_release_q(w, q, n);
 }
 
 bool sdpa_port_rx_exhausted(uint16_t port_id)
@@ -564,8 +614,12 @@ DOCA_EXPERIMENTAL doca_error_t softdpa_port_stats(uint16_t port_id,
 	} else {
 		c = p->saved;
 	}
-	stats->rx_frames = sdpa_load_relaxed(&p->rx_frames);
-	stats->rx_bytes = sdpa_load_relaxed(&p->rx_bytes);
+	stats->rx_frames = 0;
+	stats->rx_bytes = 0;
+	for (unsigned int q = 0; q < SDPA_WIRE_RXQ_MAX; q++) {
+		stats->rx_frames += sdpa_load_relaxed(&p->rxq[q].rx_frames);
+		stats->rx_bytes += sdpa_load_relaxed(&p->rxq[q].rx_bytes);
+	}
 	stats->tx_frames = c.tx_frames;
 	stats->tx_bytes = c.tx_bytes;
 	stats->rx_refused = c.rx_refused;

@@ -9,7 +9,7 @@
  *   - sdpa_port_close must not run while a datapath call on that port is in progress or
  *     can start: the NIC layer quiesces its workers for the port first. inject/drain
  *     callers need no such care (close excludes them with their own locks).
- *   - RX calls (rx_burst/rx_release) come from one thread at a time per port.
+ *   - RX calls (rx_burst/rx_release) come from one thread at a time per port and RX queue.
  *   - tx_burst and count_drop may come from any worker; 'worker' selects that thread's own
  *     counter block (0 = the application's thread, 1..64 = NIC workers). Two threads must
  *     never use the same worker index at the same time.
@@ -52,6 +52,15 @@ uint16_t sdpa_port_rx_burst(uint16_t port_id, struct sdpa_pkt **pkts, uint16_t n
 
 /* Give back the n oldest frames from sdpa_port_rx_burst. RX consumer thread only. */
 void sdpa_port_rx_release(uint16_t port_id, uint16_t n);
+
+/* RX queues of the open port: a mem wire's (sdpa_wire_mem_rx_queues), 1 for other wires and
+ * closed ports. Fixed while the port is open. Any thread. */
+uint16_t sdpa_port_rx_queues(uint16_t port_id);
+
+/* sdpa_port_rx_burst/sdpa_port_rx_release of RX queue q (queue 0 is theirs). Each queue has
+ * its own consumer thread and counter block; 0 frames for a queue the port does not have. */
+uint16_t sdpa_port_rx_burst_q(uint16_t port_id, uint16_t q, struct sdpa_pkt **pkts, uint16_t n);
+void sdpa_port_rx_release_q(uint16_t port_id, uint16_t q, uint16_t n);
 
 /* True when the port's wire will never deliver a frame again (pcap EOF/error), or the
  * port is closed. Any thread. */

@@ -10,6 +10,68 @@
 #include "core/util.h"
 #include "io/wire.h"
 
+/* ------------------------------------------------------------------ flow hash (RSS) */
+
+enum { ETH_IP4 = 0x0800, ETH_IP6 = 0x86dd, ETH_VLAN = 0x8100, ETH_QINQ = 0x88a8 };
+
+/* Two words into 32 well-mixed bits: a multiply each, the high half of the product. */
+static inline uint32_t mix(uint64_t a, uint64_t b)
+{
+	return (uint32_t)(((a ^ (b * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull) >> 32);
+}
+
+static inline uint64_t rd32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static inline uint64_t rd64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/* The L4 ports of TCP, UDP and SCTP (the first 4 bytes of their headers), 0 otherwise. */
+static inline uint64_t l4_ports(uint8_t proto, const uint8_t *l4, const uint8_t *end)
+{
+	if ((proto == 6 || proto == 17 || proto == 132) && l4 + 4 <= end)
+		return rd32(l4);
+	return 0;
+}
+
+uint32_t sdpa_wire_flow_hash(const uint8_t *f, uint32_t len)
+{
+	const uint8_t *end = f + len, *p = f + 14;
+	uint16_t type;
+
+	if (len < 14)
+		return 0;
+	type = sdpa_be16(f + 12);
+	for (int i = 0; i < 2 && (type == ETH_VLAN || type == ETH_QINQ) && p + 4 <= end; i++) {
+		type = sdpa_be16(p + 2);
+		p += 4;
+	}
+	if (type == ETH_IP4 && p + 20 <= end) {
+		uint32_t ihl = (uint32_t)(p[0] & 0x0f) * 4;
+		/* A fragment (offset or more-fragments set) hashes by addresses only: all the
+		 * fragments of a datagram go to one worker. */
+		bool frag = (sdpa_be16(p + 6) & 0x3fff) != 0;
+
+		return mix(rd64(p + 12),
+		           (uint64_t)p[9] << 32 |
+		                   (frag || ihl < 20 ? 0 : l4_ports(p[9], p + ihl, end)));
+	}
+	if (type == ETH_IP6 && p + 40 <= end)
+		return mix(rd64(p + 8) ^ rd64(p + 16) ^ rd64(p + 24) ^ rd64(p + 32),
+		           (uint64_t)p[6] << 32 | l4_ports(p[6], p + 40, end));
+	return mix(rd64(f) ^ rd32(f + 8), type); /* the MACs */
+}
+
 SDPA_LOG_REGISTER(io_wire);
 
 #define ACCEPTED_FORMS "\"mem\", \"pcap:IN.pcap[,OUT.pcap]\", \"afpacket:IFNAME\" or \"unix:PATH\""

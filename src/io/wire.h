@@ -34,7 +34,20 @@ enum {
 	SDPA_WIRE_BURST_MAX = 32,       /* rx_burst/tx_burst never move more frames than this */
 	SDPA_WIRE_MEM_RING_SIZE = 1024, /* default mem wire ring depth (a power of two) */
 	SDPA_WIRE_SPEC_MAX = 4096 + 16, /* longest accepted spec string */
+	SDPA_WIRE_RXQ_MAX = 64,         /* RX queues of a mem wire (one per NIC worker) */
+	SDPA_WIRE_RETA = 128,           /* RSS indirection table entries (a power of two) */
 };
+
+/* The flow hash a port's "hardware" spreads frames by (RSS): the outer IPv4/IPv6 addresses,
+ * protocol and TCP/UDP/SCTP ports; the addresses alone for a fragment; the MACs and
+ * EtherType for a non-IP frame. Deterministic (no seed), any thread, never reads past len. */
+uint32_t sdpa_wire_flow_hash(const uint8_t *frame, uint32_t len);
+
+/* How the mem wires opened from now on spread their RX over queues: nq queues (1..
+ * SDPA_WIRE_RXQ_MAX; 1 = one queue, no hashing), reta[hash % SDPA_WIRE_RETA] = the queue of
+ * a frame with that flow hash (each < nq). The NIC datapath sets it when its workers start
+ * and puts back 1 when they stop; a wire keeps what it was opened with. Any thread. */
+void sdpa_wire_mem_set_rss(uint16_t nq, const uint8_t *reta);
 
 /* A frame in a wire-owned buffer. The buffer spans [data - headroom, data + cap). */
 struct sdpa_pkt {
@@ -184,7 +197,19 @@ doca_error_t sdpa_wire_mem_inject_nolock(struct sdpa_wire *w, const void *frame,
 doca_error_t sdpa_wire_mem_drain_nolock(struct sdpa_wire *w, void *buf, uint32_t cap,
                                         uint32_t *len);
 
-/* Frames injected but not yet released by the RX consumer (mem wire; any thread). */
+/* RX queues of a mem wire (1, or the nq of sdpa_wire_mem_set_rss when it was created).
+ * Queue 0 is what the ops' rx_burst/rx_release serve; with more, an injected frame goes to
+ * the queue its flow hash names, so each flow's frames stay in order in one queue. */
+uint16_t sdpa_wire_mem_rx_queues(struct sdpa_wire *w);
+
+/* rx_burst/rx_release of queue q (< sdpa_wire_mem_rx_queues). Each queue has its own single
+ * consumer thread; the contract is otherwise the ops'. */
+uint16_t sdpa_wire_mem_rx_burst_q(struct sdpa_wire *w, uint16_t q, struct sdpa_pkt **pkts,
+                                  uint16_t n);
+void sdpa_wire_mem_rx_release_q(struct sdpa_wire *w, uint16_t q, uint16_t n);
+
+/* Frames injected but not yet released by the RX consumer (mem wire, every queue; any
+ * thread). */
 uint32_t sdpa_wire_mem_rx_pending(struct sdpa_wire *w);
 /* Frames transmitted but not yet drained (mem wire; any thread). */
 uint32_t sdpa_wire_mem_tx_pending(struct sdpa_wire *w);

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * The mem wire: two single-producer/single-consumer rings per port.
+ * The mem wire: single-producer/single-consumer rings per port.
  *
- *   RX ring: producer = softdpa_port_inject callers (serialised by inject_lock),
- *            consumer = the port's RX consumer (rx_burst/rx_release, one thread).
+ *   RX rings: one per RX queue (1, or one per NIC worker: sdpa_wire_mem_set_rss).
+ *            producer = softdpa_port_inject callers (serialised by inject_lock), which
+ *            with 2 or more queues put each frame into the queue its flow hash names
+ *            (RSS, as a NIC does in hardware); consumer = that queue's RX consumer
+ *            (rx_burst/rx_release, one thread per queue).
  *   TX ring: producer = tx_burst callers (serialised by tx_lock),
  *            consumer = softdpa_port_drain callers (serialised by drain_lock).
  *
@@ -30,25 +33,35 @@ enum {
 	RING_SIZE_MAX = 1u << 16,
 };
 
+/* One RX queue: a single-producer/single-consumer ring of its own. */
+struct mem_rxq {
+	/* producer side (injectors, under inject_lock or the caller's own lock) */
+	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 prod;
+	uint32_t cons_cache;
+	struct sdpa_pkt *pkts; /* slot descriptors, [size] */
+	uint8_t *bufs;         /* [size][RX_STRIDE] */
+
+	/* consumer side (one thread per queue) */
+	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 cons;
+	uint32_t prod_cache;
+	uint32_t held; /* frames handed out by rx_burst, not yet released */
+};
+
 struct mem_wire {
 	struct sdpa_wire base;
 	uint32_t size, mask;
-	struct sdpa_pkt *rx_pkts; /* slot descriptors, [size] */
-	uint8_t *rx_bufs;         /* [size][RX_STRIDE] */
-	uint32_t *tx_lens;        /* [size] */
-	uint8_t *tx_bufs;         /* [size][TX_STRIDE] */
+	uint32_t *tx_lens; /* [size] */
+	uint8_t *tx_bufs;  /* [size][TX_STRIDE] */
 	void *map;
 	size_t map_len;
+	/* RSS (sdpa_wire_mem_set_rss, fixed at creation): nq queues; reta maps a flow hash to
+	 * a queue when nq > 1. Queues 1.. live in maps of their own. */
+	uint16_t nq;
+	uint8_t reta[SDPA_WIRE_RETA];
+	void *qmap[SDPA_WIRE_RXQ_MAX];
+	size_t qmap_len;
 
-	/* RX producer side (injectors, under inject_lock or the caller's own lock) */
-	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 rx_prod;
-	uint32_t rx_cons_cache;
 	pthread_mutex_t inject_lock;
-
-	/* RX consumer side (one thread) */
-	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 rx_cons;
-	uint32_t rx_prod_cache;
-	uint32_t rx_held; /* frames handed out by rx_burst, not yet released */
 
 	/* TX producer side (workers, under tx_lock) */
 	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 tx_prod;
@@ -59,46 +72,100 @@ struct mem_wire {
 	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 tx_cons;
 	uint32_t tx_prod_cache;
 	pthread_mutex_t drain_lock;
+
+	struct mem_rxq rxq[]; /* [nq] */
 };
+
+/* What the next wires are created with (sdpa_wire_mem_set_rss). */
+static sdpa_atomic_u32 rss_nq = 1;
+static sdpa_atomic_u32 rss_reta_w[SDPA_WIRE_RETA / 4]; /* four queue numbers a word */
+
+void sdpa_wire_mem_set_rss(uint16_t nq, const uint8_t *reta)
+{
+	if (nq < 1 || nq > SDPA_WIRE_RXQ_MAX || (nq > 1 && reta == NULL))
+		nq = 1;
+	for (uint32_t i = 0; nq > 1 && i < SDPA_WIRE_RETA / 4; i++) {
+		uint32_t v = 0;
+
+		for (uint32_t j = 0; j < 4; j++)
+			v |= (uint32_t)(reta[i * 4 + j] < nq ? reta[i * 4 + j] : 0) << (8 * j);
+		sdpa_store_relaxed(&rss_reta_w[i], v);
+	}
+	/* R-rss pairs with A-rss in sdpa_wire_mem_create: the table is written first. */
+	sdpa_store_release(&rss_nq, nq);
+}
 
 static inline struct mem_wire *to_mem(struct sdpa_wire *w)
 {
 	return sdpa_container_of(w, struct mem_wire, base);
 }
 
-static uint16_t mem_rx_burst(struct sdpa_wire *w, struct sdpa_pkt **pkts, uint16_t n)
+static inline uint16_t rxq_burst(struct mem_wire *m, struct mem_rxq *q, struct sdpa_pkt **pkts,
+                                 uint16_t n)
 {
-	struct mem_wire *m = to_mem(w);
-	uint32_t cons = sdpa_load_relaxed(&m->rx_cons); /* only this thread writes it */
-	uint32_t avail = m->rx_prod_cache - cons;
+	uint32_t cons = sdpa_load_relaxed(&q->cons); /* only this thread writes it */
+	uint32_t avail = q->prod_cache - cons;
 
 	if (n > SDPA_WIRE_BURST_MAX)
 		n = SDPA_WIRE_BURST_MAX;
 	if (avail < n) {
-		/* A2 pairs with R1 in sdpa_wire_mem_inject: the slots up to rx_prod are
-		 * written. */
-		m->rx_prod_cache = sdpa_load_acquire(&m->rx_prod);
-		avail = m->rx_prod_cache - cons;
+		/* A2 pairs with R1 in sdpa_wire_mem_inject: the slots up to prod are written. */
+		q->prod_cache = sdpa_load_acquire(&q->prod);
+		avail = q->prod_cache - cons;
 		if (avail < n)
 			n = (uint16_t)avail;
 	}
 	for (uint16_t i = 0; i < n; i++)
-		pkts[i] = &m->rx_pkts[(cons + i) & m->mask];
-	if (n > m->rx_held)
-		m->rx_held = n;
+		pkts[i] = &q->pkts[(cons + i) & m->mask];
+	if (n > q->held)
+		q->held = n;
 	return n;
+}
+
+static inline void rxq_release(struct mem_wire *m, struct mem_rxq *q, uint16_t n)
+{
+	uint32_t cons = sdpa_load_relaxed(&q->cons);
+
+	n = sdpa_wire_release_count(&m->base, n, q->held);
+	q->held -= n;
+	/* R2 pairs with A1 in sdpa_wire_mem_inject (and A5 in sdpa_wire_mem_rx_pending): the
+	 * consumer is done with these slots, including its in-place rewrites. */
+	sdpa_store_release(&q->cons, cons + n);
+}
+
+static uint16_t mem_rx_burst(struct sdpa_wire *w, struct sdpa_pkt **pkts, uint16_t n)
+{
+	struct mem_wire *m = to_mem(w);
+
+	return rxq_burst(m, &m->rxq[0], pkts, n);
 }
 
 static void mem_rx_release(struct sdpa_wire *w, uint16_t n)
 {
 	struct mem_wire *m = to_mem(w);
-	uint32_t cons = sdpa_load_relaxed(&m->rx_cons);
 
-	n = sdpa_wire_release_count(w, n, m->rx_held);
-	m->rx_held -= n;
-	/* R2 pairs with A1 in sdpa_wire_mem_inject (and A5 in sdpa_wire_mem_rx_pending): the
-	 * consumer is done with these slots, including its in-place rewrites. */
-	sdpa_store_release(&m->rx_cons, cons + n);
+	rxq_release(m, &m->rxq[0], n);
+}
+
+uint16_t sdpa_wire_mem_rx_queues(struct sdpa_wire *w)
+{
+	return to_mem(w)->nq;
+}
+
+uint16_t sdpa_wire_mem_rx_burst_q(struct sdpa_wire *w, uint16_t q, struct sdpa_pkt **pkts,
+                                  uint16_t n)
+{
+	struct mem_wire *m = to_mem(w);
+
+	return q < m->nq ? rxq_burst(m, &m->rxq[q], pkts, n) : 0;
+}
+
+void sdpa_wire_mem_rx_release_q(struct sdpa_wire *w, uint16_t q, uint16_t n)
+{
+	struct mem_wire *m = to_mem(w);
+
+	if (q < m->nq)
+		rxq_release(m, &m->rxq[q], n);
 }
 
 static bool mem_rx_exhausted(struct sdpa_wire *w)
@@ -162,6 +229,9 @@ static void mem_close(struct sdpa_wire *w)
 	pthread_mutex_destroy(&m->tx_lock);
 	pthread_mutex_destroy(&m->drain_lock);
 	munmap(m->map, m->map_len);
+	for (uint16_t q = 1; q < m->nq; q++)
+		if (m->qmap[q] != NULL)
+			munmap(m->qmap[q], m->qmap_len);
 	free(m);
 }
 
@@ -177,29 +247,34 @@ static const struct sdpa_wire_ops mem_ops = {
 doca_error_t sdpa_wire_mem_inject_nolock(struct sdpa_wire *w, const void *frame, uint32_t len)
 {
 	struct mem_wire *m = to_mem(w);
+	struct mem_rxq *q = &m->rxq[0];
 	struct sdpa_pkt *slot;
 	uint32_t prod, idx;
 
-	prod = sdpa_load_relaxed(&m->rx_prod); /* only the serialised injector writes it */
-	if (prod - m->rx_cons_cache == m->size) {
-		/* A1 pairs with R2 in mem_rx_release: the consumer no longer reads or
-		 * rewrites slots before rx_cons. */
-		m->rx_cons_cache = sdpa_load_acquire(&m->rx_cons);
-		if (prod - m->rx_cons_cache == m->size) {
+	/* RSS: the "hardware" puts the frame straight into the queue of the worker that will
+	 * process it; a flow's frames all go to one queue, in order. */
+	if (m->nq > 1)
+		q = &m->rxq[m->reta[sdpa_wire_flow_hash(frame, len) & (SDPA_WIRE_RETA - 1)]];
+	prod = sdpa_load_relaxed(&q->prod); /* only the serialised injector writes it */
+	if (prod - q->cons_cache == m->size) {
+		/* A1 pairs with R2 in rxq_release: the consumer no longer reads or rewrites
+		 * slots before cons. */
+		q->cons_cache = sdpa_load_acquire(&q->cons);
+		if (prod - q->cons_cache == m->size) {
 			sdpa_counter_add(&w->ctr.rx_refused, 1);
 			return DOCA_ERROR_AGAIN;
 		}
 	}
 	idx = prod & m->mask;
-	slot = &m->rx_pkts[idx];
-	slot->data = m->rx_bufs + (size_t)idx * RX_STRIDE + SDPA_PKT_HEADROOM;
+	slot = &q->pkts[idx];
+	slot->data = q->bufs + (size_t)idx * RX_STRIDE + SDPA_PKT_HEADROOM;
 	slot->len = len;
 	slot->cap = SOFTDPA_FRAME_MAX;
 	slot->headroom = SDPA_PKT_HEADROOM;
 	slot->meta = 0;
 	memcpy(slot->data, frame, len);
-	/* R1 pairs with A2 in mem_rx_burst: the slot is complete before it is published. */
-	sdpa_store_release(&m->rx_prod, prod + 1);
+	/* R1 pairs with A2 in rxq_burst: the slot is complete before it is published. */
+	sdpa_store_release(&q->prod, prod + 1);
 	return DOCA_SUCCESS;
 }
 
@@ -251,11 +326,16 @@ doca_error_t sdpa_wire_mem_drain(struct sdpa_wire *w, void *buf, uint32_t cap, u
 uint32_t sdpa_wire_mem_rx_pending(struct sdpa_wire *w)
 {
 	struct mem_wire *m = to_mem(w);
-	/* A5 pairs with R2 in mem_rx_release: when this reads 0, the consumer's work on
-	 * every injected frame happened before. */
-	uint32_t cons = sdpa_load_acquire(&m->rx_cons);
+	uint32_t n = 0;
 
-	return sdpa_load_relaxed(&m->rx_prod) - cons;
+	for (uint16_t q = 0; q < m->nq; q++) {
+		/* A5 pairs with R2 in rxq_release: when this reads 0, the consumer's work on
+		 * every injected frame happened before. */
+		uint32_t cons = sdpa_load_acquire(&m->rxq[q].cons);
+
+		n += sdpa_load_relaxed(&m->rxq[q].prod) - cons;
+	}
+	return n;
 }
 
 uint32_t sdpa_wire_mem_tx_pending(struct sdpa_wire *w)
@@ -270,6 +350,7 @@ doca_error_t sdpa_wire_mem_create(uint16_t port_id, uint32_t ring_size, struct s
 {
 	struct mem_wire *m;
 	size_t rx_bytes, tx_bytes, desc_bytes;
+	uint16_t nq;
 	uint8_t *p;
 
 	*out = NULL;
@@ -280,9 +361,14 @@ doca_error_t sdpa_wire_mem_create(uint16_t port_id, uint32_t ring_size, struct s
 		             (unsigned int)SDPA_WIRE_MEM_RING_SIZE);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
-	m = sdpa_zalloc_aligned(sizeof(*m));
+	/* A-rss pairs with R-rss in sdpa_wire_mem_set_rss */
+	nq = (uint16_t)sdpa_load_acquire(&rss_nq);
+	m = sdpa_zalloc_aligned(sizeof(*m) + (size_t)nq * sizeof(struct mem_rxq));
 	if (m == NULL)
 		goto no_mem;
+	m->nq = nq;
+	for (uint32_t i = 0; nq > 1 && i < SDPA_WIRE_RETA; i++)
+		m->reta[i] = (uint8_t)(sdpa_load_relaxed(&rss_reta_w[i / 4]) >> (8 * (i % 4)));
 	desc_bytes = (size_t)ring_size * (sizeof(struct sdpa_pkt) + sizeof(uint32_t));
 	rx_bytes = (size_t)ring_size * RX_STRIDE;
 	tx_bytes = (size_t)ring_size * TX_STRIDE;
@@ -297,14 +383,33 @@ doca_error_t sdpa_wire_mem_create(uint16_t port_id, uint32_t ring_size, struct s
 	 * the TLB on nearly every frame. */
 	(void)madvise(m->map, m->map_len, MADV_HUGEPAGE);
 	p = m->map;
-	m->rx_bufs = p;
+	m->rxq[0].bufs = p;
 	m->tx_bufs = p + rx_bytes;
-	m->rx_pkts = (struct sdpa_pkt *)(p + rx_bytes + tx_bytes);
-	m->tx_lens = (uint32_t *)(m->rx_pkts + ring_size);
+	m->rxq[0].pkts = (struct sdpa_pkt *)(p + rx_bytes + tx_bytes);
+	m->tx_lens = (uint32_t *)(m->rxq[0].pkts + ring_size);
+	/* Queues 1..nq-1: a ring each, as deep as queue 0 (descriptors, then buffers). */
+	m->qmap_len = (size_t)ring_size * (sizeof(struct sdpa_pkt) + RX_STRIDE);
+	for (uint16_t q = 1; q < nq; q++) {
+		p = mmap(NULL, m->qmap_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+		         0);
+		if (p == MAP_FAILED) {
+			m->nq = q; /* mem_close's view: the queues mapped so far */
+			munmap(m->map, m->map_len);
+			for (uint16_t k = 1; k < q; k++)
+				munmap(m->qmap[k], m->qmap_len);
+			free(m);
+			goto no_mem;
+		}
+		(void)madvise(p, m->qmap_len, MADV_HUGEPAGE);
+		m->qmap[q] = p;
+		m->rxq[q].pkts = (struct sdpa_pkt *)p;
+		m->rxq[q].bufs = p + (size_t)ring_size * sizeof(struct sdpa_pkt);
+	}
 	m->size = ring_size;
 	m->mask = ring_size - 1;
-	for (uint32_t i = 0; i < ring_size; i++)
-		m->rx_pkts[i].in_port = port_id;
+	for (uint16_t q = 0; q < nq; q++)
+		for (uint32_t i = 0; i < ring_size; i++)
+			m->rxq[q].pkts[i].in_port = port_id;
 	pthread_mutex_init(&m->inject_lock, NULL);
 	pthread_mutex_init(&m->tx_lock, NULL);
 	pthread_mutex_init(&m->drain_lock, NULL);

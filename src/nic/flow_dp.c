@@ -1759,11 +1759,15 @@ static uint16_t spread_burst(struct worker *w, struct sdpa_pkt **pkts, uint16_t 
 	return i;
 }
 
-/* *blocked: a ring to another worker was full, frames wait on the wire (not idle). */
-static uint16_t poll_port(struct worker *w, struct doca_flow_port *port, bool *blocked)
+/* RX queue q of the port (0: the owner's; more only for a wire that spreads by itself, see
+ * iterate). *blocked: a ring to another worker was full, frames wait on the wire (not
+ * idle). 'spread': this worker owns a port whose wire has one queue, and spreads it. */
+static uint16_t poll_port(struct worker *w, struct doca_flow_port *port, uint16_t q, bool spread,
+                          bool *blocked)
 {
 	struct sdpa_pkt *pkts[SDPA_WIRE_BURST_MAX];
-	uint16_t n = sdpa_port_rx_burst(port->port_id, pkts, SDPA_WIRE_BURST_MAX);
+	uint16_t n = q == 0 ? sdpa_port_rx_burst(port->port_id, pkts, SDPA_WIRE_BURST_MAX)
+	                    : sdpa_port_rx_burst_q(port->port_id, q, pkts, SDPA_WIRE_BURST_MAX);
 	uint16_t taken = n, n_rx = n;
 	uint64_t t0;
 
@@ -1771,7 +1775,7 @@ static uint16_t poll_port(struct worker *w, struct doca_flow_port *port, bool *b
 		return 0;
 	t0 = sdpa_trace_begin();
 	w->trace_drops = 0;
-	if (dp.ring != NULL && w->idx != 0) {
+	if (spread) {
 		taken = spread_burst(w, pkts, n, &n);
 		if (taken < n_rx)
 			*blocked = true;
@@ -1786,7 +1790,10 @@ static uint16_t poll_port(struct worker *w, struct doca_flow_port *port, bool *b
 		tx_flush(w);
 		w->nclones = 0;
 	}
-	sdpa_port_rx_release(port->port_id, taken);
+	if (q == 0)
+		sdpa_port_rx_release(port->port_id, taken);
+	else
+		sdpa_port_rx_release_q(port->port_id, q, taken);
 	if (t0 != 0)
 		sdpa_trace_nic_burst(w->idx, port->port_id, n, w->trace_drops, t0);
 	return taken;
@@ -2017,9 +2024,25 @@ static uint32_t iterate(struct worker *w, bool *pending)
 		struct doca_flow_port *p;
 
 		p = sdpa_load_acquire(&flow_g.ports[i]); /* A-port: pairs with R-port */
-		if (p == NULL || !owns(w, owner_key(p)))
+		if (p == NULL)
 			continue;
-		got += poll_port(w, p, pending);
+		if (!owns(w, owner_key(p))) {
+			/* A mem wire spreads by itself (RSS at inject, io/wire.h): queue q is
+			 * the worker q places after the owner's. */
+			if (dp.ring != NULL && w->idx != 0) {
+				uint32_t q =
+				        (w->idx - 1 + dp.nworkers - owner_key(p) % dp.nworkers) %
+				        dp.nworkers;
+
+				if (q < sdpa_port_rx_queues(p->port_id))
+					got += poll_port(w, p, (uint16_t)q, false, pending);
+			}
+			continue;
+		}
+		got += poll_port(w, p, 0,
+		                 dp.ring != NULL && w->idx != 0 &&
+		                         sdpa_port_rx_queues(p->port_id) == 1,
+		                 pending);
 		got += poll_host_tx(w, p);
 		if (sdpa_port_wire_kind(p->port_id) == SDPA_WIRE_PCAP &&
 		    !sdpa_port_rx_exhausted(p->port_id))
@@ -2155,6 +2178,16 @@ doca_error_t sdpa_dp_start(uint32_t nworkers)
 			sdpa_dp_stop();
 			return DOCA_ERROR_NO_MEMORY;
 		}
+		/* Mem wires opened from now on spread by themselves (RSS at inject): queue q
+		 * feeds the worker q places after the port's owner, an equal share each (the
+		 * owner pays no hashing or copying there). */
+		{
+			uint8_t qreta[SDPA_WIRE_RETA];
+
+			for (uint32_t i = 0; i < SDPA_WIRE_RETA; i++)
+				qreta[i] = (uint8_t)(i % nworkers);
+			sdpa_wire_mem_set_rss((uint16_t)nworkers, qreta);
+		}
 		/* The owner of a port also hashes and copies every frame of it, about a tenth
 		 * of a frame's work (callgrind: ~80 of ~890 instructions on a BASIC pipe), so it
 		 * takes 0.9 of an equal share of the flows and the others the rest, round
@@ -2196,6 +2229,7 @@ void sdpa_dp_stop(void)
 		free(dp.w[i].clone_mem);
 		free(dp.w[i].loop_mem);
 	}
+	sdpa_wire_mem_set_rss(1, NULL); /* mem wires opened from now on: one RX queue */
 	if (dp.ring != NULL)
 		for (uint32_t i = 0; i < (dp.nworkers + 1) * (dp.nworkers + 1); i++)
 			sdpa_spread_ring_free(dp.ring[i]);

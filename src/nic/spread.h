@@ -52,8 +52,12 @@ struct sdpa_spread_ring {
 	struct sdpa_spread_slot slots[SDPA_SPREAD_RING];
 };
 
-/* The flow hash of a frame (any thread; never reads past len). */
-uint32_t sdpa_spread_hash(const uint8_t *frame, uint32_t len);
+/* The flow hash of a frame (any thread; never reads past len): the one the mem wire's RSS
+ * uses too (io/wire.h), so a flow goes to the same worker whichever way it is spread. */
+static inline uint32_t sdpa_spread_hash(const uint8_t *frame, uint32_t len)
+{
+	return sdpa_wire_flow_hash(frame, len);
+}
 
 /* A zeroed ring, or NULL (out of memory). Freed with sdpa_spread_ring_free. */
 struct sdpa_spread_ring *sdpa_spread_ring_new(void);

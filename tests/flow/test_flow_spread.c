@@ -4,13 +4,19 @@
  * arrives, each flow's frames in the order they were sent, and the entry counter (one
  * block per worker) sums to the frames sent. Rounds preloaded while the workers are held
  * (sdpa_nic_hold) put more than a ring's worth of frames in flight to one worker, so the
- * owner meets a full ring and must keep the rest on the wire, in order. Also the flow hash:
+ * owner meets a full ring and must keep the rest on the wire, in order. A mem wire spreads at
+ * inject (one RX queue per worker); a pcap wire has one queue, and its owner spreads it over
+ * the worker-to-worker rings. Also the flow hash:
  * the same flow hashes alike, fragments by addresses only, short frames safely.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdio.h>
+#include <unistd.h>
+
 #include "flow_t.h"
+#include "io/port.h"
 #include "nic/nic.h"
 #include "nic/spread.h"
 
@@ -52,6 +58,8 @@ static void spread_order(uint32_t workers)
 	setenv("SOFTDPA_PORT0", "mem:8192", 1);
 	setenv("SOFTDPA_PORT1", "mem:8192", 1);
 	ft_init("vnf,hws", workers, 0, 0, 2);
+	/* the mem wire spreads by itself: one RX queue per worker (io/wire.h) */
+	assert_int_equal(sdpa_port_rx_queues(0), workers);
 	e = count_pipe();
 	for (uint32_t r = 0; r < ROUNDS; r++) {
 		/* Held rounds: a burst of PER_ROUND frames at once (more than a spread ring holds
@@ -98,6 +106,58 @@ static void test_three_workers(void **state)
 	spread_order(3);
 }
 
+/* A pcap input has one RX queue: its owner spreads it through the worker-to-worker rings
+ * (more frames than a ring holds, so the owner meets a full ring). */
+static void test_pcap_two_workers(void **state)
+{
+	static const uint8_t ghdr[24] = {0xd4, 0xc3, 0xb2, 0xa1, 2,    0,    4, 0, 0, 0, 0, 0,
+	                                 0,    0,    0,    0,    0xff, 0xff, 0, 0, 1, 0, 0, 0};
+	enum { N = 6000 };
+	uint32_t next[FLOWS] = {0}, seen[FLOWS] = {0}, got = 0, len;
+	char path[64], spec[80];
+	struct doca_flow_pipe_entry *e;
+	FILE *fp;
+
+	(void)state;
+	snprintf(path, sizeof(path), "/tmp/sdpa-spread-%d.pcap", (int)getpid());
+	fp = fopen(path, "wb");
+	assert_non_null(fp);
+	fwrite(ghdr, 1, sizeof(ghdr), fp);
+	for (uint32_t i = 0; i < N; i++) {
+		uint32_t f = i % FLOWS, rec[4] = {0, 0};
+
+		len = ft_udp4(buf, 0x0a000001 + f, 0x0b000001, (uint16_t)(1000 + f), 80);
+		sdpa_put_be32(buf + SEQ_OFF, next[f]++);
+		rec[2] = rec[3] = len; /* host order, as the magic says */
+		fwrite(rec, 1, sizeof(rec), fp);
+		fwrite(buf, 1, len, fp);
+	}
+	fclose(fp);
+	snprintf(spec, sizeof(spec), "pcap:%s", path);
+	setenv("SOFTDPA_PORT0", spec, 1);
+	setenv("SOFTDPA_PORT1", "mem:8192", 1);
+	sdpa_nic_hold(true); /* no frame before the pipe exists */
+	ft_init("vnf,hws", 2, 0, 0, 2);
+	assert_int_equal(sdpa_port_rx_queues(0), 1);
+	e = count_pipe();
+	sdpa_nic_hold(false);
+	ft_sync(); /* to the pcap's end */
+	while (ft_drain(1, buf) != 0) {
+		uint32_t f = sdpa_be16(buf + 34) - 1000u;
+
+		assert_true(f < FLOWS);
+		assert_int_equal(sdpa_be32(buf + SEQ_OFF), seen[f]);
+		seen[f]++;
+		got++;
+	}
+	assert_int_equal(got, N);
+	assert_int_equal(ft_entry_pkts(e), N);
+	ft_fini();
+	unsetenv("SOFTDPA_PORT0");
+	unsetenv("SOFTDPA_PORT1");
+	unlink(path);
+}
+
 static void test_hash(void **state)
 {
 	uint8_t a[64], b[64];
@@ -135,6 +195,7 @@ int main(void)
 	        FT_TEST(test_hash),
 	        FT_TEST(test_two_workers),
 	        FT_TEST(test_three_workers),
+	        FT_TEST(test_pcap_two_workers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -584,6 +584,61 @@ static void test_cost_64b(void **state)
 	sdpa_wire_close(w);
 }
 
+/* RSS (sdpa_wire_mem_set_rss): a wire created with 2 queues puts each frame into the queue
+ * its flow hash names, every flow's frames in order in one queue; each queue is consumed on
+ * its own; rx_pending counts them all; a wire created after the reset has one queue. */
+static void test_rss_queues(void **state)
+{
+	uint8_t reta[SDPA_WIRE_RETA], f[64] = {0};
+	uint32_t next[2][16] = {{0}}, per_q[2] = {0};
+	struct sdpa_pkt *pkts[SDPA_WIRE_BURST_MAX];
+	struct sdpa_wire *w;
+
+	(void)state;
+	for (uint32_t i = 0; i < SDPA_WIRE_RETA; i++)
+		reta[i] = (uint8_t)(i % 2);
+	sdpa_wire_mem_set_rss(2, reta);
+	w = mem(64);
+	sdpa_wire_mem_set_rss(1, NULL);
+	assert_int_equal(sdpa_wire_mem_rx_queues(w), 2);
+	/* 16 flows (IPv4/UDP, source port = flow), 3 frames each, interleaved */
+	for (uint32_t seq = 0; seq < 3; seq++)
+		for (uint32_t fl = 0; fl < 16; fl++) {
+			f[12] = 0x08;
+			f[14] = 0x45;
+			f[23] = 17;
+			f[34] = 0x10;
+			f[35] = (uint8_t)fl;
+			f[40] = (uint8_t)seq;
+			assert_int_equal(sdpa_wire_mem_inject(w, f, sizeof(f)), DOCA_SUCCESS);
+		}
+	assert_int_equal(sdpa_wire_mem_rx_pending(w), 48);
+	for (uint16_t q = 0; q < 2; q++) {
+		uint16_t n;
+
+		while ((n = sdpa_wire_mem_rx_burst_q(w, q, pkts, 5)) != 0) {
+			for (uint16_t i = 0; i < n; i++) {
+				uint32_t fl = pkts[i]->data[35];
+				uint32_t h = sdpa_wire_flow_hash(pkts[i]->data, pkts[i]->len);
+
+				assert_int_equal(reta[h % SDPA_WIRE_RETA], q);
+				assert_int_equal(pkts[i]->data[40], next[q][fl]++); /* in order */
+				assert_int_equal(pkts[i]->in_port, 7);
+			}
+			per_q[q] += n;
+			sdpa_wire_mem_rx_release_q(w, q, n);
+		}
+	}
+	assert_int_equal(per_q[0] + per_q[1], 48);
+	assert_true(per_q[0] != 0 && per_q[1] != 0); /* 16 flows do not all hash alike */
+	assert_int_equal(sdpa_wire_mem_rx_pending(w), 0);
+	assert_int_equal(sdpa_wire_mem_rx_burst_q(w, 2, pkts, 5), 0); /* no such queue */
+	sdpa_wire_close(w);
+	w = mem(64);
+	assert_int_equal(sdpa_wire_mem_rx_queues(w), 1);
+	sdpa_wire_close(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -591,6 +646,7 @@ int main(void)
 	        cmocka_unit_test(test_full_and_empty),   cmocka_unit_test(test_zero_copy_rewrite),
 	        cmocka_unit_test(test_misuse),           cmocka_unit_test(test_spec_parse),
 	        cmocka_unit_test(test_cost_64b),         cmocka_unit_test(test_concurrent_no_loss),
+	        cmocka_unit_test(test_rss_queues),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
