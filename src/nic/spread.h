@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * Spreading one port's frames over the NIC workers (RSS-style, by flow hash).
  *
+ * A mem port spreads by itself (io/wire.h, sdpa_wire_mem_set_rss): with two or more NIC
+ * workers its wire has one RX queue per worker, the injector puts each frame into the queue
+ * its flow hash names, and worker k polls queue k places after the owner's. Nothing here is
+ * used for it. The rings below serve the wires that read by themselves and have one queue
+ * (pcap, afpacket, unix):
+ *
  * With two or more NIC workers, the worker that owns a port's RX (flow_dp.c: owns) reads
  * its bursts, hashes each frame's flow (sdpa_spread_hash: the outer 5-tuple, or the
  * addresses alone for fragments and other protocols, the MACs for non-IP) and looks the
