@@ -193,6 +193,7 @@ uint32_t sdpa_prov_exec_replace_run(struct doca_flow_dpa_ctx *ctx, struct sdpa_p
 			req->failed = 1;
 			continue;
 		}
+		req->failed = 0; /* unless the pipe refuses it below */
 		reqs[k] = req;
 		idx[k] = i;
 		val[k] = (uint32_t)req->value;
@@ -205,9 +206,9 @@ uint32_t sdpa_prov_exec_replace_run(struct doca_flow_dpa_ctx *ctx, struct sdpa_p
 		sdpa_flow_hash_lock(obj->target);
 		b->pipe = obj->target;
 	}
-	sdpa_flow_hash_replace_indices_locked(obj->target, idx, val, k, failed);
-	for (uint32_t j = 0; j < k; j++)
-		reqs[j]->failed = failed[j];
+	if (sdpa_flow_hash_replace_indices_locked(obj->target, idx, val, k, failed) != 0)
+		for (uint32_t j = 0; j < k; j++)
+			reqs[j]->failed = failed[j];
 	return n;
 }
 
