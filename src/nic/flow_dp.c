@@ -227,6 +227,20 @@ static inline void ensure_view(struct pctx *c, const struct sdpa_match_tmpl *mt)
 	}
 }
 
+/* What a BASIC or HASH pipe's match reads of the view. A compiled match (mt->lite) on a
+ * frame not parsed since it last changed: the offset parse and only the view groups the
+ * match reads (sdpa_view_lite), no sdpa_pkt_info, no checksum it does not mask. The full
+ * view stays unbuilt (parsed stays false): whatever needs it later (an action, RSS, another
+ * pipe's match) parses then. A frame the offset parse does not take (a tunnel, a parse
+ * error, IPv6 extension headers, ...) gets the full parse, as every frame did before. */
+static inline void match_view(struct pctx *c, const struct sdpa_match_tmpl *mt)
+{
+	if (mt->lite != 0 && (!c->parsed || c->dirty) && !SDPA_UNLIKELY(sdpa_flex_active()) &&
+	    sdpa_view_lite(&c->m, c->pkt->data, c->pkt->len, mt->lite))
+		return;
+	ensure_view(c, mt);
+}
+
 static void drop(struct worker *w, struct pctx *c, enum softdpa_drop_reason why)
 {
 	w->trace_drops++;
@@ -1404,7 +1418,7 @@ static void run_hash(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 	bool sel_en;
 	struct doca_flow_pipe_entry *e;
 
-	ensure_view(c, &pipe->mt);
+	match_view(c, &pipe->mt);
 	if (!sdpa_match_selectors_ok(&pipe->mt, view) || !sdpa_match_consts_ok(&pipe->mt, view)) {
 		pipe_miss(w, c, pipe, hops);
 		return;
@@ -1512,14 +1526,16 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 		uint8_t key[SDPA_FLOW_KEY_MAX];
 		struct doca_flow_pipe_entry *e;
 
-		ensure_view(c, &pipe->mt);
-		if (!sdpa_match_selectors_ok(&pipe->mt, view)) {
-			pipe_miss(w, c, pipe, hops);
-			return;
-		}
 		if (c->hint != 0 && hops == 0 && c->hint_pipe == pipe) {
-			e = c->hint == 1 ? c->hint_e : NULL; /* looked up by prefetch_root_em */
+			/* looked up by prefetch_root_em, its selectors checked there */
+			e = c->hint == 1 ? c->hint_e : NULL;
 		} else {
+			match_view(c, &pipe->mt);
+			if (!sdpa_match_selectors_ok(&pipe->mt, view)) {
+				c->hint = 0;
+				pipe_miss(w, c, pipe, hops);
+				return;
+			}
 			sdpa_match_key(&pipe->mt, view, key);
 			e = em_lookup(pipe, key, sdpa_em_hash(key, pipe->mt.klen));
 		}
@@ -1684,7 +1700,7 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 		memset(&c->m.meta, 0, sizeof(c->m.meta));
 		c->m.parser_meta.port_id = port->port_id;
 		c->m.parser_meta.meter_color = DOCA_FLOW_METER_COLOR_GREEN;
-		ensure_view(c, &root->mt);
+		match_view(c, &root->mt);
 		w->pre_used[i] = true;
 		if (!sdpa_match_selectors_ok(&root->mt, (const uint8_t *)&c->m))
 			continue;

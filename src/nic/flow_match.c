@@ -372,7 +372,65 @@ static doca_error_t finish(struct sdpa_match_tmpl *out, const char *who)
 	     i < SDPA_VIEW_SIZE; i++)
 		if (out->mask[i])
 			out->needs_parse = true;
+	out->lite = sdpa_match_lite_plan(out);
 	return DOCA_SUCCESS;
+}
+
+/* The view group of byte 'i' of struct doca_flow_match: 0 for the bytes every view holds
+ * (meta, port_id, random, meter_color), UINT8_MAX for one only the full parse gives. */
+static uint8_t lite_group(uint32_t i)
+{
+	enum {
+		PM = offsetof(struct doca_flow_match, parser_meta),
+		SYN = offsetof(struct doca_flow_match, parser_meta.ipsec_syndrome),
+		MC = offsetof(struct doca_flow_match, parser_meta.meter_color),
+		OCS = offsetof(struct doca_flow_match, parser_meta.outer_ip4_checksum_ok),
+		OL4CS = offsetof(struct doca_flow_match, parser_meta.outer_l4_checksum_ok),
+		IL4CS = offsetof(struct doca_flow_match, parser_meta.inner_l4_checksum_ok),
+		OUT = offsetof(struct doca_flow_match, outer),
+		L3 = offsetof(struct doca_flow_match, outer.l3_type),
+		L4 = offsetof(struct doca_flow_match, outer.l4_type_ext),
+		TUN = offsetof(struct doca_flow_match, tun),
+	};
+
+	if (i < SYN || (i >= MC && i < MC + sizeof(enum doca_flow_meter_color)))
+		return 0;
+	if (i < OUT) {
+		if (i == OL4CS || i == IL4CS)
+			return UINT8_MAX; /* a pass over the L4 payload: sdpa_view_l4csum */
+		return i == OCS ? SDPA_LV_PMETA | SDPA_LV_CSUM : SDPA_LV_PMETA;
+	}
+	(void)PM;
+	if (i < L3)
+		return SDPA_LV_ETH;
+	if (i < L4)
+		return SDPA_LV_L3;
+	if (i < TUN)
+		return SDPA_LV_L4;
+	return UINT8_MAX; /* tunnel, inner headers, defined fields */
+}
+
+uint8_t sdpa_match_lite_plan(const struct sdpa_match_tmpl *mt)
+{
+	uint8_t g = 0;
+
+	if (!mt->needs_parse || mt->needs_l4csum || mt->nvgre || mt->gopts || mt->has_cond)
+		return 0;
+	for (uint32_t i = 0; i < SDPA_VIEW_SIZE; i++) {
+		uint8_t b = mt->mask[i] ? lite_group(i) : 0;
+
+		if (b == UINT8_MAX)
+			return 0;
+		g |= b;
+	}
+	for (uint32_t s = 0; s < mt->nsel; s++) {
+		uint8_t b = lite_group(mt->sel_off[s]);
+
+		if (b == UINT8_MAX)
+			return 0;
+		g |= b;
+	}
+	return g ? (uint8_t)(g | SDPA_LV_ON) : 0;
 }
 
 /* NVGRE's virtual subnet id (upper 24 bits of nvgre_vs_id) and flow id are the GRE key
@@ -735,6 +793,107 @@ void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info
 		pm->inner_l4_ok = info->inner.l4_ok;
 		view_hdrs(&m->inner, &info->inner);
 	}
+}
+
+/* sdpa_view_lite: the groups as view_hdrs and sdpa_view_build write them for a frame
+ * sdpa_parse_lite takes (outer stack only, no error, no tunnel). */
+bool sdpa_view_lite(struct doca_flow_match *m, const uint8_t *f, uint32_t len, uint8_t groups)
+{
+	struct sdpa_pkt_lite o;
+	struct doca_flow_header_format *h = &m->outer;
+	const uint8_t *ip, *l4;
+
+	if (!sdpa_parse_lite(f, len, &o))
+		return false;
+	ip = f + o.l3_off;
+	l4 = f + o.l4_off;
+	if (groups & SDPA_LV_PMETA) {
+		struct doca_flow_parser_meta *pm = &m->parser_meta;
+		uint16_t port_id = pm->port_id;
+		doca_be16_t rnd = pm->random;
+		enum doca_flow_meter_color color = pm->meter_color;
+
+		memset(pm, 0, sizeof(*pm));
+		pm->port_id = port_id;
+		pm->random = rnd;
+		pm->meter_color = color;
+		pm->outer_l2_type = (enum doca_flow_l2_meta)(o.nvlan == 0   ? SDPA_L2_NO_VLAN
+		                                             : o.nvlan == 1 ? SDPA_L2_SINGLE_VLAN
+		                                                            : SDPA_L2_MULTI_VLAN);
+		pm->outer_l3_type = (enum doca_flow_l3_meta)o.l3_type;
+		pm->outer_l4_type = (enum doca_flow_l4_meta)l4_meta(o.l4_type);
+		pm->outer_l3_ok = o.l3_type != SDPA_L3_NONE;
+		if ((groups & SDPA_LV_CSUM) && o.l3_type == SDPA_L3_IP4)
+			pm->outer_ip4_checksum_ok =
+			        sdpa_ip4_csum_ok(ip, (uint32_t)(ip[0] & 0xf) * 4);
+		pm->outer_l4_ok = o.l4_type != SDPA_L4_NONE && o.l4_type != SDPA_L4_OTHER;
+	}
+	if (groups & SDPA_LV_ETH) {
+		memcpy(h->eth.dst_mac, f, 6);
+		memcpy(h->eth.src_mac, f + 6, 6);
+		memcpy(&h->eth.type, f + o.l3_off - 2, 2);
+		h->l2_valid_headers = (uint16_t)((1u << o.nvlan) - 1);
+		h->eth_vlan[0].tci = 0;
+		h->eth_vlan[1].tci = 0;
+		for (uint32_t i = 0; i < o.nvlan; i++)
+			memcpy(&h->eth_vlan[i].tci, f + SDPA_ETH_HLEN + SDPA_VLAN_HLEN * i, 2);
+	}
+	if (groups & SDPA_LV_L3) {
+		h->l3_type = (enum doca_flow_l3_type)o.l3_type;
+		memset(&h->ip4, 0,
+		       offsetof(struct doca_flow_header_format, l4_type_ext) -
+		               offsetof(struct doca_flow_header_format, ip4));
+		if (o.l3_type == SDPA_L3_IP4) {
+			h->ip4.version_ihl = ip[0];
+			h->ip4.dscp_ecn = ip[1];
+			memcpy(&h->ip4.total_len, ip + 2, 2);
+			memcpy(&h->ip4.identification, ip + 4, 2);
+			memcpy(&h->ip4.flags_fragment_offset, ip + 6, 2);
+			h->ip4.ttl = ip[8];
+			h->ip4.next_proto = ip[9];
+			memcpy(&h->ip4.src_ip, ip + 12, 4);
+			memcpy(&h->ip4.dst_ip, ip + 16, 4);
+		} else if (o.l3_type == SDPA_L3_IP6) {
+			uint32_t w0 = sdpa_be32(ip);
+
+			h->ip6.traffic_class = (uint8_t)(w0 >> 20);
+			sdpa_put_be32((uint8_t *)&h->ip6.flow_label, w0 & 0xfffff);
+			memcpy(&h->ip6.payload_len, ip + 4, 2);
+			h->ip6.next_proto = ip[6];
+			h->ip6.hop_limit = ip[7];
+			memcpy(h->ip6.src_ip, ip + 8, 16);
+			memcpy(h->ip6.dst_ip, ip + 24, 16);
+		}
+	}
+	if (groups & SDPA_LV_L4) {
+		memset(&h->icmp, 0, sizeof(*h) - offsetof(struct doca_flow_header_format, icmp));
+		switch (o.l4_type) {
+		case SDPA_L4_TCP:
+			h->l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_TCP;
+			memcpy(&h->tcp.l4_port, l4, 4);
+			memcpy(&h->tcp.seq_num, l4 + 4, 4);
+			memcpy(&h->tcp.ack_num, l4 + 8, 4);
+			h->tcp.data_offset = l4[12];
+			h->tcp.flags = l4[13];
+			break;
+		case SDPA_L4_UDP:
+			h->l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
+			memcpy(&h->udp.l4_port, l4, 4);
+			break;
+		case SDPA_L4_ICMP:
+		case SDPA_L4_ICMP6:
+			h->l4_type_ext = o.l4_type == SDPA_L4_ICMP ? DOCA_FLOW_L4_TYPE_EXT_ICMP
+			                                           : DOCA_FLOW_L4_TYPE_EXT_ICMP6;
+			h->icmp.type = l4[0];
+			h->icmp.code = l4[1];
+			memcpy(&h->icmp.ident, l4 + 4, 2);
+			break;
+		default:
+			h->l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_NONE;
+			break;
+		}
+	}
+	return true;
 }
 
 /* parser_meta.*_l4_checksum_ok of one header stack: a whole TCP, UDP or ICMP header (l4_ok)

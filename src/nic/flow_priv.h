@@ -118,7 +118,12 @@ struct sdpa_match_tmpl {
 	uint16_t sel_off[SDPA_FLOW_MAX_SEL]; /* header-type selectors: enum at offset == value */
 	uint32_t sel_val[SDPA_FLOW_MAX_SEL];
 	uint32_t nsel;
-	bool needs_parse;  /* anything beyond meta/port_id/random: the packet must be parsed */
+	bool needs_parse; /* anything beyond meta/port_id/random: the packet must be parsed */
+	/* The compiled match (sdpa_view_lite): the view groups (SDPA_LV_*) holding every byte
+	 * the match reads, when they are all outer headers or outer parser metadata; 0: the
+	 * match needs the full parse (a tunnel, inner headers, checksums of L4, defined
+	 * fields, ...) or no parse at all. */
+	uint8_t lite;
 	bool needs_l4csum; /* masks a parser_meta l4_checksum_ok: verify the L4 checksums */
 	bool nvgre;        /* GRE NVGRE match: entries' vs_id/flow_id move onto gre_key */
 	/* GENEVE options match (flow_geneve.c): the view holds the options of the port's
@@ -711,6 +716,22 @@ bool sdpa_match_selectors_ok(const struct sdpa_match_tmpl *mt, const uint8_t *vi
 bool sdpa_match_consts_ok(const struct sdpa_match_tmpl *mt, const uint8_t *view);
 /* Fill a packet view from a parse (meta, parser_meta.port_id and .random are kept). */
 void sdpa_view_build(struct doca_flow_match *m, const struct sdpa_pkt_info *info);
+/* Groups of the packet view a compiled match reads (sdpa_match_tmpl.lite). */
+enum {
+	SDPA_LV_PMETA = 1 << 0, /* parser_meta but port_id, random, meter_color */
+	SDPA_LV_CSUM = 1 << 1,  /* with PMETA: outer_ip4_checksum_ok verified too */
+	SDPA_LV_ETH = 1 << 2,   /* outer.eth, l2_valid_headers, eth_vlan */
+	SDPA_LV_L3 = 1 << 3,    /* outer.l3_type and the ip4/ip6 union */
+	SDPA_LV_L4 = 1 << 4,    /* outer.l4_type_ext and the L4 union */
+	SDPA_LV_ON = 1 << 7,    /* compiled (set with any of the above) */
+};
+/* The groups of a compiled template (0: not compilable); sdpa_match_compile sets lite. */
+uint8_t sdpa_match_lite_plan(const struct sdpa_match_tmpl *mt);
+/* Compiled matching: the offset parse of a frame (sdpa_parse_lite), then the view groups
+ * 'groups' (SDPA_LV_*) written exactly as sdpa_view_build writes them from a full parse;
+ * the other bytes of the view are left as they are. false: the frame is not simple enough
+ * (nothing written): build the full view. */
+bool sdpa_view_lite(struct doca_flow_match *m, const uint8_t *frame, uint32_t len, uint8_t groups);
 /* Fill parser_meta.outer/inner_l4_checksum_ok of a view built from 'info' (a full checksum
  * pass: only when a match asks for them). */
 void sdpa_view_l4csum(struct doca_flow_match *m, const uint8_t *frame, uint32_t len,

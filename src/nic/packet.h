@@ -347,6 +347,27 @@ struct sdpa_pkt_info {
  * or beyond; frame may be NULL when len is 0. info NULL: nothing happens. */
 void sdpa_parse(const uint8_t *frame, uint32_t len, struct sdpa_pkt_info *info);
 
+/* The offsets of a simple frame, for compiled matches (sdpa_parse_lite). */
+struct sdpa_pkt_lite {
+	uint32_t l3_off; /* after the Ethernet header and its VLAN tags */
+	uint32_t l4_off; /* after the IP header (0 without IP) */
+	uint8_t nvlan;   /* VLAN tags (0..2) */
+	uint8_t l3_type; /* enum sdpa_l3_type */
+	uint8_t l4_type; /* enum sdpa_l4_type: NONE, TCP, UDP, ICMP, ICMP6 or OTHER */
+};
+
+/* The offset parse: the L2/L3/L4 offsets and types of a frame, without filling a
+ * sdpa_pkt_info (no zeroing, no field copies, no IPv4 checksum). true only for a frame that
+ * sdpa_parse() would parse with error SDPA_PKT_OK, no tunnel (nor ESP, nor RoCEv2 BTH), no
+ * fragment and no IPv6 extension header; then the types and offsets equal sdpa_parse()'s
+ * (outer.l3_off, outer.l4_off, outer.l3_type, outer.l4_type, the VLAN tags). false: the
+ * caller runs sdpa_parse(). Never reads frame[len] or beyond. */
+bool sdpa_parse_lite(const uint8_t *frame, uint32_t len, struct sdpa_pkt_lite *out);
+
+/* The IPv4 header checksum of the 'hl' bytes at 'ip' (hl a multiple of 4, >= 20) verifies
+ * (what sdpa_parse() reports in ip4_checksum_ok). */
+bool sdpa_ip4_csum_ok(const uint8_t *ip, uint32_t hl);
+
 /* A short description of an error code ("ipv4 ihl < 5"); "unknown parser error" for a
  * value out of range. Never NULL. */
 const char *sdpa_pkt_error_name(uint32_t error);
