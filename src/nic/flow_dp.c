@@ -241,6 +241,29 @@ static inline void match_view(struct pctx *c, const struct sdpa_match_tmpl *mt)
 	ensure_view(c, mt);
 }
 
+/* A BASIC pipe's key for this frame: true with the key in 'key', false when the match's
+ * selectors do not hold. A match compiled into direct extraction (mt->cx_n) reads the key
+ * bytes from the frame at the offsets of the offset parse; a frame that parse does not take
+ * gets the full view, as does every other match (match_view). */
+static inline bool basic_key(struct pctx *c, const struct sdpa_match_tmpl *mt, uint8_t *key)
+{
+	const uint8_t *view = (const uint8_t *)&c->m;
+
+	if (mt->cx_n != 0 && (!c->parsed || c->dirty) && !SDPA_UNLIKELY(sdpa_flex_active())) {
+		int r = sdpa_match_cx_key(mt, c->pkt->data, c->pkt->len, &c->m, key);
+
+		if (r >= 0)
+			return r == 1;
+		ensure_view(c, mt);
+	} else {
+		match_view(c, mt);
+	}
+	if (!sdpa_match_selectors_ok(mt, view))
+		return false;
+	sdpa_match_key(mt, view, key);
+	return true;
+}
+
 static void drop(struct worker *w, struct pctx *c, enum softdpa_drop_reason why)
 {
 	w->trace_drops++;
@@ -1530,13 +1553,11 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 			/* looked up by prefetch_root_em, its selectors checked there */
 			e = c->hint == 1 ? c->hint_e : NULL;
 		} else {
-			match_view(c, &pipe->mt);
-			if (!sdpa_match_selectors_ok(&pipe->mt, view)) {
+			if (!basic_key(c, &pipe->mt, key)) {
 				c->hint = 0;
 				pipe_miss(w, c, pipe, hops);
 				return;
 			}
-			sdpa_match_key(&pipe->mt, view, key);
 			e = em_lookup(pipe, key, sdpa_em_hash(key, pipe->mt.klen));
 		}
 		c->hint = 0;
@@ -1700,11 +1721,9 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 		memset(&c->m.meta, 0, sizeof(c->m.meta));
 		c->m.parser_meta.port_id = port->port_id;
 		c->m.parser_meta.meter_color = DOCA_FLOW_METER_COLOR_GREEN;
-		match_view(c, &root->mt);
 		w->pre_used[i] = true;
-		if (!sdpa_match_selectors_ok(&root->mt, (const uint8_t *)&c->m))
+		if (!basic_key(c, &root->mt, key[i]))
 			continue;
-		sdpa_match_key(&root->mt, (const uint8_t *)&c->m, key[i]);
 		h[i] = sdpa_em_hash(key[i], klen);
 		__builtin_prefetch(sdpa_em_home(t, h[i]));
 		c->hint = 2;

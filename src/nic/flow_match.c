@@ -13,6 +13,7 @@
 #include "core/log.h"
 #include "core/util.h"
 #include "nic/flow_priv.h"
+#include "nic/parse_lite.h"
 
 SDPA_LOG_REGISTER(nic_flow_match);
 
@@ -347,6 +348,260 @@ static doca_error_t add_selector(struct sdpa_match_tmpl *out, uint16_t off, uint
 	return DOCA_SUCCESS;
 }
 
+/* ---- direct key extraction (compiled matching, BASIC pipes) ---- */
+
+#define HF(f)   offsetof(struct doca_flow_match, outer.f)
+#define IP4F(f) offsetof(struct doca_flow_header_ip4, f)
+#define IP6F(f) offsetof(struct doca_flow_header_ip6, f)
+#define TCPF(f) offsetof(struct doca_flow_header_tcp, f)
+
+/* Where byte 'i' of the view comes from for a direct extraction, once the template's own
+ * L3/L4 selectors hold on a frame sdpa_parse_lite takes; false: not a plain header byte
+ * (VLAN tags, IPv6 traffic class / flow label, parser metadata, ...). Offsets as the
+ * parser reads them (parse_stack, parse_ip4, parse_ip6, parse_l4). */
+static bool cx_src(const struct sdpa_match_tmpl *mt, uint32_t i, uint8_t *base, uint16_t *off)
+{
+	enum {
+		SYN = offsetof(struct doca_flow_match, parser_meta.ipsec_syndrome),
+		MC = offsetof(struct doca_flow_match, parser_meta.meter_color),
+	};
+	uint32_t u;
+
+	if (i < SYN || (i >= MC && i < MC + sizeof(enum doca_flow_meter_color))) {
+		*base = SDPA_CX_VIEW;
+		*off = (uint16_t)i;
+		return true;
+	}
+	if (i >= HF(eth.src_mac) && i < HF(eth.src_mac) + 6) {
+		*base = SDPA_CX_L2;
+		*off = (uint16_t)(6 + i - HF(eth.src_mac));
+		return true;
+	}
+	if (i >= HF(eth.dst_mac) && i < HF(eth.dst_mac) + 6) {
+		*base = SDPA_CX_L2;
+		*off = (uint16_t)(i - HF(eth.dst_mac));
+		return true;
+	}
+	if (i >= HF(eth.type) && i < HF(eth.type) + 2) {
+		*base = SDPA_CX_ETYPE;
+		*off = (uint16_t)(i - HF(eth.type));
+		return true;
+	}
+	*base = SDPA_CX_L3;
+	u = i - HF(ip4);
+	if (i >= HF(ip4) && i < HF(l4_type_ext) && mt->cx_l3 == SDPA_L3_IP4) {
+		static const struct {
+			uint8_t v, len, w;
+		} m4[] = {
+		        {IP4F(src_ip), 4, 12},
+		        {IP4F(dst_ip), 4, 16},
+		        {IP4F(version_ihl), 1, 0},
+		        {IP4F(dscp_ecn), 1, 1},
+		        {IP4F(total_len), 2, 2},
+		        {IP4F(identification), 2, 4},
+		        {IP4F(flags_fragment_offset), 2, 6},
+		        {IP4F(ttl), 1, 8},
+		        {IP4F(next_proto), 1, 9},
+		};
+		for (size_t k = 0; k < SDPA_ARRAY_SIZE(m4); k++)
+			if (u >= m4[k].v && u < (uint32_t)m4[k].v + m4[k].len) {
+				*off = (uint16_t)(m4[k].w + u - m4[k].v);
+				return true;
+			}
+		return false;
+	}
+	if (i >= HF(ip6) && i < HF(l4_type_ext) && mt->cx_l3 == SDPA_L3_IP6) {
+		static const struct {
+			uint8_t v, len, w;
+		} m6[] = {
+		        {IP6F(src_ip), 16, 8},     {IP6F(dst_ip), 16, 24},
+		        {IP6F(payload_len), 2, 4}, {IP6F(next_proto), 1, 6},
+		        {IP6F(hop_limit), 1, 7},
+		};
+		for (size_t k = 0; k < SDPA_ARRAY_SIZE(m6); k++)
+			if (u >= m6[k].v && u < (uint32_t)m6[k].v + m6[k].len) {
+				*off = (uint16_t)(m6[k].w + u - m6[k].v);
+				return true;
+			}
+		return false;
+	}
+	if (i < HF(l4_type_ext))
+		return false; /* VLAN tags, l2_valid_headers, an L3 byte of another type */
+	*base = SDPA_CX_L4;
+	u = i - HF(icmp);
+	if (i < HF(icmp) || i >= offsetof(struct doca_flow_match, tun))
+		return false;
+	switch (mt->cx_l4) {
+	case DOCA_FLOW_L4_TYPE_EXT_TCP: {
+		static const struct {
+			uint8_t v, len, w;
+		} mt4[] = {
+		        {TCPF(l4_port), 4, 0}, {TCPF(data_offset), 1, 12}, {TCPF(flags), 1, 13},
+		        {TCPF(seq_num), 4, 4}, {TCPF(ack_num), 4, 8},
+		};
+		for (size_t k = 0; k < SDPA_ARRAY_SIZE(mt4); k++)
+			if (u >= mt4[k].v && u < (uint32_t)mt4[k].v + mt4[k].len) {
+				*off = (uint16_t)(mt4[k].w + u - mt4[k].v);
+				return true;
+			}
+		return false;
+	}
+	case DOCA_FLOW_L4_TYPE_EXT_UDP:
+	case DOCA_FLOW_L4_TYPE_EXT_TRANSPORT:
+		*off = (uint16_t)u;
+		return u < 4; /* the ports */
+	case DOCA_FLOW_L4_TYPE_EXT_ICMP:
+	case DOCA_FLOW_L4_TYPE_EXT_ICMP6:
+		if (u == offsetof(struct doca_flow_header_icmp, type) ||
+		    u == offsetof(struct doca_flow_header_icmp, code)) {
+			*off = (uint16_t)u; /* type, code: header bytes 0, 1 */
+			return true;
+		}
+		if (u >= offsetof(struct doca_flow_header_icmp, ident) &&
+		    u < offsetof(struct doca_flow_header_icmp, ident) + 2) {
+			*off = (uint16_t)(4 + u - offsetof(struct doca_flow_header_icmp, ident));
+			return true;
+		}
+		return false;
+	default:
+		return false;
+	}
+}
+
+/* Compile a match into direct key extraction (mt->cx_*), when it can be. */
+static void cx_plan(struct sdpa_match_tmpl *mt)
+{
+	uint32_t k = 0, n = 0;
+
+	mt->cx_n = 0;
+	mt->cx_l3 = 0;
+	mt->cx_l4 = 0;
+	if (!(mt->lite & SDPA_LV_ON) || mt->klen == 0 || mt->klen > SDPA_CX_KEY_MAX)
+		return;
+	for (uint32_t s = 0; s < mt->nsel; s++) {
+		uint32_t v = mt->sel_val[s];
+
+		if (mt->sel_off[s] == HF(l3_type) && (v == SDPA_L3_IP4 || v == SDPA_L3_IP6))
+			mt->cx_l3 = (uint8_t)v;
+		else if (mt->sel_off[s] == HF(l4_type_ext) && v >= DOCA_FLOW_L4_TYPE_EXT_TCP &&
+		         v <= DOCA_FLOW_L4_TYPE_EXT_TRANSPORT)
+			mt->cx_l4 = (uint8_t)v;
+		else
+			return;
+	}
+	for (uint32_t s = 0; s < mt->nsegs; s++) {
+		const struct sdpa_seg *g = &mt->segs[s];
+
+		for (uint32_t i = g->off; i < (uint32_t)g->off + g->len; i++, k++) {
+			uint8_t base;
+			uint16_t off;
+			struct sdpa_cx_op *op = n ? &mt->cx[n - 1] : NULL;
+
+			if (!cx_src(mt, i, &base, &off)) {
+				mt->cx_n = 0;
+				return;
+			}
+			mt->cx_mask[k] = mt->mask[i];
+			if (op && op->base == base && op->off + op->len == off &&
+			    op->koff + op->len == k) {
+				op->len++;
+				continue;
+			}
+			if (n == SDPA_CX_OPS) {
+				mt->cx_n = 0;
+				return;
+			}
+			mt->cx[n].base = base;
+			mt->cx[n].len = 1;
+			mt->cx[n].koff = (uint16_t)k;
+			mt->cx[n].off = off;
+			n++;
+		}
+	}
+	mt->cx_n = (uint8_t)n;
+}
+
+int sdpa_match_cx_key(const struct sdpa_match_tmpl *mt, const uint8_t *f, uint32_t len,
+                      const struct doca_flow_match *view, uint8_t *key)
+{
+	struct sdpa_pkt_lite o;
+	const uint8_t *b[5];
+
+	if (!sdpa_parse_lite_inl(f, len, &o))
+		return -1;
+	if (mt->cx_l3 != 0 && o.l3_type != mt->cx_l3)
+		return 0;
+	if (mt->cx_l4 != 0) {
+		static const uint8_t ext[] = {
+		        [SDPA_L4_NONE] = DOCA_FLOW_L4_TYPE_EXT_NONE,
+		        [SDPA_L4_TCP] = DOCA_FLOW_L4_TYPE_EXT_TCP,
+		        [SDPA_L4_UDP] = DOCA_FLOW_L4_TYPE_EXT_UDP,
+		        [SDPA_L4_ICMP] = DOCA_FLOW_L4_TYPE_EXT_ICMP,
+		        [SDPA_L4_ICMP6] = DOCA_FLOW_L4_TYPE_EXT_ICMP6,
+		        [SDPA_L4_OTHER] = DOCA_FLOW_L4_TYPE_EXT_NONE,
+		        [SDPA_L4_ESP] = DOCA_FLOW_L4_TYPE_EXT_NONE,
+		};
+		uint8_t have = ext[o.l4_type];
+
+		if (have != mt->cx_l4 &&
+		    !(mt->cx_l4 == DOCA_FLOW_L4_TYPE_EXT_TRANSPORT &&
+		      (have == DOCA_FLOW_L4_TYPE_EXT_TCP || have == DOCA_FLOW_L4_TYPE_EXT_UDP)))
+			return 0;
+	}
+	b[SDPA_CX_VIEW] = (const uint8_t *)view;
+	b[SDPA_CX_L2] = f;
+	b[SDPA_CX_L3] = f + o.l3_off;
+	b[SDPA_CX_L4] = f + o.l4_off;
+	b[SDPA_CX_ETYPE] = f + o.l3_off - 2;
+	for (uint32_t i = 0; i < mt->cx_n; i++) {
+		const struct sdpa_cx_op *op = &mt->cx[i];
+		const uint8_t *src = b[op->base] + op->off;
+		const uint8_t *mk = mt->cx_mask + op->koff;
+		uint8_t *dst = key + op->koff;
+
+		/* copy and mask in one pass; the common widths as one load each */
+		switch (op->len) {
+		case 4: {
+			uint32_t v, m;
+
+			memcpy(&v, src, 4);
+			memcpy(&m, mk, 4);
+			v &= m;
+			memcpy(dst, &v, 4);
+			break;
+		}
+		case 2: {
+			uint16_t v, m;
+
+			memcpy(&v, src, 2);
+			memcpy(&m, mk, 2);
+			v &= m;
+			memcpy(dst, &v, 2);
+			break;
+		}
+		case 8: {
+			uint64_t v, m;
+
+			memcpy(&v, src, 8);
+			memcpy(&m, mk, 8);
+			v &= m;
+			memcpy(dst, &v, 8);
+			break;
+		}
+		default:
+			for (uint32_t k = 0; k < op->len; k++)
+				dst[k] = src[k] & mk[k];
+			break;
+		}
+	}
+	return 1;
+}
+
+#undef HF
+#undef IP4F
+#undef IP6F
+#undef TCPF
+
 static doca_error_t finish(struct sdpa_match_tmpl *out, const char *who)
 {
 	bool ovf;
@@ -373,6 +628,7 @@ static doca_error_t finish(struct sdpa_match_tmpl *out, const char *who)
 		if (out->mask[i])
 			out->needs_parse = true;
 	out->lite = sdpa_match_lite_plan(out);
+	cx_plan(out);
 	return DOCA_SUCCESS;
 }
 
@@ -803,7 +1059,7 @@ bool sdpa_view_lite(struct doca_flow_match *m, const uint8_t *f, uint32_t len, u
 	struct doca_flow_header_format *h = &m->outer;
 	const uint8_t *ip, *l4;
 
-	if (!sdpa_parse_lite(f, len, &o))
+	if (!sdpa_parse_lite_inl(f, len, &o))
 		return false;
 	ip = f + o.l3_off;
 	l4 = f + o.l4_off;

@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <doca_flow.h>
 #include <softdpa.h>
@@ -96,6 +97,18 @@ struct sdpa_fwd {
 };
 
 /* ---- compiled match ---- */
+enum {
+	SDPA_CX_OPS = 16,     /* copies of a direct key extraction */
+	SDPA_CX_KEY_MAX = 64, /* key bytes of a direct key extraction */
+};
+enum {
+	SDPA_CX_VIEW = 0, /* the view's meta / port_id / random / meter_color bytes */
+	SDPA_CX_L2,       /* from the frame's first byte */
+	SDPA_CX_L3,       /* from the L3 header */
+	SDPA_CX_L4,       /* from the L4 header */
+	SDPA_CX_ETYPE,    /* the EtherType in front of the L3 header (off 0..1) */
+};
+
 struct sdpa_seg {
 	uint16_t off;
 	uint16_t len;
@@ -124,6 +137,20 @@ struct sdpa_match_tmpl {
 	 * match needs the full parse (a tunnel, inner headers, checksums of L4, defined
 	 * fields, ...) or no parse at all. */
 	uint8_t lite;
+	/* Direct key extraction (sdpa_match_cx_key), for a BASIC pipe's match whose key bytes
+	 * are header bytes at fixed offsets from the frame's start, its L3 or its L4 header
+	 * once the match's own L3/L4 type selectors hold (or meta bytes of the view): cx_n
+	 * copies, then the key masked. cx_n 0: not compiled this way (sdpa_view_lite). */
+	uint8_t cx_n;
+	uint8_t cx_l3; /* the L3 type the selectors ask (enum sdpa_l3_type), 0: any */
+	uint8_t cx_l4; /* the l4_type_ext the selectors ask (DOCA_FLOW_L4_TYPE_EXT_*), 0: any */
+	struct sdpa_cx_op {
+		uint8_t base; /* SDPA_CX_* */
+		uint8_t len;
+		uint16_t koff; /* into the key */
+		uint16_t off;  /* from the base (SDPA_CX_L3_ETYPE: the EtherType before L3) */
+	} cx[SDPA_CX_OPS];
+	uint8_t cx_mask[SDPA_CX_KEY_MAX]; /* the key's mask, byte by byte */
 	bool needs_l4csum; /* masks a parser_meta l4_checksum_ok: verify the L4 checksums */
 	bool nvgre;        /* GRE NVGRE match: entries' vs_id/flow_id move onto gre_key */
 	/* GENEVE options match (flow_geneve.c): the view holds the options of the port's
@@ -732,6 +759,12 @@ uint8_t sdpa_match_lite_plan(const struct sdpa_match_tmpl *mt);
  * the other bytes of the view are left as they are. false: the frame is not simple enough
  * (nothing written): build the full view. */
 bool sdpa_view_lite(struct doca_flow_match *m, const uint8_t *frame, uint32_t len, uint8_t groups);
+/* A direct key extraction (mt->cx_n != 0) of a frame, for BASIC pipes: 1 = the key is in
+ * 'key' (mt->klen bytes) and the selectors hold; 0 = the selectors do not hold (a miss);
+ * -1 = the frame is not simple (sdpa_parse_lite): use the view. Exactly the key and
+ * selector verdict sdpa_match_key/sdpa_match_selectors_ok give on the full view. */
+int sdpa_match_cx_key(const struct sdpa_match_tmpl *mt, const uint8_t *frame, uint32_t len,
+                      const struct doca_flow_match *view, uint8_t *key);
 /* Fill parser_meta.outer/inner_l4_checksum_ok of a view built from 'info' (a full checksum
  * pass: only when a match asks for them). */
 void sdpa_view_l4csum(struct doca_flow_match *m, const uint8_t *frame, uint32_t len,
@@ -744,7 +777,31 @@ uint32_t sdpa_crc32c(const uint8_t *p, uint32_t n);
  * (CRC is linear, so sequential keys would otherwise cluster in the low bits). */
 static inline uint32_t sdpa_em_hash(const uint8_t *key, uint32_t klen)
 {
-	uint32_t h = sdpa_crc32c(key, klen);
+	uint32_t h;
+
+	/* A short key (an IPv4 address, a port pair, ...: most exact matches) is one 64-bit
+	 * word: a multiply-xorshift finaliser (murmur3's) of it, inline, instead of a CRC
+	 * call, on the per-frame path. Lookups and inserts both hash here. */
+	if (klen <= 8) {
+		uint64_t v = (uint64_t)klen << 56;
+
+		if (klen == 4) {
+			uint32_t w;
+
+			memcpy(&w, key, 4);
+			v |= w;
+		} else {
+			for (uint32_t i = 0; i < klen; i++)
+				v ^= (uint64_t)key[i] << (8 * i);
+		}
+		v ^= v >> 33;
+		v *= 0xff51afd7ed558ccdull;
+		v ^= v >> 33;
+		v *= 0xc4ceb9fe1a85ec53ull;
+		v ^= v >> 33;
+		return (uint32_t)v;
+	}
+	h = sdpa_crc32c(key, klen);
 
 	h ^= h >> 16;
 	h *= 0x85ebca6bu;

@@ -168,7 +168,7 @@ static void view_start(struct doca_flow_match *m, bool garbage)
 	memset(&m->tun, 0, sizeof(*m) - offsetof(struct doca_flow_match, tun));
 }
 
-enum { NT = 12 };
+enum { NT = 14 };
 static struct sdpa_match_tmpl tm[NT];
 
 static void compile(uint32_t i, const struct doca_flow_match *match,
@@ -289,6 +289,29 @@ static void compile_templates(void)
 	k.outer.ip6.next_proto = 0xff;
 	k.outer.ip6.dst_ip[3] = 0xffffffff;
 	compile(11, &m, &k, true);
+
+	memset(&m, 0, sizeof(m)); /* 12: MACs and the EtherType (after any VLAN tags) */
+	memset(m.outer.eth.dst_mac, 0xff, 6);
+	memset(m.outer.eth.src_mac, 0xff, 6);
+	m.outer.eth.type = 0xffff;
+	compile(12, &m, NULL, false);
+
+	memset(&m, 0, sizeof(m)); /* 13: UDP ports under both selectors, a port mask */
+	memset(&k, 0, sizeof(k));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP6;
+	m.outer.l4_type_ext = DOCA_FLOW_L4_TYPE_EXT_UDP;
+	k.outer.udp.l4_port.dst_port = 0xff0f;
+	k.outer.udp.l4_port.src_port = 0xffff;
+	k.outer.ip6.hop_limit = 0x0f;
+	compile(13, &m, &k, false);
+
+	/* the ones direct extraction takes (the others use sdpa_view_lite) */
+	static const bool cx[NT] = {true, true,  false, false, false, true, true,
+	                            true, false, false, true,  true,  true, true};
+	for (uint32_t i = 0; i < NT; i++)
+		if ((tm[i].cx_n != 0) != cx[i])
+			fail_msg("match %u: direct extraction %u, expected %u", i, tm[i].cx_n,
+			         cx[i]);
 }
 
 /* Matches the compiled path must leave to the full parse. */
@@ -330,7 +353,7 @@ static void test_differential(void **state)
 	struct sdpa_pkt_info info;
 	struct doca_flow_match full, lite;
 	uint32_t taken = 0, taken4 = 0, taken6 = 0, takenv = 0, tcp = 0, udp = 0, icmp = 0;
-	uint32_t frames = 0, keys = 0, hits = 0;
+	uint32_t frames = 0, keys = 0, hits = 0, cx_keys = 0;
 
 	(void)state;
 	assert_non_null(buf);
@@ -394,6 +417,9 @@ static void test_differential(void **state)
 			view_start(&lite, true);
 			if (!sdpa_view_lite(&lite, f, len, tm[t].lite)) {
 				assert_false(ok);
+				if (tm[t].cx_n != 0)
+					assert_int_equal(
+					        sdpa_match_cx_key(&tm[t], f, len, &full, k2), -1);
 				continue;
 			}
 			s1 = sdpa_match_selectors_ok(&tm[t], (const uint8_t *)&full);
@@ -407,17 +433,31 @@ static void test_differential(void **state)
 				fail_msg("frame %u (len %u), match %u: keys differ", n, len, t);
 			keys++;
 			hits += s1;
+			if (tm[t].cx_n != 0) {
+				/* direct extraction: the same verdict and key as the full view */
+				int r;
+
+				memset(k2, 0xa5, sizeof(k2));
+				r = sdpa_match_cx_key(&tm[t], f, len, &full, k2);
+				assert_int_equal(r, s1 ? 1 : 0);
+				if (r == 1 && memcmp(k1, k2, tm[t].klen) != 0)
+					fail_msg("frame %u (len %u), match %u: direct key differs",
+					         n, len, t);
+				cx_keys += r == 1;
+			}
 		}
 		free(f);
 	}
 	printf("cmatch: %u frames, %u taken by the offset parse (ipv4 %u, ipv6 %u, vlan %u; "
-	       "tcp %u, udp %u, icmp %u), %u keys compared, %u with selectors passing\n",
-	       frames, taken, taken4, taken6, takenv, tcp, udp, icmp, keys, hits);
+	       "tcp %u, udp %u, icmp %u), %u keys compared, %u with selectors passing, %u "
+	       "direct keys\n",
+	       frames, taken, taken4, taken6, takenv, tcp, udp, icmp, keys, hits, cx_keys);
 	/* not vacuous: most well-formed frames take the compiled path, of every kind */
 	assert_true(taken > FRAMES / 5);
 	assert_true(taken4 > 1000 && taken6 > 1000 && takenv > 1000);
 	assert_true(tcp > 1000 && udp > 1000 && icmp > 500);
 	assert_true(hits > 10000);
+	assert_true(cx_keys > 10000);
 	free(buf);
 }
 
