@@ -264,6 +264,23 @@ static inline bool basic_key(struct pctx *c, const struct sdpa_match_tmpl *mt, u
 	return true;
 }
 
+/* A HASH pipe's view: false when the match's selectors do not hold. A match compiled into
+ * direct extraction writes only its own bytes into the view (sdpa_match_cx_view), which is
+ * all the steering hash and the constants read. */
+static inline bool hash_view(struct pctx *c, const struct sdpa_match_tmpl *mt)
+{
+	if (mt->cx_n != 0 && (!c->parsed || c->dirty) && !SDPA_UNLIKELY(sdpa_flex_active())) {
+		int r = sdpa_match_cx_view(mt, c->pkt->data, c->pkt->len, &c->m);
+
+		if (r >= 0)
+			return r == 1;
+		ensure_view(c, mt);
+	} else {
+		match_view(c, mt);
+	}
+	return sdpa_match_selectors_ok(mt, (const uint8_t *)&c->m);
+}
+
 static void drop(struct worker *w, struct pctx *c, enum softdpa_drop_reason why)
 {
 	w->trace_drops++;
@@ -1441,8 +1458,7 @@ static void run_hash(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 	bool sel_en;
 	struct doca_flow_pipe_entry *e;
 
-	match_view(c, &pipe->mt);
-	if (!sdpa_match_selectors_ok(&pipe->mt, view) || !sdpa_match_consts_ok(&pipe->mt, view)) {
+	if (!hash_view(c, &pipe->mt) || !sdpa_match_consts_ok(&pipe->mt, view)) {
 		pipe_miss(w, c, pipe, hops);
 		return;
 	}

@@ -503,7 +503,7 @@ static void cx_plan(struct sdpa_match_tmpl *mt)
 			}
 			mt->cx_mask[k] = mt->mask[i];
 			if (op && op->base == base && op->off + op->len == off &&
-			    op->koff + op->len == k) {
+			    op->koff + op->len == k && op->voff + op->len == i) {
 				op->len++;
 				continue;
 			}
@@ -515,20 +515,22 @@ static void cx_plan(struct sdpa_match_tmpl *mt)
 			mt->cx[n].len = 1;
 			mt->cx[n].koff = (uint16_t)k;
 			mt->cx[n].off = off;
+			mt->cx[n].voff = (uint16_t)i;
 			n++;
 		}
 	}
 	mt->cx_n = (uint8_t)n;
 }
 
-int sdpa_match_cx_key(const struct sdpa_match_tmpl *mt, const uint8_t *f, uint32_t len,
-                      const struct doca_flow_match *view, uint8_t *key)
+/* The offset parse and the match's selectors on its types: 1 hold, 0 not, -1 no parse. */
+static inline int cx_parse(const struct sdpa_match_tmpl *mt, const uint8_t *f, uint32_t len,
+                           struct sdpa_pkt_lite *op)
 {
 	struct sdpa_pkt_lite o;
-	const uint8_t *b[5];
 
 	if (!sdpa_parse_lite_inl(f, len, &o))
 		return -1;
+	*op = o;
 	if (mt->cx_l3 != 0 && o.l3_type != mt->cx_l3)
 		return 0;
 	if (mt->cx_l4 != 0) {
@@ -548,6 +550,40 @@ int sdpa_match_cx_key(const struct sdpa_match_tmpl *mt, const uint8_t *f, uint32
 		      (have == DOCA_FLOW_L4_TYPE_EXT_TCP || have == DOCA_FLOW_L4_TYPE_EXT_UDP)))
 			return 0;
 	}
+	return 1;
+}
+
+int sdpa_match_cx_view(const struct sdpa_match_tmpl *mt, const uint8_t *f, uint32_t len,
+                       struct doca_flow_match *view)
+{
+	struct sdpa_pkt_lite o;
+	const uint8_t *b[5];
+	int r = cx_parse(mt, f, len, &o);
+
+	if (r != 1)
+		return r;
+	b[SDPA_CX_L2] = f;
+	b[SDPA_CX_L3] = f + o.l3_off;
+	b[SDPA_CX_L4] = f + o.l4_off;
+	b[SDPA_CX_ETYPE] = f + o.l3_off - 2;
+	for (uint32_t i = 0; i < mt->cx_n; i++) {
+		const struct sdpa_cx_op *op = &mt->cx[i];
+
+		if (op->base != SDPA_CX_VIEW) /* those are in the view already */
+			memcpy((uint8_t *)view + op->voff, b[op->base] + op->off, op->len);
+	}
+	return 1;
+}
+
+int sdpa_match_cx_key(const struct sdpa_match_tmpl *mt, const uint8_t *f, uint32_t len,
+                      const struct doca_flow_match *view, uint8_t *key)
+{
+	struct sdpa_pkt_lite o;
+	const uint8_t *b[5];
+	int r = cx_parse(mt, f, len, &o);
+
+	if (r != 1)
+		return r;
 	b[SDPA_CX_VIEW] = (const uint8_t *)view;
 	b[SDPA_CX_L2] = f;
 	b[SDPA_CX_L3] = f + o.l3_off;

@@ -149,6 +149,7 @@ struct sdpa_match_tmpl {
 		uint8_t len;
 		uint16_t koff; /* into the key */
 		uint16_t off;  /* from the base (SDPA_CX_L3_ETYPE: the EtherType before L3) */
+		uint16_t voff; /* the bytes' place in the view */
 	} cx[SDPA_CX_OPS];
 	uint8_t cx_mask[SDPA_CX_KEY_MAX]; /* the key's mask, byte by byte */
 	bool needs_l4csum; /* masks a parser_meta l4_checksum_ok: verify the L4 checksums */
@@ -765,6 +766,11 @@ bool sdpa_view_lite(struct doca_flow_match *m, const uint8_t *frame, uint32_t le
  * selector verdict sdpa_match_key/sdpa_match_selectors_ok give on the full view. */
 int sdpa_match_cx_key(const struct sdpa_match_tmpl *mt, const uint8_t *frame, uint32_t len,
                       const struct doca_flow_match *view, uint8_t *key);
+/* The same extraction into the view instead (HASH pipes: the steering hash and the
+ * constants read the view): the match's bytes written at their places in the view, as the
+ * full view holds them (unmasked). Same return values; on 1 the selectors hold. */
+int sdpa_match_cx_view(const struct sdpa_match_tmpl *mt, const uint8_t *frame, uint32_t len,
+                       struct doca_flow_match *view);
 /* Fill parser_meta.outer/inner_l4_checksum_ok of a view built from 'info' (a full checksum
  * pass: only when a match asks for them). */
 void sdpa_view_l4csum(struct doca_flow_match *m, const uint8_t *frame, uint32_t len,

@@ -444,6 +444,20 @@ static void test_differential(void **state)
 					fail_msg("frame %u (len %u), match %u: direct key differs",
 					         n, len, t);
 				cx_keys += r == 1;
+				/* into the view (HASH pipes): the same verdict, key and
+				 * constants, the rest of the view garbage */
+				view_start(&lite, true);
+				assert_int_equal(sdpa_match_cx_view(&tm[t], f, len, &lite), r);
+				if (r == 1) {
+					sdpa_match_key(&tm[t], (const uint8_t *)&lite, k2);
+					if (memcmp(k1, k2, tm[t].klen) != 0)
+						fail_msg("frame %u, match %u: view key differs", n,
+						         t);
+					assert_int_equal(sdpa_match_consts_ok(
+					                         &tm[t], (const uint8_t *)&full),
+					                 sdpa_match_consts_ok(
+					                         &tm[t], (const uint8_t *)&lite));
+				}
 			}
 		}
 		free(f);
