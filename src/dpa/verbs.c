@@ -722,9 +722,13 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_modify(struct doca_verbs_qp *verbs_
 		int rc;
 
 		sdpa_rdma_gid(qp->ctx->dev_id, qp->ah.sgid_index, local_gid);
-		sdpa_vqp_timers(qp->ack_timeout, qp->retry_cnt, qp->min_rnr_timer);
 		rc = sdpa_vqp_connect(qp->vqp, qp->remote_qpn, local_gid, qp->ah.gid.raw,
 		                      qp->rq_psn, mtu_bytes(qp->mtu));
+		/* This QP's timers, not the process-wide ones connect took (another QP's
+		 * modify could change those meanwhile). */
+		if (rc == 0)
+			sdpa_vqp_set_timers(qp->vqp, qp->ack_timeout, qp->retry_cnt,
+			                    qp->min_rnr_timer);
 
 		if (rc == -2) {
 			pthread_mutex_unlock(&qp->lock);
@@ -745,6 +749,12 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_modify(struct doca_verbs_qp *verbs_
 	}
 	if (next == DOCA_VERBS_QP_STATE_RTS && cur == DOCA_VERBS_QP_STATE_RTR)
 		sdpa_vqp_set_sq_psn(qp->vqp, qp->sq_psn);
+	/* ack_timeout and retry_cnt are RTS attributes (RTR -> RTS, and RTS -> RTS): the
+	 * requester's timers take them there, not only as they were at RTR. */
+	if (next == DOCA_VERBS_QP_STATE_RTS &&
+	    (attr_mask & (DOCA_VERBS_QP_ATTR_ACK_TIMEOUT | DOCA_VERBS_QP_ATTR_RETRY_CNT |
+	                  DOCA_VERBS_QP_ATTR_MIN_RNR_TIMER)) != 0)
+		sdpa_vqp_set_timers(qp->vqp, qp->ack_timeout, qp->retry_cnt, qp->min_rnr_timer);
 	if (next == DOCA_VERBS_QP_STATE_ERR && cur != DOCA_VERBS_QP_STATE_ERR)
 		sdpa_vqp_set_error(qp->vqp);
 	if (next == DOCA_VERBS_QP_STATE_RST && cur != DOCA_VERBS_QP_STATE_RST) {

@@ -393,6 +393,16 @@ void sdpa_qp_set_access(struct sdpa_qp *qp, uint32_t access, uint8_t rnr_retry)
 	pthread_mutex_unlock(&qp->lock);
 }
 
+void sdpa_qp_set_qp_timers(struct sdpa_qp *qp, uint8_t ack_timeout, uint8_t retry_cnt,
+                           uint8_t min_rnr_timer)
+{
+	pthread_mutex_lock(&qp->lock);
+	qp->timeout_ns = 4096ull << (ack_timeout & 31);
+	qp->retry_cnt = (uint8_t)(retry_cnt & 7);
+	qp->min_rnr_timer = (uint8_t)(min_rnr_timer & 31);
+	pthread_mutex_unlock(&qp->lock);
+}
+
 void sdpa_qp_set_error(struct sdpa_qp *qp)
 {
 	pthread_mutex_lock(&qp->lock);

@@ -55,6 +55,11 @@ enum sdpa_qp_state sdpa_qp_state(struct sdpa_qp *qp);
 void sdpa_qp_set_sq_psn(struct sdpa_qp *qp, uint32_t psn);
 void sdpa_qp_set_access(struct sdpa_qp *qp, uint32_t access, uint8_t rnr_retry);
 void sdpa_qp_set_error(struct sdpa_qp *qp);
+/* This QP's timer settings (IB's encodings, as sdpa_qp_set_timers), replacing those it took
+ * when connected: a Verbs QP's own attributes (min_rnr_timer at RTR, ack_timeout and
+ * retry_cnt at RTS). */
+void sdpa_qp_set_qp_timers(struct sdpa_qp *qp, uint8_t ack_timeout, uint8_t retry_cnt,
+                           uint8_t min_rnr_timer);
 /* True when a QP of this process has number 'qpn'. */
 bool sdpa_qp_exists(uint32_t qpn);
 

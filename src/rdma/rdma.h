@@ -132,13 +132,14 @@ uint32_t sdpa_vqp_num(const struct sdpa_vqp *vqp);
 void sdpa_vqp_set_access(struct sdpa_vqp *vqp, uint32_t access, uint8_t rnr_retry);
 /* RTR: towards remote QP 'remote_qpn' at GID 'remote_gid' (sdpa_rdma_gid of its process:
  * this process's QPs by the in-process transport, another's over the RoCEv2 carrier), from
- * 'local_gid', expecting PSN 'rq_psn', path MTU 'mtu' bytes. The carrier's timers take
- * ack_timeout/retry_cnt/min_rnr_timer as last given to sdpa_vqp_timers. 0; -1 when no route
- * could be made (logged); -2 when the GID names this process and no QP has 'remote_qpn'. */
+ * 'local_gid', expecting PSN 'rq_psn', path MTU 'mtu' bytes. 0; -1 when no route could be
+ * made (logged); -2 when the GID names this process and no QP has 'remote_qpn'. */
 int sdpa_vqp_connect(struct sdpa_vqp *vqp, uint32_t remote_qpn, const uint8_t local_gid[16],
                      const uint8_t remote_gid[16], uint32_t rq_psn, uint32_t mtu);
-/* The IB timer settings (encodings) of the QPs connected from now on. */
-void sdpa_vqp_timers(uint8_t ack_timeout, uint8_t retry_cnt, uint8_t min_rnr_timer);
+/* This QP's IB timer settings (encodings): the carrier's retransmission and RNR timers use
+ * them (after the connect; again when RTS gives ack_timeout and retry_cnt). */
+void sdpa_vqp_set_timers(struct sdpa_vqp *vqp, uint8_t ack_timeout, uint8_t retry_cnt,
+                         uint8_t min_rnr_timer);
 /* RTS: the first PSN of this QP's requests. */
 void sdpa_vqp_set_sq_psn(struct sdpa_vqp *vqp, uint32_t sq_psn);
 /* Move to the error state: outstanding requests complete with WR_FLUSH_ERR. */

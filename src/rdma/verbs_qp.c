@@ -120,9 +120,10 @@ int sdpa_vqp_connect(struct sdpa_vqp *v, uint32_t remote_qpn, const uint8_t loca
 	return 0;
 }
 
-void sdpa_vqp_timers(uint8_t ack_timeout, uint8_t retry_cnt, uint8_t min_rnr_timer)
+void sdpa_vqp_set_timers(struct sdpa_vqp *v, uint8_t ack_timeout, uint8_t retry_cnt,
+                         uint8_t min_rnr_timer)
 {
-	sdpa_qp_set_timers(ack_timeout, retry_cnt, min_rnr_timer);
+	sdpa_qp_set_qp_timers(v->qp, ack_timeout, retry_cnt, min_rnr_timer);
 }
 
 void sdpa_vqp_set_sq_psn(struct sdpa_vqp *v, uint32_t sq_psn)

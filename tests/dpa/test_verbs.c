@@ -182,9 +182,10 @@ static int teardown(void **state)
 	return dpa_t_fx_teardown((void **)&inner);
 }
 
-/* RST -> INIT -> RTR -> RTS towards 'peer' with 'access' (write, read). */
-static void connect_to(struct fx *f, struct vqp *q, uint32_t peer_qpn, const uint8_t *peer_gid,
-                       int write)
+/* RST -> INIT -> RTR -> RTS towards 'peer' with 'access' (write, read); RTS with IB's
+ * ack_timeout (4.096 us * 2^n) and retry_cnt. */
+static void connect_timers(struct fx *f, struct vqp *q, uint32_t peer_qpn, const uint8_t *peer_gid,
+                           int write, uint16_t ack_timeout, uint16_t retry_cnt)
 {
 	struct doca_verbs_qp_attr *qa;
 	struct doca_verbs_ah_attr *ah;
@@ -220,29 +221,36 @@ static void connect_to(struct fx *f, struct vqp *q, uint32_t peer_qpn, const uin
 	assert_int_equal(doca_verbs_qp_attr_set_dest_qp_num(qa, peer_qpn), DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_set_path_mtu(qa, DOCA_MTU_SIZE_1K_BYTES), DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_set_ah_attr(qa, ah), DOCA_SUCCESS);
-	/* A peer in another process: an ACK timeout of 1.07 s (code 18), not 67 ms, since the
-	 * peer is a process a loaded machine may not run for a while, and seven retransmissions
-	 * in 0.5 s without an answer would take it for gone. */
-	assert_int_equal(doca_verbs_qp_attr_set_ack_timeout(qa, peer_gid != NULL ? 18 : 14),
-	                 DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_modify(
 	                         q->qp, qa,
 	                         DOCA_VERBS_QP_ATTR_NEXT_STATE | DOCA_VERBS_QP_ATTR_RQ_PSN |
 	                                 DOCA_VERBS_QP_ATTR_DEST_QP_NUM |
-	                                 DOCA_VERBS_QP_ATTR_PATH_MTU | DOCA_VERBS_QP_ATTR_AH_ATTR |
-	                                 DOCA_VERBS_QP_ATTR_ACK_TIMEOUT),
+	                                 DOCA_VERBS_QP_ATTR_PATH_MTU | DOCA_VERBS_QP_ATTR_AH_ATTR),
 	                 DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_set_next_state(qa, DOCA_VERBS_QP_STATE_RTS),
 	                 DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_set_sq_psn(qa, 0), DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_set_rnr_retry(qa, 1), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_attr_set_ack_timeout(qa, ack_timeout), DOCA_SUCCESS);
+	assert_int_equal(doca_verbs_qp_attr_set_retry_cnt(qa, retry_cnt), DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_modify(q->qp, qa,
 	                                      DOCA_VERBS_QP_ATTR_NEXT_STATE |
 	                                              DOCA_VERBS_QP_ATTR_SQ_PSN |
-	                                              DOCA_VERBS_QP_ATTR_RNR_RETRY),
+	                                              DOCA_VERBS_QP_ATTR_RNR_RETRY |
+	                                              DOCA_VERBS_QP_ATTR_ACK_TIMEOUT |
+	                                              DOCA_VERBS_QP_ATTR_RETRY_CNT),
 	                 DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_qp_attr_destroy(qa), DOCA_SUCCESS);
 	assert_int_equal(doca_verbs_ah_attr_destroy(ah), DOCA_SUCCESS);
+}
+
+/* A peer in another process gets an ACK timeout of 1.07 s (code 18), not 67 ms: the peer is
+ * a process a loaded machine may not run for a while, and seven retransmissions in 0.5 s
+ * without an answer would take it for gone. */
+static void connect_to(struct fx *f, struct vqp *q, uint32_t peer_qpn, const uint8_t *peer_gid,
+                       int write)
+{
+	connect_timers(f, q, peer_qpn, peer_gid, write, peer_gid != NULL ? 18 : 14, 7);
 }
 
 static void connect_qp(struct fx *f, struct vqp *q, const struct vqp *peer, int write)
@@ -679,6 +687,45 @@ static void test_two_processes(void **state)
 	unsetenv("SOFTDPA_RDMA_LOSS");
 	unsetenv("SOFTDPA_RDMA_REORDER");
 }
+
+/* ack_timeout and retry_cnt given at RTR -> RTS (where IB and DOCA's samples give them) are
+ * the ones the requester's timers use: a send to a peer address where nobody answers (a
+ * UDP socket that never reads) ends in SEND_ERR after 2 retransmissions 4.2 ms apart (code
+ * 10). Before, the engine took its timers at RTR, so RTS's values were ignored (7 of 67 ms). */
+static void test_rts_timers(void **state)
+{
+	struct fx *f = *state;
+	static uint64_t buf;
+	struct ibv_pd *pd = NULL;
+	union ibv_gid gid;
+	struct sockaddr_in sink = {.sin_family = AF_INET};
+	socklen_t sl = sizeof(sink);
+	doca_dpa_dev_mmap_t mh;
+	struct doca_mmap *m;
+	int fd;
+	uint64_t v;
+
+	vqp_up(f, &f->a);
+	m = mk_mmap(f, &buf, sizeof(buf), FULL_ACCESS, &mh);
+	assert_int_equal(doca_rdma_bridge_get_dev_pd(f->base.dev, &pd), DOCA_SUCCESS);
+	assert_int_equal(ibv_query_gid(pd->context, 1, 0, &gid), 0);
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	assert_true(fd >= 0);
+	memcpy(&sink.sin_addr, &gid.raw[12], 4); /* this process's carrier address */
+	assert_int_equal(bind(fd, (struct sockaddr *)&sink, sizeof(sink)), 0);
+	assert_int_equal(getsockname(fd, (struct sockaddr *)&sink, &sl), 0);
+	memcpy(&gid.raw[8], &sink.sin_port, 2); /* the GID of a "process" at the sink */
+	connect_timers(f, &f->a, 0x4242, gid.raw, 1, 10, 2);
+	t_log_reset();
+	RPC(f, verbs_t_send, f->a.h, (uint32_t)DOCA_DPA_DEV_VERBS_SEND_WR_OPCODE_SEND, mh,
+	    (uint64_t)(uintptr_t)&buf, 8u, 0u, (uint64_t)0, 0u);
+	v = wait_comp(f, &f->a);
+	assert_true(FOUND(v));
+	assert_int_equal(TYPE(v), DOCA_DPA_DEV_COMP_SEND_ERR);
+	t_assert_logged("was not acknowledged after 2 retransmissions (ACK timeout 4194 us)");
+	close(fd);
+	assert_int_equal(doca_mmap_destroy(m), DOCA_SUCCESS);
+}
 #endif
 
 int main(void)
@@ -686,6 +733,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 #ifdef HAVE_IBV
 	        cmocka_unit_test(test_two_processes), /* first: see run_two */
+	        cmocka_unit_test_setup_teardown(test_rts_timers, setup, teardown),
 #endif
 	        cmocka_unit_test_setup_teardown(test_context_pd_ah, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_uar_and_bridge, setup, teardown),
