@@ -27,10 +27,12 @@ static int setup(void **state)
 	return dpa_t_fx_setup(state, dpa_unemulated_app);
 }
 
-/* Poll doca_dpa_peek_at_last_error until it reports the error state (or 5 s pass). */
+/* Poll doca_dpa_peek_at_last_error until it reports the error state (or 30 s pass: a loaded
+ * machine, under sanitizers, may take a while to run the kernel; the wait ends as soon as it
+ * does). */
 static doca_error_t wait_fatal(struct doca_dpa *dpa)
 {
-	uint64_t end = dpa_t_ms() + 5000;
+	uint64_t end = dpa_t_ms() + 30000;
 	doca_error_t r;
 
 	while ((r = doca_dpa_peek_at_last_error(dpa)) == DOCA_SUCCESS && dpa_t_ms() < end)

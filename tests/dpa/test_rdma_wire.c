@@ -457,7 +457,7 @@ static void gone_initiator(int fd)
 	CK(get_msg(fd, &v, sizeof(v)) == sizeof(v)); /* the peer is gone after this */
 	sm = mk_mmap(&n, &src, sizeof(src), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &sh);
 	rpc(&n, &rdma_t_write, n.h, 0, 1, 0x1000, sh, (uint64_t)(uintptr_t)&src, 8, 0, 0);
-	end = dpa_t_ms() + 10000;
+	end = dpa_t_ms() + 30000;
 	do {
 		v = rpc(&n, &rdma_t_poll, n.comp_h, 0, 0, 0, 0, 0, 0, 0, 0);
 		if (!FOUND(v))
@@ -540,7 +540,7 @@ static void rnr_initiator(int fd)
 	exchange_connect(&n, fd);
 	sm = mk_mmap(&n, &src, sizeof(src), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &sh);
 	rpc(&n, &rdma_t_send, n.h, 0, sh, (uint64_t)(uintptr_t)&src, 8, 0, 0, 0, 0);
-	end = dpa_t_ms() + 10000;
+	end = dpa_t_ms() + 30000;
 	do {
 		v = rpc(&n, &rdma_t_poll, n.comp_h, 0, 0, 0, 0, 0, 0, 0, 0);
 		if (!FOUND(v))
@@ -676,7 +676,7 @@ static void import_initiator(int fd)
 	rpc(&n, &rdma_t_write, n.h, 0, ih, raddr + sizeof(src) - 8, sh, (uint64_t)(uintptr_t)src,
 	    16, 0, 0);
 	{
-		uint64_t end = dpa_t_ms() + 10000;
+		uint64_t end = dpa_t_ms() + 30000;
 
 		do {
 			v = rpc(&n, &rdma_t_poll, n.comp_h, 0, 0, 0, 0, 0, 0, 0, 0);
