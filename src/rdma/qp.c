@@ -1055,10 +1055,18 @@ static void requester(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 		qp->retries = 0;
 	}
 	w = qp->sq_head < qp->sq_tail ? &qp->sq[qp->sq_head % qp->sq_size] : NULL;
+	/* A PSN-sequence NAK naming a PSN before the oldest outstanding request: the responder
+	 * expected one that is acknowledged by now (it came, late, after a later one that the
+	 * responder dropped, and its ACK overtook this NAK): what the responder dropped is
+	 * outstanding, so it goes again from the oldest, rather than after the ACK timeout. */
+	bool nak_behind = w != NULL && p->opcode == SDPA_IB_ACKNOWLEDGE &&
+	                  syndrome == SDPA_AETH_NAK_PSN_SEQ && psn_before(p->psn, w->psn);
+
 	/* An ACK names the request's last PSN, any other answer its first. */
 	if (retry || w == NULL || !w->sent ||
-	    (p->opcode == SDPA_IB_ACKNOWLEDGE && syndrome == SDPA_AETH_ACK ? wqe_last(w)
-	                                                                   : w->psn) != p->psn) {
+	    (!nak_behind &&
+	     (p->opcode == SDPA_IB_ACKNOWLEDGE && syndrome == SDPA_AETH_ACK ? wqe_last(w)
+	                                                                    : w->psn) != p->psn)) {
 		pthread_mutex_unlock(&qp->lock);
 		if (retry)
 			pump(qp);

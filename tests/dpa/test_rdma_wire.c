@@ -932,6 +932,42 @@ static void test_broken_read_response_retries(void **state)
 	sdpa_dpa_rdma_hooks();
 }
 
+/* The responder NAKed the send it expected (a later one had come first and was dropped),
+ * then the expected one came and was ACKed, and that ACK overtook the NAK: the NAK names a
+ * PSN before the oldest outstanding request, whose first copy the responder dropped. It goes
+ * again at once, not after the ACK timeout (here: never, the timers do not run). */
+static void test_nak_behind_oldest_retransmits(void **state)
+{
+	enum { PEER = 0x34567 };
+	struct sdpa_qp *qp;
+	struct sdpa_rdma_pkt a = {.opcode = SDPA_IB_ACKNOWLEDGE, .src_qpn = PEER};
+	uint32_t first;
+
+	(void)state;
+	memset(&sent, 0, sizeof(sent));
+	memset(&race, 0, sizeof(race));
+	sdpa_rdma_set_dpa_hooks(race_resolve, NULL, NULL, NULL);
+	qp = sdpa_qp_create(&record_transport, NULL, 4, 0, 7, ignore_complete, NULL, 0, "nak");
+	assert_non_null(qp);
+	sdpa_qp_connect(qp, PEER, 1, 1024, NULL);
+	sdpa_qp_post(qp, SDPA_WR_SEND, 7, (uintptr_t)race.buf, 8, 0, 0, 0, 0, true);
+	sdpa_qp_post(qp, SDPA_WR_SEND, 7, (uintptr_t)race.buf, 8, 0, 0, 0, 0, true);
+	assert_int_equal(sent.n, 2);
+	first = sent.pkt[0].psn;
+	a.dst_qpn = sdpa_qp_num(qp);
+	a.psn = first; /* the ACK of the first send */
+	a.syndrome = SDPA_AETH_ACK;
+	assert_true(sdpa_qp_rx(&a));
+	assert_int_equal(race.ok_completions, 1);
+	a.syndrome = SDPA_AETH_NAK_PSN_SEQ; /* the NAK sent before that ACK */
+	assert_true(sdpa_qp_rx(&a));
+	assert_int_equal(sent.n, 3);
+	assert_int_equal(sent.pkt[2].psn, sent.pkt[1].psn);
+	assert_int_equal(race.ok_completions, 1);
+	sdpa_qp_destroy(qp, NULL, NULL);
+	sdpa_dpa_rdma_hooks();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -946,6 +982,7 @@ int main(void)
 	        cmocka_unit_test(test_ack_during_retransmission),
 	        cmocka_unit_test(test_broken_request_naks),
 	        cmocka_unit_test(test_broken_read_response_retries),
+	        cmocka_unit_test(test_nak_behind_oldest_retransmits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
