@@ -16,6 +16,7 @@
 #include <doca_ctx.h>
 #include <doca_rdma.h>
 
+#include "core/atomics.h"
 #include "core/ctx.h"
 #include "core/devices.h"
 #include "core/handles.h"
@@ -96,7 +97,9 @@ struct doca_rdma {
 	struct sdpa_srq *srq;
 	struct doca_rdma_connection **conns;
 	unsigned int nr_conns;
-	bool warned_no_comp;
+	/* Completions come from any thread (a kernel posting, the carrier's receive thread):
+	 * the one warning is claimed by an atomic fetch-or (relaxed: it orders nothing else). */
+	sdpa_atomic_u32 warned_no_comp;
 };
 
 static uint32_t next_rdma_id = 1;
@@ -191,8 +194,7 @@ static void on_complete(void *owner, uint32_t conn_id, enum sdpa_wc_opcode op,
 	struct doca_rdma *rdma = owner;
 
 	if (rdma->comp == NULL || comp_post_fn == NULL) {
-		if (!rdma->warned_no_comp) {
-			rdma->warned_no_comp = true;
+		if (sdpa_fetch_or_relaxed(&rdma->warned_no_comp, 1) == 0) {
 			DOCA_LOG_WARN("RDMA context %u: a completion arrived but no DPA completion "
 			              "is attached; it is dropped. Fix: call "
 			              "doca_rdma_dpa_completion_attach before doca_ctx_start",
