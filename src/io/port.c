@@ -432,7 +432,7 @@ uint16_t sdpa_port_tx_burst(uint16_t port_id, uint16_t worker, struct sdpa_pkt *
 	}
 	while (done < n) {
 		uint16_t chunk = SDPA_MIN((uint16_t)(n - done), (uint16_t)SDPA_WIRE_BURST_MAX);
-		uint16_t took = sdpa_wire_tx_burst(w, pkts + done, chunk);
+		uint16_t took = sdpa_wire_tx_burst_q(w, worker, pkts + done, chunk);
 
 		done += took;
 		if (took < chunk)
@@ -464,7 +464,7 @@ uint16_t sdpa_port_host_tx(uint16_t port_id, struct sdpa_pkt *const *pkts, uint1
 	}
 	while (done < n) {
 		uint16_t chunk = SDPA_MIN((uint16_t)(n - done), (uint16_t)SDPA_WIRE_BURST_MAX);
-		uint16_t took = sdpa_wire_tx_burst(w, pkts + done, chunk);
+		uint16_t took = sdpa_wire_tx_burst_q(w, SDPA_PORT_WORKER_HOST, pkts + done, chunk);
 
 		done += took;
 		if (took < chunk)

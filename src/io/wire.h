@@ -8,7 +8,10 @@
  *     RX from one thread to another needs a synchronisation the caller provides (a mutex,
  *     a thread join, a release/acquire flag).
  *   - TX (tx_burst) may be called by any number of threads concurrently; the wire
- *     serialises them with a mutex (never a multi-producer spinning ring).
+ *     serialises them with a mutex (never a multi-producer spinning ring). A caller names
+ *     a TX queue (its NIC worker); the mem wire gives each queue a ring and a mutex of its
+ *     own, so workers on different queues do not wait for one another. The other wires
+ *     have one queue.
  *   - rx_exhausted, sdpa_wire_rx_error and the counters may be read from any thread.
  *   - close runs when no other call on the wire is in progress or can start.
  *
@@ -135,8 +138,10 @@ struct sdpa_wire_ops {
 	 * (tx_frames) or dropped and counted by the wire (tx_malformed, tx_errors). The rest
 	 * found no room (mem TX ring full, socket buffer full): the caller counts them as
 	 * SOFTDPA_DROP_TX_FULL. The caller keeps ownership of every pkt. Any thread; may wait
-	 * for the wire's TX mutex, never for the peer. */
-	uint16_t (*tx_burst)(struct sdpa_wire *w, struct sdpa_pkt *const *pkts, uint16_t n);
+	 * for the TX mutex of 'queue' (any number; a wire folds it onto its queues), never for
+	 * the peer. */
+	uint16_t (*tx_burst)(struct sdpa_wire *w, uint16_t queue, struct sdpa_pkt *const *pkts,
+	                     uint16_t n);
 
 	/* Flush pending output (pcap), release every resource and free w. No call on w may
 	 * be in progress or follow. */
@@ -238,10 +243,17 @@ static inline bool sdpa_wire_rx_exhausted(struct sdpa_wire *w)
 	return w->ops->rx_exhausted(w);
 }
 
+static inline uint16_t sdpa_wire_tx_burst_q(struct sdpa_wire *w, uint16_t queue,
+                                            struct sdpa_pkt *const *pkts, uint16_t n)
+{
+	return w->ops->tx_burst(w, queue, pkts, n);
+}
+
+/* tx_burst on queue 0. */
 static inline uint16_t sdpa_wire_tx_burst(struct sdpa_wire *w, struct sdpa_pkt *const *pkts,
                                           uint16_t n)
 {
-	return w->ops->tx_burst(w, pkts, n);
+	return sdpa_wire_tx_burst_q(w, 0, pkts, n);
 }
 
 /* Close and free a wire; NULL is a no-op. */

@@ -168,12 +168,14 @@ static bool afp_rx_exhausted(struct sdpa_wire *w)
 	return false;
 }
 
-static uint16_t afp_tx_burst(struct sdpa_wire *w, struct sdpa_pkt *const *pkts, uint16_t n)
+static uint16_t afp_tx_burst(struct sdpa_wire *w, uint16_t queue, struct sdpa_pkt *const *pkts,
+                             uint16_t n)
 {
 	struct afp_wire *a = to_afp(w);
 	uint64_t frames = 0, bytes = 0, malformed = 0, errors = 0;
 	uint16_t done = 0;
 
+	(void)queue; /* one TX queue */
 	if (n > SDPA_WIRE_BURST_MAX)
 		n = SDPA_WIRE_BURST_MAX;
 	pthread_mutex_lock(&a->tx_lock);

@@ -6,8 +6,14 @@
  *            with 2 or more queues put each frame into the queue its flow hash names
  *            (RSS, as a NIC does in hardware); consumer = that queue's RX consumer
  *            (rx_burst/rx_release, one thread per queue).
- *   TX ring: producer = tx_burst callers (serialised by tx_lock),
- *            consumer = softdpa_port_drain callers (serialised by drain_lock).
+ *   TX rings: as many as RX queues; a transmitting thread uses ring (its queue % nq),
+ *            so each NIC worker fills a ring of its own and they never wait for one
+ *            another. producer = that ring's tx_burst callers (serialised by the ring's
+ *            lock: host TX may share a worker's ring), consumer = softdpa_port_drain
+ *            callers (serialised by drain_lock). With several rings, every burst takes a
+ *            ticket from one wire-wide counter and the drainer takes the ring whose oldest
+ *            frame has the lowest ticket, so frames leave in the order their bursts were
+ *            transmitted, as they did through one shared ring.
  *
  * Indices are free-running uint32: 'prod - cons' is the fill level even across the
  * 2^32 wrap, because the ring size is a power of two <= 2^31 and the fill level never
@@ -33,6 +39,21 @@ enum {
 	RING_SIZE_MAX = 1u << 16,
 };
 
+/* One TX queue: a ring filled under its own lock, emptied by the drainer. */
+struct mem_txq {
+	/* producer side (tx_burst callers of this queue, under lock) */
+	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 prod;
+	uint32_t cons_cache;
+	pthread_mutex_t lock;
+	uint32_t *lens; /* [size] */
+	uint64_t *seq;  /* [size]: the burst's ticket (nq > 1) */
+	uint8_t *bufs;  /* [size][TX_STRIDE] */
+
+	/* consumer side (drainers, under drain_lock or the caller's own lock) */
+	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 cons;
+	uint32_t prod_cache;
+};
+
 /* One RX queue: a single-producer/single-consumer ring of its own. */
 struct mem_rxq {
 	/* producer side (injectors, under inject_lock or the caller's own lock) */
@@ -50,8 +71,7 @@ struct mem_rxq {
 struct mem_wire {
 	struct sdpa_wire base;
 	uint32_t size, mask;
-	uint32_t *tx_lens; /* [size] */
-	uint8_t *tx_bufs;  /* [size][TX_STRIDE] */
+	struct mem_txq *txq; /* [nq] */
 	void *map;
 	size_t map_len;
 	/* RSS (sdpa_wire_mem_set_rss, fixed at creation): nq queues; reta maps a flow hash to
@@ -63,14 +83,9 @@ struct mem_wire {
 
 	pthread_mutex_t inject_lock;
 
-	/* TX producer side (workers, under tx_lock) */
-	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 tx_prod;
-	uint32_t tx_cons_cache;
-	pthread_mutex_t tx_lock;
+	/* TX burst tickets (nq > 1): written once per burst by whichever ring's holder */
+	alignas(SDPA_CACHE_LINE) sdpa_atomic_u64 tx_ticket;
 
-	/* TX consumer side (drainers, under drain_lock or the caller's own lock) */
-	alignas(SDPA_CACHE_LINE) sdpa_atomic_u32 tx_cons;
-	uint32_t tx_prod_cache;
 	pthread_mutex_t drain_lock;
 
 	struct mem_rxq rxq[]; /* [nq] */
@@ -174,24 +189,39 @@ static bool mem_rx_exhausted(struct sdpa_wire *w)
 	return false; /* more frames can always be injected */
 }
 
-static uint16_t mem_tx_burst(struct sdpa_wire *w, struct sdpa_pkt *const *pkts, uint16_t n)
+/* The wire's TX counters: one writer at a time with one ring (its lock), several with
+ * more, which need a locked add. */
+static inline void tx_count(struct mem_wire *m, sdpa_atomic_u64 *c, uint64_t v)
+{
+	if (m->nq > 1)
+		(void)sdpa_fetch_add_relaxed(c, v);
+	else
+		sdpa_counter_add(c, v);
+}
+
+static uint16_t mem_tx_burst(struct sdpa_wire *w, uint16_t queue, struct sdpa_pkt *const *pkts,
+                             uint16_t n)
 {
 	struct mem_wire *m = to_mem(w);
-	uint64_t frames = 0, bytes = 0, malformed = 0;
+	struct mem_txq *t = &m->txq[queue % m->nq];
+	uint64_t frames = 0, bytes = 0, malformed = 0, ticket = 0;
 	uint32_t prod, room;
 	uint16_t i;
 
 	if (n > SDPA_WIRE_BURST_MAX)
 		n = SDPA_WIRE_BURST_MAX;
-	pthread_mutex_lock(&m->tx_lock);
-	prod = sdpa_load_relaxed(&m->tx_prod); /* only the tx_lock holder writes it */
-	room = m->size - (prod - m->tx_cons_cache);
+	pthread_mutex_lock(&t->lock);
+	prod = sdpa_load_relaxed(&t->prod); /* only the lock holder writes it */
+	room = m->size - (prod - t->cons_cache);
 	if (room < n) {
-		/* A3 pairs with R4 in sdpa_wire_mem_drain: slots before tx_cons are copied
-		 * out and may be overwritten. */
-		m->tx_cons_cache = sdpa_load_acquire(&m->tx_cons);
-		room = m->size - (prod - m->tx_cons_cache);
+		/* A3 pairs with R4 in sdpa_wire_mem_drain: slots before cons are copied out
+		 * and may be overwritten. */
+		t->cons_cache = sdpa_load_acquire(&t->cons);
+		room = m->size - (prod - t->cons_cache);
 	}
+	/* Relaxed: a ticket only orders bursts; the frames are published by R3. */
+	if (m->nq > 1)
+		ticket = sdpa_fetch_add_relaxed(&m->tx_ticket, 1);
 	for (i = 0; i < n; i++) {
 		const struct sdpa_pkt *p = pkts[i];
 		uint32_t idx;
@@ -203,8 +233,9 @@ static uint16_t mem_tx_burst(struct sdpa_wire *w, struct sdpa_pkt *const *pkts, 
 		if (room == 0)
 			break;
 		idx = prod & m->mask;
-		m->tx_lens[idx] = p->len;
-		memcpy(m->tx_bufs + (size_t)idx * TX_STRIDE, p->data, p->len);
+		t->lens[idx] = p->len;
+		t->seq[idx] = ticket;
+		memcpy(t->bufs + (size_t)idx * TX_STRIDE, p->data, p->len);
 		prod++;
 		room--;
 		frames++;
@@ -212,12 +243,12 @@ static uint16_t mem_tx_burst(struct sdpa_wire *w, struct sdpa_pkt *const *pkts, 
 	}
 	/* R3 pairs with A4 in sdpa_wire_mem_drain: the copied frames and their lengths are
 	 * visible before the new tx_prod. */
-	sdpa_store_release(&m->tx_prod, prod);
-	sdpa_counter_add(&w->ctr.tx_frames, frames);
-	sdpa_counter_add(&w->ctr.tx_bytes, bytes);
+	sdpa_store_release(&t->prod, prod);
+	pthread_mutex_unlock(&t->lock);
+	tx_count(m, &w->ctr.tx_frames, frames);
+	tx_count(m, &w->ctr.tx_bytes, bytes);
 	if (malformed)
-		sdpa_counter_add(&w->ctr.tx_malformed, malformed);
-	pthread_mutex_unlock(&m->tx_lock);
+		tx_count(m, &w->ctr.tx_malformed, malformed);
 	return i;
 }
 
@@ -226,12 +257,14 @@ static void mem_close(struct sdpa_wire *w)
 	struct mem_wire *m = to_mem(w);
 
 	pthread_mutex_destroy(&m->inject_lock);
-	pthread_mutex_destroy(&m->tx_lock);
+	for (uint16_t q = 0; q < m->nq; q++)
+		pthread_mutex_destroy(&m->txq[q].lock);
 	pthread_mutex_destroy(&m->drain_lock);
 	munmap(m->map, m->map_len);
 	for (uint16_t q = 1; q < m->nq; q++)
 		if (m->qmap[q] != NULL)
 			munmap(m->qmap[q], m->qmap_len);
+	free(m->txq);
 	free(m);
 }
 
@@ -289,26 +322,50 @@ doca_error_t sdpa_wire_mem_inject(struct sdpa_wire *w, const void *frame, uint32
 	return r;
 }
 
+/* The TX ring whose oldest frame has the lowest ticket, or NULL when all are empty. Only
+ * the serialised drainer calls it. */
+static struct mem_txq *drain_pick(struct mem_wire *m)
+{
+	struct mem_txq *best = NULL;
+	uint64_t best_ticket = 0;
+
+	for (uint16_t q = 0; q < m->nq; q++) {
+		struct mem_txq *t = &m->txq[q];
+		uint32_t cons = sdpa_load_relaxed(&t->cons); /* only the drainer writes it */
+
+		if (cons == t->prod_cache) {
+			/* A4 pairs with R3 in mem_tx_burst: frames before prod are copied in. */
+			t->prod_cache = sdpa_load_acquire(&t->prod);
+			if (cons == t->prod_cache)
+				continue;
+		}
+		if (m->nq == 1)
+			return t;
+		if (best == NULL || t->seq[cons & m->mask] < best_ticket) {
+			best = t;
+			best_ticket = t->seq[cons & m->mask];
+		}
+	}
+	return best;
+}
+
 doca_error_t sdpa_wire_mem_drain_nolock(struct sdpa_wire *w, void *buf, uint32_t cap, uint32_t *len)
 {
 	struct mem_wire *m = to_mem(w);
+	struct mem_txq *t = drain_pick(m);
 	uint32_t cons, idx, flen;
 
-	cons = sdpa_load_relaxed(&m->tx_cons); /* only the serialised drainer writes it */
-	if (cons == m->tx_prod_cache) {
-		/* A4 pairs with R3 in mem_tx_burst: frames before tx_prod are copied in. */
-		m->tx_prod_cache = sdpa_load_acquire(&m->tx_prod);
-		if (cons == m->tx_prod_cache)
-			return DOCA_ERROR_EMPTY;
-	}
+	if (t == NULL)
+		return DOCA_ERROR_EMPTY;
+	cons = sdpa_load_relaxed(&t->cons);
 	idx = cons & m->mask;
-	flen = m->tx_lens[idx];
+	flen = t->lens[idx];
 	*len = flen;
 	if (cap < flen)
 		return DOCA_ERROR_TOO_BIG;
-	memcpy(buf, m->tx_bufs + (size_t)idx * TX_STRIDE, flen);
+	memcpy(buf, t->bufs + (size_t)idx * TX_STRIDE, flen);
 	/* R4 pairs with A3 in mem_tx_burst: the slot is copied out and may be reused. */
-	sdpa_store_release(&m->tx_cons, cons + 1);
+	sdpa_store_release(&t->cons, cons + 1);
 	return DOCA_SUCCESS;
 }
 
@@ -341,9 +398,14 @@ uint32_t sdpa_wire_mem_rx_pending(struct sdpa_wire *w)
 uint32_t sdpa_wire_mem_tx_pending(struct sdpa_wire *w)
 {
 	struct mem_wire *m = to_mem(w);
-	uint32_t cons = sdpa_load_relaxed(&m->tx_cons);
+	uint32_t n = 0;
 
-	return sdpa_load_relaxed(&m->tx_prod) - cons;
+	for (uint16_t q = 0; q < m->nq; q++) {
+		uint32_t cons = sdpa_load_relaxed(&m->txq[q].cons);
+
+		n += sdpa_load_relaxed(&m->txq[q].prod) - cons;
+	}
+	return n;
 }
 
 doca_error_t sdpa_wire_mem_create(uint16_t port_id, uint32_t ring_size, struct sdpa_wire **out)
@@ -366,29 +428,32 @@ doca_error_t sdpa_wire_mem_create(uint16_t port_id, uint32_t ring_size, struct s
 	m = sdpa_zalloc_aligned(sizeof(*m) + (size_t)nq * sizeof(struct mem_rxq));
 	if (m == NULL)
 		goto no_mem;
+	m->txq = sdpa_zalloc_aligned((size_t)nq * sizeof(struct mem_txq));
+	if (m->txq == NULL) {
+		free(m);
+		goto no_mem;
+	}
 	m->nq = nq;
 	for (uint32_t i = 0; nq > 1 && i < SDPA_WIRE_RETA; i++)
 		m->reta[i] = (uint8_t)(sdpa_load_relaxed(&rss_reta_w[i / 4]) >> (8 * (i % 4)));
-	desc_bytes = (size_t)ring_size * (sizeof(struct sdpa_pkt) + sizeof(uint32_t));
+	/* Each queue's map: RX descriptors, RX buffers, TX buffers, TX lengths and tickets. */
+	desc_bytes = (size_t)ring_size * sizeof(struct sdpa_pkt);
 	rx_bytes = (size_t)ring_size * RX_STRIDE;
-	tx_bytes = (size_t)ring_size * TX_STRIDE;
+	tx_bytes = (size_t)ring_size * (TX_STRIDE + sizeof(uint32_t) + sizeof(uint64_t));
 	m->map_len = desc_bytes + rx_bytes + tx_bytes;
 	/* Anonymous pages cost nothing until a slot is first used. */
 	m->map = mmap(NULL, m->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m->map == MAP_FAILED) {
+		free(m->txq);
 		free(m);
 		goto no_mem;
 	}
 	/* Huge pages when available: each slot is ~9 KiB, so a 4 KiB-page ring walk misses
 	 * the TLB on nearly every frame. */
 	(void)madvise(m->map, m->map_len, MADV_HUGEPAGE);
-	p = m->map;
-	m->rxq[0].bufs = p;
-	m->tx_bufs = p + rx_bytes;
-	m->rxq[0].pkts = (struct sdpa_pkt *)(p + rx_bytes + tx_bytes);
-	m->tx_lens = (uint32_t *)(m->rxq[0].pkts + ring_size);
-	/* Queues 1..nq-1: a ring each, as deep as queue 0 (descriptors, then buffers). */
-	m->qmap_len = (size_t)ring_size * (sizeof(struct sdpa_pkt) + RX_STRIDE);
+	m->qmap[0] = m->map;
+	/* Queues 1..nq-1: a map each, laid out as queue 0's. */
+	m->qmap_len = m->map_len;
 	for (uint16_t q = 1; q < nq; q++) {
 		p = mmap(NULL, m->qmap_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
 		         0);
@@ -397,13 +462,21 @@ doca_error_t sdpa_wire_mem_create(uint16_t port_id, uint32_t ring_size, struct s
 			munmap(m->map, m->map_len);
 			for (uint16_t k = 1; k < q; k++)
 				munmap(m->qmap[k], m->qmap_len);
+			free(m->txq);
 			free(m);
 			goto no_mem;
 		}
 		(void)madvise(p, m->qmap_len, MADV_HUGEPAGE);
 		m->qmap[q] = p;
+	}
+	for (uint16_t q = 0; q < nq; q++) {
+		p = m->qmap[q];
 		m->rxq[q].pkts = (struct sdpa_pkt *)p;
-		m->rxq[q].bufs = p + (size_t)ring_size * sizeof(struct sdpa_pkt);
+		m->rxq[q].bufs = p + desc_bytes;
+		m->txq[q].bufs = p + desc_bytes + rx_bytes;
+		m->txq[q].seq = (uint64_t *)(m->txq[q].bufs + (size_t)ring_size * TX_STRIDE);
+		m->txq[q].lens = (uint32_t *)(m->txq[q].seq + ring_size);
+		pthread_mutex_init(&m->txq[q].lock, NULL);
 	}
 	m->size = ring_size;
 	m->mask = ring_size - 1;
@@ -411,7 +484,6 @@ doca_error_t sdpa_wire_mem_create(uint16_t port_id, uint32_t ring_size, struct s
 		for (uint32_t i = 0; i < ring_size; i++)
 			m->rxq[q].pkts[i].in_port = port_id;
 	pthread_mutex_init(&m->inject_lock, NULL);
-	pthread_mutex_init(&m->tx_lock, NULL);
 	pthread_mutex_init(&m->drain_lock, NULL);
 	sdpa_wire_init(&m->base, &mem_ops, SDPA_WIRE_MEM, port_id);
 	*out = &m->base;

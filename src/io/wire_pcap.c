@@ -226,7 +226,8 @@ static bool out_write(struct pcap_wire *pw, const uint8_t *p, size_t n)
 	return false;
 }
 
-static uint16_t pcap_tx_burst(struct sdpa_wire *w, struct sdpa_pkt *const *pkts, uint16_t n)
+static uint16_t pcap_tx_burst(struct sdpa_wire *w, uint16_t queue, struct sdpa_pkt *const *pkts,
+                              uint16_t n)
 {
 	struct pcap_wire *pw = to_pcap(w);
 	uint64_t frames = 0, bytes = 0, malformed = 0, errors = 0;
@@ -235,6 +236,7 @@ static uint16_t pcap_tx_burst(struct sdpa_wire *w, struct sdpa_pkt *const *pkts,
 	struct timeval ts;
 	size_t used = 0;
 
+	(void)queue; /* one TX queue */
 	if (n > SDPA_WIRE_BURST_MAX)
 		n = SDPA_WIRE_BURST_MAX;
 	pthread_mutex_lock(&pw->tx_lock);

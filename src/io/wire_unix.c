@@ -162,13 +162,15 @@ static bool unix_rx_exhausted(struct sdpa_wire *w)
 	return false;
 }
 
-static uint16_t unix_tx_burst(struct sdpa_wire *w, struct sdpa_pkt *const *pkts, uint16_t n)
+static uint16_t unix_tx_burst(struct sdpa_wire *w, uint16_t queue, struct sdpa_pkt *const *pkts,
+                              uint16_t n)
 {
 	struct unix_wire *u = to_unix(w);
 	uint64_t frames = 0, bytes = 0, malformed = 0, errors = 0;
 	uint16_t done = 0;
 	int fd;
 
+	(void)queue; /* one TX queue */
 	if (n > SDPA_WIRE_BURST_MAX)
 		n = SDPA_WIRE_BURST_MAX;
 	pthread_mutex_lock(&u->tx_lock);

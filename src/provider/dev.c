@@ -318,6 +318,32 @@ static int watch_open(const void *addr)
 #endif
 }
 
+/* Whether watchpoints count on this machine: some hypervisors accept the perf event but
+ * never raise the debug exception, so a watch that opens is not proof. Tried once, on a
+ * variable of our own that this thread then reads; 1 = they count, 2 = they do not. */
+static sdpa_atomic_u32 watch_state;
+
+static bool watch_works(void)
+{
+	uint32_t s = sdpa_load_relaxed(&watch_state); /* a plain flag: no data hangs on it */
+
+	if (s == 0) {
+		static volatile uint64_t probe;
+		uint64_t count = 0;
+		int fd = watch_open((const void *)&probe);
+
+		if (fd >= 0) {
+			(void)probe;
+			if (read(fd, &count, sizeof(count)) != (ssize_t)sizeof(count))
+				count = 0;
+			close(fd);
+		}
+		s = count != 0 ? 1u : 2u;
+		sdpa_store_relaxed(&watch_state, s);
+	}
+	return s == 1;
+}
+
 /* Close a watch; true when the watched destination was touched while it was armed. */
 static bool watch_close(const struct tl_watch *w)
 {
@@ -359,13 +385,14 @@ static void watch_read(const struct sdpa_prov_ring *r, uint32_t seq, const uint6
 		memmove(&tl.w[0], &tl.w[1], sizeof(tl.w[0]) * (TL_WATCHES - 1));
 		tl.nw--;
 	}
-	w.fd = watch_open(out);
+	w.fd = watch_works() ? watch_open(out) : -1;
 	if (w.fd < 0) {
 		uint32_t expected = 0;
 
 		if (sdpa_cas_acq_rel(&watch_unavailable_logged, &expected, 1))
 			DOCA_LOG_WARN("strict: cannot watch memory-read destinations (hardware "
-			              "watchpoints through perf_event_open are unavailable); a "
+			              "watchpoints through perf_event_open are unavailable or never "
+			              "fire, as under some hypervisors); a "
 			              "kernel that uses *value before polling is not detected, one "
 			              "that returns with reads it never polled still is");
 		return;

@@ -639,14 +639,166 @@ static void test_rss_queues(void **state)
 	sdpa_wire_close(w);
 }
 
+/* TX queues: a wire created with 2 queues gives each its own ring (a full queue 0 does not
+ * stop queue 1; any queue number folds onto them), and frames are drained in the order
+ * their bursts were transmitted, across the queues. */
+static void tx_n(struct sdpa_wire *w, uint16_t queue, uint32_t first, uint16_t n, uint16_t expect)
+{
+	uint8_t f[SDPA_WIRE_BURST_MAX][FLEN];
+	struct sdpa_pkt p[SDPA_WIRE_BURST_MAX], *pp[SDPA_WIRE_BURST_MAX];
+
+	for (uint16_t i = 0; i < n; i++) {
+		fill_frame(f[i], FLEN, (uint8_t)queue, first + i);
+		p[i] = (struct sdpa_pkt){.data = f[i], .len = FLEN, .cap = FLEN};
+		pp[i] = &p[i];
+	}
+	assert_int_equal(sdpa_wire_tx_burst_q(w, queue, pp, n), expect);
+}
+
+static void test_tx_queues(void **state)
+{
+	uint8_t reta[SDPA_WIRE_RETA], buf[SOFTDPA_FRAME_MAX];
+	/* (queue, first seq, count) in transmit order; queue 3 is queue 1, 65 is queue 1 */
+	static const uint32_t order[][3] = {
+	        {0, 0, 3}, {1, 100, 2}, {0, 3, 1}, {3, 200, 4}, {65, 300, 1}};
+	struct sdpa_wire *w;
+	uint32_t len;
+
+	(void)state;
+	for (uint32_t i = 0; i < SDPA_WIRE_RETA; i++)
+		reta[i] = (uint8_t)(i % 2);
+	sdpa_wire_mem_set_rss(2, reta);
+	w = mem(16);
+	sdpa_wire_mem_set_rss(1, NULL);
+	for (size_t b = 0; b < sizeof(order) / sizeof(order[0]); b++)
+		tx_n(w, (uint16_t)order[b][0], order[b][1], (uint16_t)order[b][2],
+		     (uint16_t)order[b][2]);
+	assert_int_equal(sdpa_wire_mem_tx_pending(w), 11);
+	for (size_t b = 0; b < sizeof(order) / sizeof(order[0]); b++)
+		for (uint32_t i = 0; i < order[b][2]; i++) {
+			assert_int_equal(sdpa_wire_mem_drain(w, buf, sizeof(buf), &len),
+			                 DOCA_SUCCESS);
+			assert_int_equal(len, FLEN);
+			assert_true(frame_ok(buf, len));
+			assert_int_equal(buf[0], (uint8_t)order[b][0]);
+			assert_int_equal(frame_seq(buf), order[b][1] + i);
+		}
+	assert_int_equal(sdpa_wire_mem_drain(w, buf, sizeof(buf), &len), DOCA_ERROR_EMPTY);
+	/* queue 0 full (16 slots): it refuses, queue 1 still takes */
+	tx_n(w, 0, 0, 16, 16);
+	tx_n(w, 0, 16, 1, 0);
+	tx_n(w, 1, 0, 16, 16);
+	tx_n(w, 1, 16, 1, 0);
+	assert_int_equal(sdpa_wire_mem_tx_pending(w), 32);
+	assert_int_equal(sdpa_load_relaxed(&w->ctr.tx_frames), 11 + 32);
+	for (uint32_t i = 0; i < 32; i++)
+		assert_int_equal(sdpa_wire_mem_drain(w, buf, sizeof(buf), &len), DOCA_SUCCESS);
+	assert_int_equal(sdpa_wire_mem_tx_pending(w), 0);
+	sdpa_wire_close(w);
+}
+
+/* Many threads on a 2-queue wire: one per queue plus a host-like thread sharing queue 1
+ * (queue 65), a drainer meanwhile. No frame is lost or duplicated; each thread's frames
+ * leave in order. */
+enum { TXQ_THREADS = 3, TXQ_PER = 50000 };
+
+static struct {
+	struct sdpa_wire *w;
+	sdpa_atomic_int done;
+	uint64_t dropped[TXQ_THREADS];
+} tq;
+
+static void *txq_thread(void *arg)
+{
+	static const uint16_t queue[TXQ_THREADS] = {0, 1, 65};
+	uint32_t id = (uint32_t)(uintptr_t)arg, s = 0;
+	uint8_t f[SDPA_WIRE_BURST_MAX][FLEN];
+	struct sdpa_pkt p[SDPA_WIRE_BURST_MAX], *pp[SDPA_WIRE_BURST_MAX];
+
+	while (s < TXQ_PER) {
+		uint16_t n = (uint16_t)(1 + s % SDPA_WIRE_BURST_MAX), took;
+
+		if (n > TXQ_PER - s)
+			n = (uint16_t)(TXQ_PER - s);
+		for (uint16_t i = 0; i < n; i++) {
+			fill_frame(f[i], FLEN, (uint8_t)id, s + i);
+			p[i] = (struct sdpa_pkt){.data = f[i], .len = FLEN, .cap = FLEN};
+			pp[i] = &p[i];
+		}
+		took = sdpa_wire_tx_burst_q(tq.w, queue[id], pp, n);
+		tq.dropped[id] += n - took;
+		s += n;
+		if (took < n)
+			sched_yield();
+	}
+	sdpa_fetch_add_acq_rel(&tq.done, 1); /* pairs with A-done in test_tx_queues_concurrent */
+	return NULL;
+}
+
+static void test_tx_queues_concurrent(void **state)
+{
+	uint8_t reta[SDPA_WIRE_RETA], buf[SOFTDPA_FRAME_MAX];
+	int64_t last[TXQ_THREADS] = {-1, -1, -1};
+	uint64_t drained = 0, dropped = 0, order_errors = 0, bad = 0;
+	pthread_t t[TXQ_THREADS];
+	uint32_t len;
+
+	(void)state;
+	memset(&tq, 0, sizeof(tq));
+	for (uint32_t i = 0; i < SDPA_WIRE_RETA; i++)
+		reta[i] = (uint8_t)(i % 2);
+	sdpa_wire_mem_set_rss(2, reta);
+	tq.w = mem(64); /* small: the full paths run often */
+	sdpa_wire_mem_set_rss(1, NULL);
+	for (uintptr_t i = 0; i < TXQ_THREADS; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, txq_thread, (void *)i), 0);
+	for (;;) {
+		/* A-done pairs with the producers' increments: after it, EMPTY is the end */
+		int done = sdpa_load_acquire(&tq.done) == TXQ_THREADS;
+		doca_error_t r = sdpa_wire_mem_drain(tq.w, buf, sizeof(buf), &len);
+
+		if (r == DOCA_ERROR_EMPTY) {
+			if (done)
+				break;
+			sched_yield();
+			continue;
+		}
+		if (r != DOCA_SUCCESS || len != FLEN || buf[0] >= TXQ_THREADS ||
+		    !frame_ok(buf, len)) {
+			bad++;
+			continue;
+		}
+		if ((int64_t)frame_seq(buf) <= last[buf[0]])
+			order_errors++;
+		last[buf[0]] = frame_seq(buf);
+		drained++;
+	}
+	for (int i = 0; i < TXQ_THREADS; i++) {
+		pthread_join(t[i], NULL);
+		dropped += tq.dropped[i];
+	}
+	assert_int_equal(bad, 0);
+	assert_int_equal(order_errors, 0);
+	assert_int_equal(drained + dropped, (uint64_t)TXQ_THREADS * TXQ_PER);
+	assert_int_equal(sdpa_load_relaxed(&tq.w->ctr.tx_frames), drained);
+	assert_int_equal(sdpa_wire_mem_tx_pending(tq.w), 0);
+	sdpa_wire_close(tq.w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_order_and_layout), cmocka_unit_test(test_wrap_around),
-	        cmocka_unit_test(test_full_and_empty),   cmocka_unit_test(test_zero_copy_rewrite),
-	        cmocka_unit_test(test_misuse),           cmocka_unit_test(test_spec_parse),
-	        cmocka_unit_test(test_cost_64b),         cmocka_unit_test(test_concurrent_no_loss),
+	        cmocka_unit_test(test_order_and_layout),
+	        cmocka_unit_test(test_wrap_around),
+	        cmocka_unit_test(test_full_and_empty),
+	        cmocka_unit_test(test_zero_copy_rewrite),
+	        cmocka_unit_test(test_misuse),
+	        cmocka_unit_test(test_spec_parse),
+	        cmocka_unit_test(test_cost_64b),
+	        cmocka_unit_test(test_concurrent_no_loss),
 	        cmocka_unit_test(test_rss_queues),
+	        cmocka_unit_test(test_tx_queues),
+	        cmocka_unit_test(test_tx_queues_concurrent),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

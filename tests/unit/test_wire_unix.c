@@ -61,7 +61,7 @@ static uint16_t tx_one(struct sdpa_wire *w, const char *text)
 
 	p.len = (uint32_t)strlen(text);
 	memcpy(p.data, text, p.len);
-	return w->ops->tx_burst(w, &pp, 1);
+	return w->ops->tx_burst(w, 0, &pp, 1);
 }
 
 static void peer_expect(int fd, const char *text)
