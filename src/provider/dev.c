@@ -390,11 +390,12 @@ static void watch_read(const struct sdpa_prov_ring *r, uint32_t seq, const uint6
 		uint32_t expected = 0;
 
 		if (sdpa_cas_acq_rel(&watch_unavailable_logged, &expected, 1))
-			DOCA_LOG_WARN("strict: cannot watch memory-read destinations (hardware "
-			              "watchpoints through perf_event_open are unavailable or never "
-			              "fire, as under some hypervisors); a "
-			              "kernel that uses *value before polling is not detected, one "
-			              "that returns with reads it never polled still is");
+			DOCA_LOG_WARN(
+			        "strict: cannot watch memory-read destinations (hardware "
+			        "watchpoints through perf_event_open are unavailable or never "
+			        "fire, as under some hypervisors); a "
+			        "kernel that uses *value before polling is not detected, one "
+			        "that returns with reads it never polled still is");
 		return;
 	}
 	tl.w[tl.nw++] = w;
