@@ -189,8 +189,8 @@ static bool mem_rx_exhausted(struct sdpa_wire *w)
 	return false; /* more frames can always be injected */
 }
 
-/* The wire's TX counters: one writer at a time with one ring (its lock), several with
- * more, which need a locked add. */
+/* The wire's TX counters, under the ring's lock: with one ring that lock makes the writer
+ * the only one; with more, the rings' holders write at once and need a locked add. */
 static inline void tx_count(struct mem_wire *m, sdpa_atomic_u64 *c, uint64_t v)
 {
 	if (m->nq > 1)
@@ -244,11 +244,11 @@ static uint16_t mem_tx_burst(struct sdpa_wire *w, uint16_t queue, struct sdpa_pk
 	/* R3 pairs with A4 in sdpa_wire_mem_drain: the copied frames and their lengths are
 	 * visible before the new tx_prod. */
 	sdpa_store_release(&t->prod, prod);
-	pthread_mutex_unlock(&t->lock);
 	tx_count(m, &w->ctr.tx_frames, frames);
 	tx_count(m, &w->ctr.tx_bytes, bytes);
 	if (malformed)
 		tx_count(m, &w->ctr.tx_malformed, malformed);
+	pthread_mutex_unlock(&t->lock);
 	return i;
 }
 
