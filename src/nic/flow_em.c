@@ -4,8 +4,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
+#include "core/hugemem.h"
 #include "nic/flow_em.h"
 #include "nic/nic.h"
 
@@ -15,23 +15,20 @@ struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size)
 {
 	uint32_t nbkt = (size < 4 * SDPA_EM_LANES ? 4 * SDPA_EM_LANES : size) / SDPA_EM_LANES;
 	size_t bytes = (size_t)nbkt * sizeof(struct sdpa_em_bucket);
-	const size_t huge = 2u << 20;
 	struct sdpa_em_table *t = calloc(1, sizeof(*t));
 
 	if (t == NULL)
 		return NULL;
-	if (bytes >= huge) {
+	if (bytes >= SDPA_HUGE_PAGE) {
 		/* Fresh zero pages from the kernel (no memset: the pages fault in as the table
 		 * fills), huge ones where it has them (transparent, a hint: without them lookups
-		 * only cost more TLB misses). */
-		bytes = (bytes + huge - 1) & ~(huge - 1);
-		t->b = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-		            0);
-		if (t->b == MAP_FAILED) {
+		 * only cost more TLB misses). Smaller tables stay on small pages: rounding them
+		 * up would cost more memory per entry than issue 12 allows. */
+		t->b = sdpa_huge_alloc(bytes, &bytes);
+		if (t->b == NULL) {
 			free(t);
 			return NULL;
 		}
-		(void)madvise(t->b, bytes, MADV_HUGEPAGE);
 		t->mapped = true;
 	} else {
 		t->b = aligned_alloc(64, bytes);
@@ -52,7 +49,7 @@ void sdpa_em_table_free(struct sdpa_em_table *t)
 	if (t == NULL)
 		return;
 	if (t->mapped)
-		munmap(t->b, t->bytes);
+		sdpa_huge_free(t->b, t->bytes);
 	else
 		free(t->b);
 	free(t);

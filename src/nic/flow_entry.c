@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/hugemem.h"
 #include "core/log.h"
 #include "core/nic_clock.h"
 #include "core/util.h"
@@ -48,8 +49,7 @@ enum {
 	ENTRY_DEAD = 2,
 	ENTRY_QUARANTINE = 4096,
 	SLOT_ALIGN = 16, /* entries are small (issue 12): 64 would round 84 bytes to 128 */
-	CHUNK_MIN = 64,  /* slots in a class's first chunk; doubling up to CHUNK_MAX */
-	CHUNK_MAX = 4096,
+	CHUNK_MIN = 64,  /* slots in a class's first chunk; doubling up to one huge page */
 	NR_CLASSES = (sizeof(struct doca_flow_pipe_entry) + SDPA_FLOW_KEY_MAX + SLOT_ALIGN - 1) /
 	             SLOT_ALIGN,
 };
@@ -57,6 +57,7 @@ enum {
 struct pool_chunk {
 	uintptr_t start, end;
 	uint32_t slot_size;
+	size_t map_len; /* a huge-page block of this length (hugemem.h), or 0: malloc's */
 };
 
 /* Published copy-on-write; older copies are kept until the pool is cleared (readers may
@@ -104,7 +105,7 @@ static const struct pool_chunk *pool_chunk_of(const void *p)
 }
 
 /* Under pool_lock. */
-static bool pool_add_chunk(uint8_t *mem, size_t bytes, uint32_t slot_size)
+static bool pool_add_chunk(uint8_t *mem, size_t bytes, uint32_t slot_size, size_t map_len)
 {
 	struct pool_dir *old = sdpa_load_relaxed(&pool_dir);
 	uint32_t n = old != NULL ? old->n : 0, k = 0;
@@ -117,11 +118,12 @@ static bool pool_add_chunk(uint8_t *mem, size_t bytes, uint32_t slot_size)
 	for (uint32_t i = 0; i < n; i++) {
 		if (k == i && old->c[i].start > (uintptr_t)mem)
 			d->c[k++] = (struct pool_chunk){(uintptr_t)mem, (uintptr_t)mem + bytes,
-			                                slot_size};
+			                                slot_size, map_len};
 		d->c[k++] = old->c[i];
 	}
 	if (k == n)
-		d->c[k] = (struct pool_chunk){(uintptr_t)mem, (uintptr_t)mem + bytes, slot_size};
+		d->c[k] = (struct pool_chunk){(uintptr_t)mem, (uintptr_t)mem + bytes, slot_size,
+		                              map_len};
 	sdpa_store_release(&pool_dir, d); /* R-dir: pairs with A-dir */
 	return true;
 }
@@ -145,17 +147,30 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 	} else {
 		if (c->carve == c->carve_end) {
 			uint32_t n = c->next_chunk ? c->next_chunk : CHUNK_MIN;
-			size_t bytes = (size_t)n * slot_size;
-			uint8_t *mem = aligned_alloc(SLOT_ALIGN, bytes);
+			size_t bytes = (size_t)n * slot_size, map_len = 0;
+			uint8_t *mem;
 
-			if (mem == NULL || !pool_add_chunk(mem, bytes, slot_size)) {
-				free(mem);
+			/* Small tables keep small chunks; from one huge page on, a chunk is one
+			 * huge page, so a lookup in a large table misses the TLB per 2 MiB of
+			 * entries, not per 4 KiB (issue 12's arena). */
+			if (bytes >= SDPA_HUGE_PAGE) {
+				n = SDPA_HUGE_PAGE / slot_size;
+				bytes = (size_t)n * slot_size;
+				mem = sdpa_huge_alloc(bytes, &map_len);
+			} else {
+				mem = aligned_alloc(SLOT_ALIGN, bytes);
+			}
+			if (mem == NULL || !pool_add_chunk(mem, bytes, slot_size, map_len)) {
+				if (map_len != 0)
+					sdpa_huge_free(mem, map_len);
+				else
+					free(mem);
 				pthread_mutex_unlock(&pool_lock);
 				return NULL;
 			}
 			c->carve = mem;
 			c->carve_end = mem + bytes;
-			c->next_chunk = n < CHUNK_MAX ? n * 2 : CHUNK_MAX;
+			c->next_chunk = map_len != 0 ? n : n * 2;
 		}
 		e = (struct doca_flow_pipe_entry *)c->carve;
 		c->carve += slot_size;
@@ -225,8 +240,12 @@ void sdpa_entry_registry_clear(void)
 
 	pthread_mutex_lock(&pool_lock);
 	d = sdpa_load_relaxed(&pool_dir);
-	for (uint32_t i = 0; d != NULL && i < d->n; i++)
-		free((void *)d->c[i].start);
+	for (uint32_t i = 0; d != NULL && i < d->n; i++) {
+		if (d->c[i].map_len != 0)
+			sdpa_huge_free((void *)d->c[i].start, d->c[i].map_len);
+		else
+			free((void *)d->c[i].start);
+	}
 	sdpa_store_release(&pool_dir, NULL); /* R-dir: pairs with A-dir (no chunk left) */
 	while (d != NULL) {
 		struct pool_dir *o = d->older;

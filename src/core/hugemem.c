@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Huge-page-backed blocks (hugemem.h): an anonymous mapping one huge page longer than
+ * asked, trimmed to the aligned part, then marked MADV_HUGEPAGE.
+ */
+#include <stdint.h>
+#include <sys/mman.h>
+
+#include "core/hugemem.h"
+
+void *sdpa_huge_alloc(size_t bytes, size_t *len)
+{
+	size_t n = (bytes + SDPA_HUGE_PAGE - 1) & ~((size_t)SDPA_HUGE_PAGE - 1);
+	uint8_t *raw, *p;
+	size_t head;
+
+	*len = 0;
+	if (n == 0 || n < bytes)
+		return NULL;
+	raw = mmap(NULL, n + SDPA_HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	           -1, 0);
+	if (raw == MAP_FAILED)
+		return NULL;
+	/* Keep the aligned n bytes: a huge page needs a 2 MiB-aligned virtual range. */
+	head = (SDPA_HUGE_PAGE - ((uintptr_t)raw & (SDPA_HUGE_PAGE - 1))) & (SDPA_HUGE_PAGE - 1);
+	p = raw + head;
+	if (head != 0)
+		(void)munmap(raw, head);
+	(void)munmap(p + n, SDPA_HUGE_PAGE - head);
+	/* A hint: where the kernel has no huge pages to give, the block stays usable. */
+	(void)madvise(p, n, MADV_HUGEPAGE);
+	*len = n;
+	return p;
+}
+
+void sdpa_huge_free(void *p, size_t len)
+{
+	if (p != NULL)
+		(void)munmap(p, len);
+}

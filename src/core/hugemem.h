@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Large zeroed blocks backed by transparent huge pages where the kernel has them (madvise
+ * mode included), for tables a lookup walks at random: each 2 MiB page is one TLB entry
+ * instead of 512. Without huge pages the block is ordinary anonymous memory.
+ */
+#ifndef SDPA_CORE_HUGEMEM_H
+#define SDPA_CORE_HUGEMEM_H
+
+#include <stddef.h>
+
+enum { SDPA_HUGE_PAGE = 2u << 20 };
+
+/* A zeroed block of at least 'bytes' bytes, aligned to SDPA_HUGE_PAGE; *len receives the
+ * length to pass to sdpa_huge_free (bytes rounded up to SDPA_HUGE_PAGE). Pages cost
+ * nothing until first touched. NULL when the address space is exhausted. Any thread. */
+void *sdpa_huge_alloc(size_t bytes, size_t *len);
+
+/* Give back a block of sdpa_huge_alloc; NULL is a no-op. */
+void sdpa_huge_free(void *p, size_t len);
+
+#endif
