@@ -242,7 +242,7 @@ static uint16_t mem_tx_burst(struct sdpa_wire *w, uint16_t queue, struct sdpa_pk
 		bytes += p->len;
 	}
 	/* R3 pairs with A4 in sdpa_wire_mem_drain: the copied frames and their lengths are
-	 * visible before the new tx_prod. */
+	 * visible before the new prod. */
 	sdpa_store_release(&t->prod, prod);
 	tx_count(m, &w->ctr.tx_frames, frames);
 	tx_count(m, &w->ctr.tx_bytes, bytes);
