@@ -89,6 +89,11 @@ struct doca_verbs_qp {
 	uint32_t nr_spend;
 	struct vrwr *rpend;
 	uint32_t nr_rpend;
+	/* A commit's copy of them, as large as the queues (nothing to allocate, so nothing a
+	 * commit can lose), used under commit_lock: one commit per QP at a time. */
+	pthread_mutex_t commit_lock;
+	struct sdpa_verbs_swr *scommit;
+	struct vrwr *rcommit;
 	uint32_t send_count, recv_count;
 };
 
@@ -555,13 +560,17 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_create(
 	qp->mtu = DOCA_MTU_SIZE_1K_BYTES;
 	qp->spend = calloc(qp->sq_wr, sizeof(*qp->spend));
 	qp->rpend = calloc(qp->rq_wr ? qp->rq_wr : 1, sizeof(*qp->rpend));
+	qp->scommit = calloc(qp->sq_wr, sizeof(*qp->scommit));
+	qp->rcommit = calloc(qp->rq_wr ? qp->rq_wr : 1, sizeof(*qp->rcommit));
 	snprintf(name, sizeof(name), "QP on %s", "a Verbs context");
-	qp->vqp = qp->spend && qp->rpend
+	qp->vqp = qp->spend && qp->rpend && qp->scommit && qp->rcommit
 	                  ? sdpa_vqp_create(qp->sq_wr, qp->rq_wr, on_complete, qp, name)
 	                  : NULL;
 	if (qp->vqp == NULL) {
 		free(qp->spend);
 		free(qp->rpend);
+		free(qp->scommit);
+		free(qp->rcommit);
 		sdpa_handle_retire(qp, free);
 		DOCA_LOG_ERR("%s: out of memory or queue pair numbers; destroy unused QPs",
 		             __func__);
@@ -569,6 +578,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_create(
 	}
 	qp->qpn = sdpa_vqp_num(qp->vqp);
 	pthread_mutex_init(&qp->lock, NULL);
+	pthread_mutex_init(&qp->commit_lock, NULL);
 	sdpa_fetch_add_relaxed(&a->pd->nr_qps, 1);
 	*verbs_qp = qp;
 	return DOCA_SUCCESS;
@@ -793,8 +803,11 @@ DOCA_EXPERIMENTAL doca_error_t doca_verbs_qp_destroy(struct doca_verbs_qp *verbs
 		              verbs_qp->qpn, pending);
 	sdpa_fetch_add_relaxed(&verbs_qp->pd->nr_qps, (uint32_t)-1);
 	pthread_mutex_destroy(&verbs_qp->lock);
+	pthread_mutex_destroy(&verbs_qp->commit_lock);
 	free(verbs_qp->spend);
 	free(verbs_qp->rpend);
+	free(verbs_qp->scommit);
+	free(verbs_qp->rcommit);
 	sdpa_handle_retire(verbs_qp, free);
 	return DOCA_SUCCESS;
 }
@@ -906,22 +919,22 @@ static enum sdpa_wr_opcode wr_op(uint32_t opcode)
 
 enum sdpa_verbs_dev_rc sdpa_verbs_commit(struct doca_verbs_qp *qp, bool send)
 {
-	struct sdpa_verbs_swr *s = NULL;
-	uint32_t n;
 	enum sdpa_verbs_dev_rc rc = SDPA_VERBS_DEV_OK;
+	uint32_t n;
 
-	/* Take the queued requests, then hand them to the engine without the lock: a request
-	 * may complete (and wake a thread that posts again) before the post returns. */
+	/* Take the queued requests into the commit copy, then hand them to the engine without
+	 * qp->lock: a request may complete (and wake a thread that posts again) before the
+	 * post returns. commit_lock keeps a second commit from refilling the copy meanwhile;
+	 * the engine never waits for a committing thread, so holding it cannot deadlock. */
+	pthread_mutex_lock(&qp->commit_lock);
 	pthread_mutex_lock(&qp->lock);
 	if (send) {
 		n = qp->nr_spend;
-		s = n ? malloc(n * sizeof(*s)) : NULL;
-		if (s != NULL)
-			memcpy(s, qp->spend, n * sizeof(*s));
+		memcpy(qp->scommit, qp->spend, n * sizeof(*qp->scommit));
 		qp->nr_spend = 0;
 		pthread_mutex_unlock(&qp->lock);
-		for (uint32_t i = 0; s != NULL && i < n; i++) {
-			const struct sdpa_verbs_swr *w = &s[i];
+		for (uint32_t i = 0; i < n; i++) {
+			const struct sdpa_verbs_swr *w = &qp->scommit[i];
 			enum sdpa_wr_opcode op = wr_op(w->opcode);
 			uint64_t imm = op == SDPA_WR_FETCH_ADD ? w->compare_add : w->imm;
 
@@ -931,22 +944,16 @@ enum sdpa_verbs_dev_rc sdpa_verbs_commit(struct doca_verbs_qp *qp, bool send)
 			                          0) != SDPA_RDMA_POSTED)
 				rc = SDPA_VERBS_DEV_BAD_WR;
 		}
-		free(s);
-		return rc;
-	}
-	n = qp->nr_rpend;
-	{
-		struct vrwr *r = n ? malloc(n * sizeof(*r)) : NULL;
-
-		if (r != NULL)
-			memcpy(r, qp->rpend, n * sizeof(*r));
+	} else {
+		n = qp->nr_rpend;
+		memcpy(qp->rcommit, qp->rpend, n * sizeof(*qp->rcommit));
 		qp->nr_rpend = 0;
 		pthread_mutex_unlock(&qp->lock);
-		for (uint32_t i = 0; r != NULL && i < n; i++)
-			if (sdpa_vqp_post_recv(qp->vqp, r[i].lkey, r[i].addr, r[i].len) !=
-			    SDPA_RDMA_POSTED)
+		for (uint32_t i = 0; i < n; i++)
+			if (sdpa_vqp_post_recv(qp->vqp, qp->rcommit[i].lkey, qp->rcommit[i].addr,
+			                       qp->rcommit[i].len) != SDPA_RDMA_POSTED)
 				rc = SDPA_VERBS_DEV_FULL;
-		free(r);
 	}
+	pthread_mutex_unlock(&qp->commit_lock);
 	return rc;
 }

@@ -520,6 +520,47 @@ static void test_send_write_receive(void **state)
 	assert_int_equal(doca_mmap_destroy(dm), DOCA_SUCCESS);
 }
 
+/* Receives posted without a commit reach the device together at the next commit, each
+ * with its own buffer and in posting order (the commit copies them into the QP's own
+ * commit area: nothing is allocated, so nothing can be dropped). */
+static void test_commit_batch(void **state)
+{
+	struct fx *f = *state;
+	uint64_t src[3] = {0x101, 0x202, 0x303}, dst[3] = {0, 0, 0}, v;
+	doca_dpa_dev_mmap_t sh, dh;
+	struct doca_mmap *sm, *dm;
+
+	vqp_up(f, &f->a);
+	vqp_up(f, &f->b);
+	connect_qp(f, &f->a, &f->b, 1);
+	connect_qp(f, &f->b, &f->a, 1);
+	sm = mk_mmap(f, src, sizeof(src), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &sh);
+	dm = mk_mmap(f, dst, sizeof(dst), FULL_ACCESS, &dh);
+	t_log_reset();
+	for (uint32_t i = 0; i < 3; i++)
+		assert_int_equal(RPC(f, verbs_t_recv, f->b.h, dh, (uint64_t)(uintptr_t)&dst[i], 8u,
+		                     (uint32_t)(i == 2)),
+		                 i + 1);
+	for (uint32_t i = 0; i < 3; i++)
+		assert_int_equal(RPC(f, verbs_t_send, f->a.h,
+		                     (uint32_t)DOCA_DPA_DEV_VERBS_SEND_WR_OPCODE_SEND, sh,
+		                     (uint64_t)(uintptr_t)&src[i], 8u, 0u, (uint64_t)0, 0u),
+		                 i + 1);
+	for (uint32_t i = 0; i < 3; i++) {
+		assert_int_equal(dst[i], src[i]);
+		v = RPC(f, verbs_t_poll, f->b.comp_h);
+		assert_true(FOUND(v));
+		assert_int_equal(TYPE(v), DOCA_DPA_DEV_COMP_RECV_SEND);
+		v = RPC(f, verbs_t_poll, f->a.comp_h);
+		assert_true(FOUND(v));
+		assert_int_equal(TYPE(v), DOCA_DPA_DEV_COMP_SEND);
+	}
+	assert_int_equal(RPC(f, verbs_t_poll, f->b.comp_h), 0);
+	assert_int_equal(t_log_problems(), 0);
+	assert_int_equal(doca_mmap_destroy(sm), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_destroy(dm), DOCA_SUCCESS);
+}
+
 /* A QP that does not allow remote writes: the writer's request completes in error. */
 static void test_write_without_access(void **state)
 {
@@ -740,6 +781,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_qp_create_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_qp_state_machine, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_send_write_receive, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_commit_batch, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_write_without_access, setup, teardown),
 	};
 
