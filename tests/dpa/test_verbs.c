@@ -258,6 +258,16 @@ static void connect_qp(struct fx *f, struct vqp *q, const struct vqp *peer, int 
 	connect_to(f, q, peer->qpn, NULL, write);
 }
 
+/* QPs a and b up and connected to each other. a accepts b's remote writes; b accepts a's
+ * when b_writable. */
+static void pair_up(struct fx *f, int b_writable)
+{
+	vqp_up(f, &f->a);
+	vqp_up(f, &f->b);
+	connect_qp(f, &f->a, &f->b, 1);
+	connect_qp(f, &f->b, &f->a, b_writable);
+}
+
 static struct doca_mmap *mk_mmap(struct fx *f, void *addr, size_t len, uint32_t perm,
                                  doca_dpa_dev_mmap_t *h)
 {
@@ -467,10 +477,7 @@ static void test_send_write_receive(void **state)
 	doca_dpa_dev_mmap_t sh, dh;
 	struct doca_mmap *sm, *dm;
 
-	vqp_up(f, &f->a);
-	vqp_up(f, &f->b);
-	connect_qp(f, &f->a, &f->b, 1);
-	connect_qp(f, &f->b, &f->a, 1);
+	pair_up(f, 1);
 	sm = mk_mmap(f, &src, sizeof(src), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &sh);
 	dm = mk_mmap(f, dst, sizeof(dst), FULL_ACCESS, &dh);
 	t_log_reset();
@@ -530,10 +537,7 @@ static void test_commit_batch(void **state)
 	doca_dpa_dev_mmap_t sh, dh;
 	struct doca_mmap *sm, *dm;
 
-	vqp_up(f, &f->a);
-	vqp_up(f, &f->b);
-	connect_qp(f, &f->a, &f->b, 1);
-	connect_qp(f, &f->b, &f->a, 1);
+	pair_up(f, 1);
 	sm = mk_mmap(f, src, sizeof(src), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &sh);
 	dm = mk_mmap(f, dst, sizeof(dst), FULL_ACCESS, &dh);
 	t_log_reset();
@@ -569,10 +573,7 @@ static void test_write_without_access(void **state)
 	doca_dpa_dev_mmap_t sh, dh;
 	struct doca_mmap *sm, *dm;
 
-	vqp_up(f, &f->a);
-	vqp_up(f, &f->b);
-	connect_qp(f, &f->a, &f->b, 1);
-	connect_qp(f, &f->b, &f->a, 0);
+	pair_up(f, 0);
 	sm = mk_mmap(f, &src, sizeof(src), DOCA_ACCESS_FLAG_LOCAL_READ_WRITE, &sh);
 	dm = mk_mmap(f, &dst, sizeof(dst), FULL_ACCESS, &dh);
 	RPC(f, verbs_t_send, f->a.h, (uint32_t)DOCA_DPA_DEV_VERBS_SEND_WR_OPCODE_WRITE, sh,
