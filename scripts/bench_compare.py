@@ -35,6 +35,8 @@ ENV = {
     "BENCH_LAUNCHES": ("300", "DPA launches per rank count (median); condvar round trips"),
     "BENCH_TESTPMD_SECONDS": ("1.5", "how long dpdk-testpmd forwards"),
     "BENCH_PROVIDER_OPS": ("16384", "provider ops per launch (flow-dpa-perf table size)"),
+    "BENCH_PROVIDER_LAUNCHES": ("40", "measured launches per provider figure (after 3 warm-up "
+                                "launches); each takes under a millisecond"),
     "BENCH_LPM_SIZES": ("sml", "LPM rule counts beside rte_lpm: s 1 k, m 64 k, l 1 M"),
     "BENCH_ACL_SIZES": ("sm", "ACL rule counts beside rte_acl (l = 1 M: rte_acl_build takes "
                         "minutes and GBs)"),
@@ -145,7 +147,8 @@ class Bench:
         size = max(ops // workers, 64)
         out = run([self.bin("tools", "flow_dpa_perf", "softdpa-flow-dpa-perf"), "--json",
                    "--pps", "0", "--no-latency-model", "--workers", str(workers), "--tables",
-                   "1", "--table-size", str(size), "--warmup", "1", "--iterations", "5"],
+                   "1", "--table-size", str(size), "--warmup", "3", "--iterations",
+                   setting("BENCH_PROVIDER_LAUNCHES")],
                   env={"SOFTDPA_NIC_WORKERS": "0", "SOFTDPA_FIDELITY": fidelity})
         return json_lines(out)[-1]["cpu_ns_per_op"]
 

@@ -158,8 +158,9 @@ bool sdpa_flow_pipe_is_hash(const struct doca_flow_pipe *pipe)
 }
 
 /* The request path (enable/disable/replace, D2/D3): the caller holds a pipe it resolved
- * through a live export (the provider's processor lock keeps the pipe from being destroyed
- * under it), so no handle-table lookup is needed per request, only its state. */
+ * through a live export (the provider holds off the pipe destroy hook meanwhile, so the
+ * pipe is not destroyed under it), so no handle-table lookup is needed per request, only
+ * its state. */
 static bool hash_ok(const struct doca_flow_pipe *pipe)
 {
 	return pipe != NULL && !sdpa_load_relaxed(&pipe->dead) && pipe->type == DOCA_FLOW_PIPE_HASH;

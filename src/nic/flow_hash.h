@@ -55,7 +55,7 @@ bool sdpa_flow_hash_disable_supported(const struct doca_flow_pipe *pipe);
 bool sdpa_flow_hash_replace_supported(const struct doca_flow_pipe *pipe);
 
 /* Enable / disable index 'index' (whether or not it holds an entry). 'pipe' must be a pipe
- * the caller resolved and holds (an export, under the provider's processor lock): these
+ * the caller resolved and holds (an export the provider keeps alive meanwhile): these
  * calls run per DPA request and skip the handle-table lookup; a destroyed (dead) pipe is
  * still refused. INVALID_VALUE: not a hash pipe or index >= nr_entries; NOT_SUPPORTED: disable on a
  * pipe without RANDOM/FLOODING/SELECT_ENABLED. */

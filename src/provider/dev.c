@@ -612,8 +612,8 @@ post_one(const char *fn, doca_flow_dpa_addr addr, enum sdpa_prov_kind kind, uint
 static doca_error_t check_disable(const char *fn, struct post *p, struct sdpa_prov_req *req)
 {
 	(void)req;
-	if (p->cache->can_disable && !sdpa_load_relaxed(&p->obj->dead))
-		return DOCA_SUCCESS;
+	if (p->cache->can_disable || sdpa_load_relaxed(&p->obj->dead))
+		return DOCA_SUCCESS; /* a destroyed pipe: the request completes as failed */
 	if (sdpa_prov_pipe_can_disable(p->obj)) {
 		p->cache->can_disable = true;
 		return DOCA_SUCCESS;
@@ -628,8 +628,8 @@ static doca_error_t check_disable(const char *fn, struct post *p, struct sdpa_pr
 static doca_error_t check_replace(const char *fn, struct post *p, struct sdpa_prov_req *req)
 {
 	(void)req;
-	if (p->cache->can_replace && !sdpa_load_relaxed(&p->obj->dead))
-		return DOCA_SUCCESS;
+	if (p->cache->can_replace || sdpa_load_relaxed(&p->obj->dead))
+		return DOCA_SUCCESS; /* a destroyed pipe: the request completes as failed */
 	if (sdpa_prov_pipe_can_replace(p->obj)) {
 		p->cache->can_replace = true;
 		return DOCA_SUCCESS;

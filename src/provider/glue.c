@@ -92,7 +92,7 @@ void sdpa_prov_burst_end(struct sdpa_prov_burst *b)
 	b->pipe = NULL;
 }
 
-/* Must hold ctx->proc_lock (so the pipe destroy hook cannot run concurrently). */
+/* Locks as sdpa_prov_process_due (provider.h): the pipe destroy hook cannot run meanwhile. */
 bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req,
                     struct sdpa_prov_burst *b)
 {
@@ -174,8 +174,9 @@ uint32_t sdpa_prov_exec_replace_run(struct doca_flow_dpa_ctx *ctx, struct sdpa_p
 	uint32_t idx[RUN], val[RUN];
 	uint8_t failed[RUN];
 	uint32_t n = 0, k = 0;
-	/* proc_lock is held for the whole run, so the object cannot be retired nor its pipe
-	 * destroyed under it: the checks of sdpa_prov_exec are made once.
+	/* The registry read side or proc_lock is held for the whole run, so the object cannot
+	 * be retired nor its pipe destroyed under it: the checks of sdpa_prov_exec are made
+	 * once.
 	 * A-gen pairs with R-gen in slot_publish / slot_retire (host.c). */
 	bool live = sdpa_load_acquire(&obj->gen) == gen && !sdpa_load_relaxed(&obj->dead);
 	const uint64_t *not_exported = obj->not_exported;
@@ -217,8 +218,9 @@ uint32_t sdpa_prov_glue_pipe_id(const struct doca_flow_pipe *pipe)
 	return sdpa_flow_pipe_id(pipe);
 }
 
-/* DOCA Flow destroys a pipe (its lock held): every export of it dies now, under each
- * ctx's processor lock, so no request touches the pipe after this returns. */
+/* DOCA Flow destroys a pipe (its lock held): every export of it dies now, under the
+ * registry write lock and each ctx's processor lock, so no request touches the pipe after
+ * this returns. */
 static void pipe_destroy_hook(struct doca_flow_pipe *pipe, void *arg)
 {
 	(void)arg;

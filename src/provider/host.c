@@ -111,7 +111,19 @@ static void glue_setup(void)
 
 void sdpa_prov_pipe_destroyed(struct doca_flow_pipe *pipe)
 {
+	bool any = false;
+
 	pthread_mutex_lock(&host_lock);
+	for (int i = 0; i < SDPA_PROV_MAX_CTX && !any; i++)
+		any = live[i] != NULL;
+	if (!any) {
+		pthread_mutex_unlock(&host_lock);
+		return;
+	}
+	/* A 'fast' flush executes inside its post (registry read side), the engine under
+	 * proc_lock: taking both, no request is executing on the pipe while its exports die,
+	 * and none starts after (provider.h). Registry, then proc_lock (slot_publish). */
+	sdpa_prov_write_begin();
 	for (int i = 0; i < SDPA_PROV_MAX_CTX; i++) {
 		struct doca_flow_dpa_ctx *ctx = live[i];
 		if (ctx == NULL)
@@ -131,6 +143,7 @@ void sdpa_prov_pipe_destroyed(struct doca_flow_pipe *pipe)
 		}
 		pthread_mutex_unlock(&ctx->proc_lock);
 	}
+	sdpa_prov_write_end();
 	pthread_mutex_unlock(&host_lock);
 }
 

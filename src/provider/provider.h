@@ -6,8 +6,8 @@
  *              objects. Its fidelity mode is read at init. In 'fast', requests run when
  *              flushed, on the flushing thread. In 'faithful' and 'strict', the ctx's
  *              request engine (a thread standing for the NIC's request engine) runs them
- *              once their modelled latency has passed (engine.c). Either way execution is
- *              serialised per ctx by proc_lock.
+ *              once their modelled latency has passed (engine.c). Either way one ring's
+ *              requests execute one batch at a time (its exec_lock), in order.
  *   qset       the queues of one port (per type: nr_queues rings of queue_size slots).
  *   obj        an exported pipe or resource; named on the device by a tagged address.
  *
@@ -18,8 +18,8 @@
  * the registry generation has not moved.
  *
  * A request ring is single-producer (the DPA thread that owns queue_id) and
- * single-consumer (whoever executes it under proc_lock: the flushing thread, or queue
- * teardown). Free-running uint32 indices, in order:
+ * single-consumer (whoever executes it under its exec_lock: the flushing thread, the
+ * engine, or queue teardown). Free-running uint32 indices, in order:
  *   polled <= done <= flushed <= posted,   posted - polled <= size
  *   posted   producer: requests written          (producer-private)
  *   flushed  producer: handed to the processor   (release; processor acquires)
@@ -28,6 +28,14 @@
  * A slot is reused only after a poll reported it, so the processor never reads a slot the
  * producer is rewriting. A flushed slot carries the time it becomes due (the engine runs
  * it no earlier); dues never decrease along a ring, so requests execute in order.
+ *
+ * What an executing request reads of its object (target pipe or resource, entry count,
+ * generation) stays put because the executor holds one of two locks that everything
+ * retiring an object or killing a pipe's exports also takes: the registry read side (a
+ * flush in 'fast' runs inside its post) or ctx->proc_lock (the engine's pass). A teardown
+ * executes only dead rings, which fail their requests without reading an object. So
+ * DPA threads flushing in 'fast' run their batches in parallel, as the NIC's engine does;
+ * a hash pipe's own lock serialises what they change in one pipe.
  */
 #ifndef SDPA_PROVIDER_PROVIDER_H
 #define SDPA_PROVIDER_PROVIDER_H
@@ -102,6 +110,9 @@ struct sdpa_prov_ring {
 	uint8_t type;
 	uint32_t queue_id;
 	sdpa_atomic_u32 dead; /* queues destroyed: posts get IO_FAILED */
+	/* Held while a batch of this ring executes (done moves): the flushing thread, the
+	 * engine and a teardown never run the same ring at once. */
+	pthread_mutex_t exec_lock;
 	sdpa_atomic_u64 stat_posted, stat_failed, stat_again; /* 'provider' stats section */
 	struct sdpa_prov_req *slots;
 	/* The engine's list of rings with flushed requests (ctx->eng_lock). */
@@ -140,7 +151,8 @@ struct doca_flow_dpa_ctx {
 
 	/* Request execution (fast: by the flushing thread, see sdpa_prov_process_now;
 	 * faithful/strict: by the engine thread, see engine.c). */
-	pthread_mutex_t proc_lock;     /* held while executing a batch; the destroy hook takes it */
+	pthread_mutex_t proc_lock;     /* the engine's pass; object publish/retire and the
+	                                * pipe destroy hook take it too */
 	sdpa_atomic_u64 pending;       /* flushed, not yet executed (sum over rings) */
 	uint8_t mode;                  /* enum sdpa_window_mode at init (the fidelity mode) */
 	bool async;                    /* faithful/strict: the engine thread executes */
@@ -190,14 +202,16 @@ doca_error_t sdpa_prov_qset_create(struct doca_flow_dpa_ctx *ctx, struct doca_fl
                                    uint16_t port_id, const struct doca_flow_dpa_queue_cfg *cfgs,
                                    uint32_t n);
 void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id);
-/* Execute what is flushed on one ring, now, on the calling thread. Lock order: the
- * registry lock (if held) before ctx->proc_lock, never the reverse. */
+/* Execute what is flushed on one ring, now, on the calling thread: a flush in 'fast'
+ * (inside its post, the registry read side held), or a teardown (the ring dead). Lock
+ * order: the registry lock, ctx->proc_lock, a ring's exec_lock, a hash pipe's lock. */
 void sdpa_prov_process_now(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r);
 struct sdpa_prov_ring *sdpa_prov_ring_get(const struct sdpa_prov_qset *qs, uint32_t type,
                                           uint32_t q);
 /* Requests posted but never flushed, over every ring of the ctx. */
 uint64_t sdpa_prov_unflushed(const struct doca_flow_dpa_ctx *ctx);
-/* Must hold ctx->proc_lock. Execute what is flushed on 'r' and due at 'now' (every
+/* Must hold the registry read side or ctx->proc_lock, unless 'r' is dead (see the top of
+ * this file); takes r->exec_lock. Execute what is flushed on 'r' and due at 'now' (every
  * flushed request when r is dead); *next_due = the due of the first request left, or
  * UINT64_MAX. Returns the requests executed; the caller subtracts them from 'pending'. */
 uint64_t sdpa_prov_process_due(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r,
@@ -226,21 +240,22 @@ doca_error_t sdpa_prov_glue_process(struct flexio_process *process, struct doca_
 void sdpa_prov_glue_process_release(struct doca_dpa *dpa);
 doca_error_t sdpa_prov_glue_port(struct doca_flow_port *port, uint16_t *port_id, uint32_t *dev_id);
 void sdpa_prov_glue_init(void);
-/* A burst being executed (ctx->proc_lock held): the hash pipe whose control lock is held
+/* A burst being executed (the ring's exec_lock held): the hash pipe whose control lock is held
  * across consecutive requests on it, so a flushed burst takes that lock once. */
 struct sdpa_prov_burst {
 	struct doca_flow_pipe *pipe; /* locked, or NULL */
 };
 bool sdpa_prov_exec(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_req *req,
                     struct sdpa_prov_burst *b);
-/* Must hold proc_lock. Execute the run of REPLACE requests that starts at index d of 'r'
- * (its first request is a due REPLACE): the requests up to 'f' on the same object that are
- * due at 'now', at most 64, under one hold of the pipe's lock and one call into the pipe.
- * Sets each one's 'failed' exactly as sdpa_prov_exec would; returns how many it took (>= 1). */
+/* Locks as sdpa_prov_process_due, which calls it. Execute the run of REPLACE requests
+ * that starts at index d of 'r' (its first request is a due REPLACE): the requests up to
+ * 'f' on the same object that are due at 'now', at most 64, under one hold of the pipe's
+ * lock and one call into the pipe. Sets each one's 'failed' exactly as sdpa_prov_exec
+ * would; returns how many it took (>= 1). */
 uint32_t sdpa_prov_exec_replace_run(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r,
                                     uint32_t d, uint32_t f, uint64_t now,
                                     struct sdpa_prov_burst *b);
-/* Let go of what the burst holds; call before proc_lock is released. */
+/* Let go of what the burst holds; call before the ring's exec_lock is released. */
 void sdpa_prov_burst_end(struct sdpa_prov_burst *b);
 /* Pipe capabilities, checked at post time (D2, D3). Registry read lock held. */
 bool sdpa_prov_pipe_can_disable(const struct sdpa_prov_obj *obj);

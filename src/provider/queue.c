@@ -28,7 +28,17 @@ static struct sdpa_prov_ring *ring_new(uint16_t port_id, uint8_t type, uint32_t 
 	r->port_id = port_id;
 	r->type = type;
 	r->queue_id = queue_id;
+	pthread_mutex_init(&r->exec_lock, NULL);
 	return r;
+}
+
+static void ring_free(struct sdpa_prov_ring *r)
+{
+	if (r == NULL)
+		return;
+	pthread_mutex_destroy(&r->exec_lock);
+	free(r->slots);
+	free(r);
 }
 
 doca_error_t sdpa_prov_qset_create(struct doca_flow_dpa_ctx *ctx, struct doca_flow_port *port,
@@ -62,11 +72,8 @@ doca_error_t sdpa_prov_qset_create(struct doca_flow_dpa_ctx *ctx, struct doca_fl
 nomem:
 	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++) {
 		struct sdpa_prov_ring **arr = qs->rings[t];
-		for (uint32_t q = 0; arr != NULL && q < qs->nr[t]; q++) {
-			if (arr[q] != NULL)
-				free(arr[q]->slots);
-			free(arr[q]);
-		}
+		for (uint32_t q = 0; arr != NULL && q < qs->nr[t]; q++)
+			ring_free(arr[q]);
 		free(arr);
 	}
 	free(qs);
@@ -103,17 +110,26 @@ uint64_t sdpa_prov_unflushed(const struct doca_flow_dpa_ctx *ctx)
 uint64_t sdpa_prov_process_due(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r,
                                uint64_t now, uint64_t *next_due)
 {
-	/* A1: pairs with R1 (release of 'flushed' in ring_flush): the slots up to 'flushed'
-	 * (their dues included) are fully written before we read them. */
-	uint32_t f = sdpa_load_acquire(&r->flushed);
-	uint32_t d = sdpa_load_relaxed(&r->done);
-	bool dead = sdpa_load_relaxed(&r->dead) != 0;
+	uint32_t f, d;
+	bool dead;
 	uint64_t n = 0;
 	uint64_t t0;
 
 	*next_due = UINT64_MAX;
-	if (d == f)
+	/* Nothing flushed since the last batch: no lock taken. */
+	if (sdpa_load_relaxed(&r->done) == sdpa_load_relaxed(&r->flushed))
 		return 0;
+	pthread_mutex_lock(&r->exec_lock);
+	/* A1: pairs with R1 (release of 'flushed' in ring_flush): the slots up to 'flushed'
+	 * (their dues included) are fully written before we read them. 'done' moves only
+	 * under exec_lock, which we hold. */
+	f = sdpa_load_acquire(&r->flushed);
+	d = sdpa_load_relaxed(&r->done);
+	dead = sdpa_load_relaxed(&r->dead) != 0;
+	if (d == f) { /* another executor ran them meanwhile */
+		pthread_mutex_unlock(&r->exec_lock);
+		return 0;
+	}
 	t0 = sdpa_trace_begin();
 	if (dead) {
 		/* Queues destroyed with requests in flight: they complete as failed, due or
@@ -140,11 +156,13 @@ uint64_t sdpa_prov_process_due(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_r
 		}
 		sdpa_prov_burst_end(&b);
 	}
+	if (n != 0)
+		/* R2: pairs with A2 in doca_flow_queue_poll_completion: results (failed flags,
+		 * read values) are visible to the producer before it sees them done. */
+		sdpa_store_release(&r->done, d);
+	pthread_mutex_unlock(&r->exec_lock);
 	if (n == 0)
 		return 0;
-	/* R2: pairs with A2 in doca_flow_queue_poll_completion: results (failed flags, read
-	 * values) are visible to the producer before it sees them done. */
-	sdpa_store_release(&r->done, d);
 	if (t0 != 0)
 		sdpa_trace_prov_batch(r->port_id, r->type, r->queue_id, (uint32_t)n, dead,
 		                      (uint32_t)sdpa_load_relaxed(&r->stat_posted) - d, t0);
@@ -153,11 +171,11 @@ uint64_t sdpa_prov_process_due(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_r
 
 void sdpa_prov_process_now(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
 {
-	uint64_t n, next;
+	uint64_t next;
+	/* No ctx-wide lock: DPA threads that flush at once execute their batches at once (see
+	 * provider.h for what keeps the objects in place). */
+	uint64_t n = sdpa_prov_process_due(ctx, r, UINT64_MAX, &next);
 
-	pthread_mutex_lock(&ctx->proc_lock);
-	n = sdpa_prov_process_due(ctx, r, UINT64_MAX, &next);
-	pthread_mutex_unlock(&ctx->proc_lock);
 	if (n != 0)
 		sdpa_fetch_sub_acq_rel(&ctx->pending, n);
 }
@@ -194,11 +212,8 @@ void sdpa_prov_qset_destroy(struct doca_flow_dpa_ctx *ctx, uint16_t port_id)
 			sdpa_prov_engine_forget(ctx, sdpa_prov_ring_get(qs, t, q));
 	pthread_mutex_unlock(&ctx->proc_lock);
 	for (uint32_t t = 0; t < SDPA_PROV_NR_TYPES; t++) {
-		for (uint32_t q = 0; q < qs->nr[t]; q++) {
-			struct sdpa_prov_ring *r = sdpa_prov_ring_get(qs, t, q);
-			free(r->slots);
-			free(r);
-		}
+		for (uint32_t q = 0; q < qs->nr[t]; q++)
+			ring_free(sdpa_prov_ring_get(qs, t, q));
 		free(qs->rings[t]);
 	}
 	free(qs);

@@ -2,7 +2,12 @@
  * (4) A kernel re-paths every entry of a 1 024-entry hash pipe with replace_index while
  * traffic flows through 2 NIC workers: 8 DPA threads, each on its own GENERAL queue.
  * Every frame leaves with the old or the new value of its entry, never anything else;
- * after the last poll only new values; frames in = frames out + counted drops.
+ * after the last poll only new values; frames in = frames out + counted drops. Once with
+ * the request engine (faithful), once in 'fast', where the 8 threads execute their own
+ * flushed batches, in parallel.
+ * (5) 'fast': DOCA Flow destroys an exported hash pipe while 4 threads flush requests on
+ * it: none touches the freed pipe, every request completes, those after the destroy as
+ * failed.
  * Run under TSan in CI.
  */
 #include <arpa/inet.h>
@@ -12,7 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <dev/doca_flow_dpa_provider_dev.h>
+
 #include "core/atomics.h"
+#include "core/config.h"
 #include "nic/frame_builder.h"
 #include "prov_t.h"
 
@@ -121,7 +129,34 @@ static void *drainer(void *arg)
 	return NULL;
 }
 
-static void test_repath_while_traffic_flows(void **state)
+/* SOFTDPA_FIDELITY for the next doca_flow_dpa_init; NULL: what the environment had. */
+static char *saved_fidelity;
+static bool fidelity_saved;
+
+static void set_fidelity(const char *mode)
+{
+	if (!fidelity_saved) {
+		const char *v = getenv("SOFTDPA_FIDELITY");
+
+		saved_fidelity = v != NULL ? strdup(v) : NULL;
+		fidelity_saved = true;
+	}
+	if (mode != NULL)
+		setenv("SOFTDPA_FIDELITY", mode, 1);
+	else if (saved_fidelity != NULL)
+		setenv("SOFTDPA_FIDELITY", saved_fidelity, 1);
+	else
+		unsetenv("SOFTDPA_FIDELITY");
+	sdpa_config_reload();
+}
+
+static int down_fidelity(void **state)
+{
+	set_fidelity(NULL);
+	return down(state);
+}
+
+static void repath_while_traffic_flows(void)
 {
 	struct doca_flow_dpa_pipe *dp;
 	struct doca_flow_pipe *p;
@@ -133,8 +168,8 @@ static void test_repath_while_traffic_flows(void **state)
 	uint8_t f[128];
 	uint64_t out = 0, dropped = 0;
 
-	(void)state;
 	pt_flow_up(2);
+	sdpa_store_relaxed(&injected, 0);
 	assert_int_equal(doca_flow_dpa_init(pt.process, &ctx), DOCA_SUCCESS);
 	pt_queues(ctx, 256, 0, 0, THREADS);
 	p = pt_hash_pipe(NR, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_IDENTITY, true, true);
@@ -187,10 +222,190 @@ static void test_repath_while_traffic_flows(void **state)
 	assert_int_equal(doca_flow_dpa_pipe_destroy(ctx, dp), DOCA_SUCCESS);
 }
 
+static void test_repath_while_traffic_flows(void **state)
+{
+	(void)state;
+	set_fidelity("faithful");
+	repath_while_traffic_flows();
+}
+
+static void test_repath_parallel_fast(void **state)
+{
+	(void)state;
+	set_fidelity("fast");
+	repath_while_traffic_flows();
+}
+
+/* ---- (5) ---- */
+
+enum { POSTERS = 4, PNR = 64, PBURST = 16 };
+
+struct poster {
+	pthread_t tid;
+	doca_flow_dpa_addr a;
+	uint32_t q;
+	uint64_t posted, failed;
+	uint64_t flushed_before; /* requests flushed before the destroy began */
+	uint64_t first_after;    /* the first request posted once it had returned */
+	uint64_t posted_after;   /* how many were posted from then on */
+	/* Polls that broke the rules: a failure among requests executed before the
+	 * destroy; a success among requests posted after it. */
+	uint64_t early_failed, late_succeeded;
+	sdpa_atomic_u64 completed; /* written by the poster, read by the test body */
+	doca_error_t rc;           /* the first post that did not succeed, else SUCCESS */
+};
+
+/* 1 while doca_flow_pipe_destroy runs, 2 once it has returned. */
+static sdpa_atomic_u32 pipe_gone;
+
+static void poster_poll(struct poster *p)
+{
+	struct doca_flow_dpa_completion_stats st;
+
+	uint64_t from = sdpa_load_relaxed(&p->completed);
+
+	if (doca_flow_queue_poll_completion(p->a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, p->q, &st) !=
+	    DOCA_SUCCESS)
+		return;
+	/* Completions come in posting order: requests from .. from + num_completed - 1. */
+	if (st.num_failed != 0 && from + st.num_completed <= p->flushed_before)
+		p->early_failed++;
+	if (st.num_failed != st.num_completed && p->posted_after != 0 && from >= p->first_after)
+		p->late_succeeded++;
+	sdpa_counter_add(&p->completed, st.num_completed);
+	p->failed += st.num_failed;
+}
+
+/* Disable, enable and re-path this thread's indices (q, q + POSTERS, ...), PBURST posts per
+ * flush, until told to stop; then wait for every completion. */
+static void *poster_main(void *arg)
+{
+	struct poster *p = arg;
+	uint32_t k = 0;
+
+	p->rc = DOCA_SUCCESS;
+	/* A-stop pairs with R-stop in the test body. */
+	while (!sdpa_load_acquire(&stop) && p->rc == DOCA_SUCCESS) {
+		uint32_t i = p->q + POSTERS * (k % (PNR / POSTERS));
+		bool flush = k % PBURST == PBURST - 1;
+		/* A-gone pairs with R-gone in the test body: a request posted after 2 was seen
+		 * reaches a pipe whose exports are dead; one flushed before 1 was seen ran on
+		 * the live pipe ('fast' executes in the flush). */
+		uint32_t gone = sdpa_load_acquire(&pipe_gone);
+		doca_error_t rc;
+
+		switch (k % 3) {
+		case 0:
+			rc = doca_flow_pipe_hash_disable_index(p->a, p->q, i, flush);
+			break;
+		case 1:
+			rc = doca_flow_pipe_hash_enable_index(p->a, p->q, i, flush);
+			break;
+		default:
+			rc = doca_flow_pipe_hash_replace_index(p->a, p->q, i, 7000 + k, flush);
+			break;
+		}
+		if (rc == DOCA_ERROR_AGAIN) {
+			doca_flow_queue_flush(p->a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, p->q);
+			poster_poll(p);
+			continue;
+		}
+		if (rc != DOCA_SUCCESS) {
+			p->rc = rc;
+			break;
+		}
+		if (gone == 2 && p->posted_after++ == 0)
+			p->first_after = p->posted;
+		p->posted++;
+		k++;
+		if (flush && gone == 0)
+			p->flushed_before = p->posted;
+		if (flush)
+			poster_poll(p);
+	}
+	doca_flow_queue_flush(p->a, DOCA_FLOW_DPA_QUEUE_TYPE_GENERAL, p->q);
+	for (int n = 0; n < 20000000 && sdpa_load_relaxed(&p->completed) < p->posted; n++) {
+		poster_poll(p);
+		sched_yield();
+	}
+	return NULL;
+}
+
+/* Until each poster has 'more' completions beyond what it had on entry. */
+static void wait_completions(struct poster *ps, uint64_t more)
+{
+	uint64_t from[POSTERS];
+
+	for (int t = 0; t < POSTERS; t++)
+		from[t] = sdpa_load_relaxed(&ps[t].completed);
+	for (int ms = 0; ms < 60000; ms++) {
+		bool all = true;
+
+		for (int t = 0; t < POSTERS; t++)
+			all = all && sdpa_load_relaxed(&ps[t].completed) >= from[t] + more;
+		if (all)
+			return;
+		usleep(1000);
+	}
+	fail_msg("the posters did not complete %llu more requests each in 60 s",
+	         (unsigned long long)more);
+}
+
+static void test_pipe_destroyed_under_fast_flushes(void **state)
+{
+	struct doca_flow_dpa_pipe *dp;
+	struct doca_flow_pipe *p;
+	doca_flow_dpa_addr a;
+	struct poster ps[POSTERS];
+
+	(void)state;
+	set_fidelity("fast");
+	pt_flow_up(0);
+	assert_int_equal(doca_flow_dpa_init(pt.process, &ctx), DOCA_SUCCESS);
+	pt_queues(ctx, 64, 0, 0, POSTERS);
+	p = pt_hash_pipe(PNR, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED, true, true);
+	assert_int_equal(doca_flow_dpa_pipe_export_prepare(ctx, p, PNR, &dp), DOCA_SUCCESS);
+	pt_hash_entries(p, 0, PNR, true);
+	assert_int_equal(doca_flow_dpa_pipe_export(ctx, dp), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_dpa_pipe_get_device_addr(ctx, dp, &a), DOCA_SUCCESS);
+
+	sdpa_store_relaxed(&stop, 0);
+	sdpa_store_relaxed(&pipe_gone, 0);
+	memset(ps, 0, sizeof(ps));
+	for (int t = 0; t < POSTERS; t++) {
+		ps[t].a = a;
+		ps[t].q = (uint32_t)t;
+		assert_int_equal(pthread_create(&ps[t].tid, NULL, poster_main, &ps[t]), 0);
+	}
+	wait_completions(ps, 200);
+	/* R-gone pairs with A-gone in poster_main: the destroy is about to begin. */
+	sdpa_store_release(&pipe_gone, 1);
+	doca_flow_pipe_destroy(p);
+	/* R-gone pairs with A-gone in poster_main: the destroy has returned. */
+	sdpa_store_release(&pipe_gone, 2);
+	t_assert_logged("destroyed while exported", "doca_flow_dpa_pipe_destroy");
+	wait_completions(ps, 200); /* at least a queue's worth posted after the destroy */
+	/* R-stop pairs with A-stop in poster_main. */
+	sdpa_store_release(&stop, 1);
+	for (int t = 0; t < POSTERS; t++) {
+		assert_int_equal(pthread_join(ps[t].tid, NULL), 0);
+		assert_int_equal(ps[t].rc, DOCA_SUCCESS);
+		assert_int_equal(sdpa_load_relaxed(&ps[t].completed), ps[t].posted);
+		assert_true(ps[t].flushed_before > 0);
+		assert_true(ps[t].posted_after > 0);
+		assert_int_equal(ps[t].early_failed, 0);
+		assert_int_equal(ps[t].late_succeeded, 0);
+		assert_true(ps[t].failed >= ps[t].posted_after);
+	}
+	assert_int_equal(doca_flow_dpa_pipe_destroy(ctx, dp), DOCA_SUCCESS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test_teardown(test_repath_while_traffic_flows, down),
+	        cmocka_unit_test_teardown(test_repath_while_traffic_flows, down_fidelity),
+	        cmocka_unit_test_teardown(test_repath_parallel_fast, down_fidelity),
+	        cmocka_unit_test_teardown(test_pipe_destroyed_under_fast_flushes, down_fidelity),
 	};
 	return cmocka_run_group_tests_name("provider_concurrency", tests, pt_group_setup,
 	                                   pt_group_teardown);
