@@ -4,6 +4,7 @@
  */
 #include <stdint.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "core/hugemem.h"
 
@@ -30,6 +31,21 @@ void *sdpa_huge_alloc(size_t bytes, size_t *len)
 	(void)madvise(p, n, MADV_HUGEPAGE);
 	*len = n;
 	return p;
+}
+
+void sdpa_prefault(void *p, size_t len)
+{
+#ifdef MADV_POPULATE_WRITE
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t a = ((uintptr_t)p + pg - 1) & ~(pg - 1);
+	uintptr_t b = ((uintptr_t)p + len) & ~(pg - 1);
+
+	if (b > a)
+		(void)madvise((void *)a, b - a, MADV_POPULATE_WRITE);
+#else
+	(void)p;
+	(void)len;
+#endif
 }
 
 void sdpa_huge_free(void *p, size_t len)

@@ -18,4 +18,11 @@ void *sdpa_huge_alloc(size_t bytes, size_t *len);
 /* Give back a block of sdpa_huge_alloc; NULL is a no-op. */
 void sdpa_huge_free(void *p, size_t len);
 
+/* Make the whole pages inside [p, p + len) resident and writable now, in one system call
+ * (MADV_POPULATE_WRITE), instead of one page fault at each first touch; their contents do
+ * not change. Where a page fault is dear (a virtual machine) this is most of the cost of
+ * filling fresh memory. A hint: a kernel without it (before Linux 5.14) faults as usual.
+ * Any thread; [p, p + len) must be mapped. */
+void sdpa_prefault(void *p, size_t len);
+
 #endif

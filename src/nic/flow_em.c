@@ -36,6 +36,7 @@ struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size)
 			free(t);
 			return NULL;
 		}
+		sdpa_prefault(t->b, bytes); /* one call, not a fault per page of the memset */
 		memset(t->b, 0, bytes);
 	}
 	t->bytes = bytes;
@@ -138,8 +139,10 @@ bool sdpa_em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 				}
 				continue;
 			}
-			if (x->hash == e->hash && sdpa_load_relaxed(&k->tag[l]) == tag &&
-			    memcmp(x->key, e->key, klen) == 0)
+			/* The bucket's tag first: the other entry is read (a cache miss per lane)
+			 * only when the tags agree, and a short key is its tag. */
+			if (sdpa_load_relaxed(&k->tag[l]) == tag &&
+			    (klen <= SDPA_EM_INLINE_KEY || memcmp(x->key, e->key, klen) == 0))
 				return false;
 		}
 	}

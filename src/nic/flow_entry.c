@@ -16,6 +16,7 @@
  * ENTRY_QUARANTINE later entries have died: a stale pointer is refused without reading
  * freed memory, and a new entry never takes the address of a recently removed one.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,7 +50,13 @@ enum {
 	ENTRY_DEAD = 2,
 	ENTRY_QUARANTINE = 4096,
 	SLOT_ALIGN = 16, /* entries are small (issue 12): 64 would round 84 bytes to 128 */
-	CHUNK_MIN = 64,  /* slots in a class's first chunk; doubling up to one huge page */
+	CHUNK_MIN = SDPA_ENTRY_CHUNK_MIN, /* slots in a class's first chunk; doubling */
+	/* A class whose chunks hold this much takes huge-page blocks from then on: the last
+	 * block, partly used, then adds at most an eighth to the class's memory. */
+	HUGE_FROM = SDPA_ENTRY_HUGE_FROM,
+	/* Smaller chunks are made resident this far ahead of the slot handed out: one system
+	 * call per 128 KiB instead of a page fault per 4 KiB (sdpa_prefault). */
+	PREFAULT_STEP = 128 << 10,
 	NR_CLASSES = (sizeof(struct doca_flow_pipe_entry) + SDPA_FLOW_KEY_MAX + SLOT_ALIGN - 1) /
 	             SLOT_ALIGN,
 };
@@ -70,7 +77,10 @@ struct pool_dir {
 
 struct pool_class {
 	uint8_t *carve, *carve_end; /* the newest chunk's slots not handed out yet */
+	uint8_t *resident;          /* the newest chunk is prefaulted below this */
 	uint32_t next_chunk;        /* slots in the next chunk */
+	size_t bytes;               /* in chunks so far */
+	bool huge;                  /* every chunk from now on is one huge-page block */
 	struct doca_flow_pipe_entry *fhead, *ftail; /* dead slots, oldest first */
 	uint32_t nfree;
 };
@@ -136,6 +146,7 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 	uint32_t slot_size = (k + 1) * SLOT_ALIGN;
 	struct pool_class *c = &classes[k];
 	struct doca_flow_pipe_entry *e = NULL;
+	bool zero = false;
 
 	pthread_mutex_lock(&pool_lock);
 	if (c->nfree > ENTRY_QUARANTINE) {
@@ -150,15 +161,17 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 			size_t bytes = (size_t)n * slot_size, map_len = 0;
 			uint8_t *mem;
 
-			/* Small tables keep small chunks; from one huge page on, a chunk is one
-			 * huge page, so a lookup in a large table misses the TLB per 2 MiB of
-			 * entries, not per 4 KiB (issue 12's arena). */
-			if (bytes >= SDPA_HUGE_PAGE) {
+			/* Small tables keep small chunks; once a class holds HUGE_FROM, every
+			 * chunk is one huge page, so a lookup in a large table misses the TLB
+			 * per 2 MiB of entries, not per 4 KiB, and an insert faults once per
+			 * 2 MiB (issue 12's arena). Both kinds come zeroed: calloc of a chunk
+			 * this large maps fresh pages and touches none of them. */
+			if (c->huge || c->bytes + bytes > HUGE_FROM) {
 				n = SDPA_HUGE_PAGE / slot_size;
 				bytes = (size_t)n * slot_size;
 				mem = sdpa_huge_alloc(bytes, &map_len);
 			} else {
-				mem = aligned_alloc(SLOT_ALIGN, bytes);
+				mem = calloc(1, bytes); /* malloc's alignment: 16 (SLOT_ALIGN) */
 			}
 			if (mem == NULL || !pool_add_chunk(mem, bytes, slot_size, map_len)) {
 				if (map_len != 0)
@@ -170,13 +183,28 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 			}
 			c->carve = mem;
 			c->carve_end = mem + bytes;
+			/* a huge page faults in whole at its first touch */
+			c->resident = map_len != 0 ? c->carve_end : mem;
+			c->bytes += bytes;
+			c->huge = map_len != 0;
 			c->next_chunk = map_len != 0 ? n : n * 2;
 		}
 		e = (struct doca_flow_pipe_entry *)c->carve;
 		c->carve += slot_size;
+		zero = true;
+		if (c->carve > c->resident) {
+			size_t ahead = (size_t)(c->carve_end - c->resident);
+
+			ahead = ahead < PREFAULT_STEP ? ahead : PREFAULT_STEP;
+			sdpa_prefault(c->resident, ahead);
+			c->resident += ahead;
+		}
 	}
 	pthread_mutex_unlock(&pool_lock);
-	memset(e, 0, slot_size);
+	/* A slot carved from a new chunk is zero already: writing it again would only take
+	 * its cache lines' misses twice. */
+	if (!zero)
+		memset(e, 0, slot_size);
 	e->slot_class = (uint8_t)k;
 	return e;
 }
@@ -232,6 +260,24 @@ void sdpa_entry_bury(struct doca_flow_pipe_entry *e, bool unreachable)
 		entry_bury_cb(e);
 	else
 		sdpa_nic_defer(entry_bury_cb, e); /* a datapath thread may still hold it */
+}
+
+void sdpa_entry_pool_usage(size_t slot_size, size_t *bytes, size_t *huge_bytes)
+{
+	uint32_t size = (uint32_t)((slot_size + SLOT_ALIGN - 1) / SLOT_ALIGN) * SLOT_ALIGN;
+	const struct pool_dir *d;
+
+	*bytes = *huge_bytes = 0;
+	pthread_mutex_lock(&pool_lock);
+	d = sdpa_load_relaxed(&pool_dir);
+	for (uint32_t i = 0; d != NULL && i < d->n; i++) {
+		if (d->c[i].slot_size != size)
+			continue;
+		*bytes += d->c[i].end - d->c[i].start;
+		if (d->c[i].map_len != 0)
+			*huge_bytes += d->c[i].end - d->c[i].start;
+	}
+	pthread_mutex_unlock(&pool_lock);
 }
 
 void sdpa_entry_registry_clear(void)
