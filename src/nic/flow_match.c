@@ -655,6 +655,19 @@ static doca_error_t finish(struct sdpa_match_tmpl *out, const char *who)
 		             who, SDPA_FLOW_MAX_SEGS);
 		return DOCA_ERROR_NOT_SUPPORTED;
 	}
+	/* Keys of the match's own bytes (not the defined fields after it), not empty. */
+	out->ek_fast = out->klen != 0 && out->klen <= SDPA_EK_FAST;
+	for (uint32_t s = 0; s < out->nsegs; s++)
+		if ((size_t)out->segs[s].off + out->segs[s].len > sizeof(struct doca_flow_match))
+			out->ek_fast = false;
+	memset(out->ek_pem, 0, sizeof(out->ek_pem));
+	memset(out->ek_cst, 0, sizeof(out->ek_cst));
+	for (uint32_t s = 0, k = 0; out->ek_fast && s < out->nsegs; s++)
+		for (uint32_t i = out->segs[s].off;
+		     i < (uint32_t)out->segs[s].off + out->segs[s].len; i++, k++) {
+			out->ek_pem[k] = out->per_entry[i] ? out->mask[i] : 0;
+			out->ek_cst[k] = out->per_entry[i] ? 0 : out->cval[i] & out->mask[i];
+		}
 	out->needs_parse = out->nsel > 0;
 	out->needs_l4csum =
 	        out->mask[offsetof(struct doca_flow_match, parser_meta.outer_l4_checksum_ok)] ||
@@ -912,6 +925,36 @@ bool sdpa_match_consts_ok(const struct sdpa_match_tmpl *mt, const uint8_t *view)
 	return true;
 }
 
+/* n bytes from src to dst; the common field widths as single moves, not a call. */
+static inline void ek_copy(uint8_t *dst, const uint8_t *src, uint32_t n)
+{
+	switch (n) {
+	case 0:
+		return;
+	case 1:
+		*dst = *src;
+		return;
+	case 2:
+		memcpy(dst, src, 2);
+		return;
+	case 4:
+		memcpy(dst, src, 4);
+		return;
+	case 6:
+		memcpy(dst, src, 6);
+		return;
+	case 8:
+		memcpy(dst, src, 8);
+		return;
+	case 16:
+		memcpy(dst, src, 16);
+		return;
+	default:
+		memcpy(dst, src, n);
+		return;
+	}
+}
+
 void sdpa_match_entry_key(const struct sdpa_match_tmpl *mt, const struct doca_flow_match *em,
                           uint8_t *key)
 {
@@ -928,6 +971,27 @@ void sdpa_match_entry_key(const struct sdpa_match_tmpl *mt, const struct doca_fl
 		e = (const uint8_t *)&cm;
 	}
 
+	if (mt->ek_fast) {
+		uint64_t w[SDPA_EK_FAST / 8];
+		uint8_t *b = (uint8_t *)w;
+		uint32_t nw = (mt->klen + 7) / 8;
+
+		/* The segments fill bytes 0..klen-1; past klen ek_pem and ek_cst are 0. */
+		w[nw - 1] = 0;
+		for (uint32_t s = 0; em != NULL && s < mt->nsegs; s++) {
+			ek_copy(b + k, e + mt->segs[s].off, mt->segs[s].len);
+			k += mt->segs[s].len;
+		}
+		for (uint32_t j = 0; j < nw; j++) {
+			uint64_t pem, cst;
+
+			memcpy(&pem, mt->ek_pem + 8 * j, 8);
+			memcpy(&cst, mt->ek_cst + 8 * j, 8);
+			w[j] = em != NULL ? (w[j] & pem) | cst : cst;
+		}
+		memcpy(key, b, mt->klen);
+		return;
+	}
 	/* sdpa_match_key over the entry's bytes with the constants merged in, visiting the
 	 * key's bytes only (not the whole struct: an insert's main cost otherwise). The
 	 * defined fields after struct doca_flow_match come from the entry itself. */

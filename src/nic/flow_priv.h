@@ -118,6 +118,8 @@ struct sdpa_seg {
  * sampled data words (at most DOCA_FLOW_GENEVE_NUM_OF_OPTIONS_MAX + 7). */
 enum { SDPA_GOPT_VIEW_WORDS = 16 };
 
+enum { SDPA_EK_FAST = 64 }; /* keys up to this long: sdpa_match_entry_key by words */
+
 struct sdpa_match_tmpl {
 	uint8_t mask[SDPA_VIEW_SIZE];             /* compared bits */
 	uint8_t cval[SDPA_VIEW_SIZE];             /* constant values (masked) */
@@ -125,6 +127,12 @@ struct sdpa_match_tmpl {
 	struct sdpa_seg segs[SDPA_FLOW_MAX_SEGS]; /* key bytes (hash: hashed bytes) */
 	uint32_t nsegs;
 	uint32_t klen;
+	/* An entry's key, when ek_fast (klen <= SDPA_EK_FAST, no defined field in it): its
+	 * bytes copied segment by segment, then key byte k = (byte & ek_pem[k]) | ek_cst[k],
+	 * eight at a time (ek_pem[k] is 0 for a constant byte, ek_cst[k] 0 for an entry's). */
+	bool ek_fast;
+	uint8_t ek_pem[SDPA_EK_FAST];
+	uint8_t ek_cst[SDPA_EK_FAST];
 	struct sdpa_seg csegs[SDPA_FLOW_MAX_SEGS]; /* constant bytes (hash pipes check them) */
 	uint32_t ncsegs;
 	uint32_t cklen;
