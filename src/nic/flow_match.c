@@ -928,31 +928,22 @@ bool sdpa_match_consts_ok(const struct sdpa_match_tmpl *mt, const uint8_t *view)
 /* n bytes from src to dst; the common field widths as single moves, not a call. */
 static inline void ek_copy(uint8_t *dst, const uint8_t *src, uint32_t n)
 {
+#define EK_WIDTH(w)                                                                                \
+	case w:                                                                                    \
+		memcpy(dst, src, w);                                                               \
+		return
 	switch (n) {
-	case 0:
-		return;
-	case 1:
-		*dst = *src;
-		return;
-	case 2:
-		memcpy(dst, src, 2);
-		return;
-	case 4:
-		memcpy(dst, src, 4);
-		return;
-	case 6:
-		memcpy(dst, src, 6);
-		return;
-	case 8:
-		memcpy(dst, src, 8);
-		return;
-	case 16:
-		memcpy(dst, src, 16);
-		return;
+		EK_WIDTH(1);
+		EK_WIDTH(2);
+		EK_WIDTH(4);
+		EK_WIDTH(6);
+		EK_WIDTH(8);
+		EK_WIDTH(16);
 	default:
 		memcpy(dst, src, n);
 		return;
 	}
+#undef EK_WIDTH
 }
 
 void sdpa_match_entry_key(const struct sdpa_match_tmpl *mt, const struct doca_flow_match *em,

@@ -129,6 +129,26 @@ static void *drainer(void *arg)
 	return NULL;
 }
 
+/* DOCA Flow with 'workers' NIC workers, a provider context with nq GENERAL queues of
+ * 'qsize', and a root hash pipe of nr entries (path selector changeable) exported whole;
+ * *a: its device address. */
+static struct doca_flow_pipe *exported_pipe(uint32_t workers, uint32_t nq, uint32_t qsize,
+                                            uint32_t nr, uint32_t algos,
+                                            struct doca_flow_dpa_pipe **dp, doca_flow_dpa_addr *a)
+{
+	struct doca_flow_pipe *p;
+
+	pt_flow_up(workers);
+	assert_int_equal(doca_flow_dpa_init(pt.process, &ctx), DOCA_SUCCESS);
+	pt_queues(ctx, qsize, 0, 0, nq);
+	p = pt_hash_pipe(nr, algos, true, true);
+	assert_int_equal(doca_flow_dpa_pipe_export_prepare(ctx, p, nr, dp), DOCA_SUCCESS);
+	pt_hash_entries(p, 0, nr, true);
+	assert_int_equal(doca_flow_dpa_pipe_export(ctx, *dp), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_dpa_pipe_get_device_addr(ctx, *dp, a), DOCA_SUCCESS);
+	return p;
+}
+
 /* SOFTDPA_FIDELITY for the next doca_flow_dpa_init; NULL: what the environment had. */
 static char *saved_fidelity;
 static bool fidelity_saved;
@@ -159,7 +179,6 @@ static int down_fidelity(void **state)
 static void repath_while_traffic_flows(void)
 {
 	struct doca_flow_dpa_pipe *dp;
-	struct doca_flow_pipe *p;
 	doca_flow_dpa_addr a;
 	struct prov_result r[THREADS];
 	struct check c = {0}, after = {0};
@@ -168,15 +187,9 @@ static void repath_while_traffic_flows(void)
 	uint8_t f[128];
 	uint64_t out = 0, dropped = 0;
 
-	pt_flow_up(2);
 	sdpa_store_relaxed(&injected, 0);
-	assert_int_equal(doca_flow_dpa_init(pt.process, &ctx), DOCA_SUCCESS);
-	pt_queues(ctx, 256, 0, 0, THREADS);
-	p = pt_hash_pipe(NR, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_IDENTITY, true, true);
-	assert_int_equal(doca_flow_dpa_pipe_export_prepare(ctx, p, NR, &dp), DOCA_SUCCESS);
-	pt_hash_entries(p, 0, NR, true);
-	assert_int_equal(doca_flow_dpa_pipe_export(ctx, dp), DOCA_SUCCESS);
-	assert_int_equal(doca_flow_dpa_pipe_get_device_addr(ctx, dp, &a), DOCA_SUCCESS);
+	(void)exported_pipe(2, THREADS, 256, NR, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_IDENTITY, &dp,
+	                    &a);
 
 	sdpa_store_relaxed(&stop, 0);
 	sdpa_store_relaxed(&seen, 0);
@@ -360,14 +373,8 @@ static void test_pipe_destroyed_under_fast_flushes(void **state)
 
 	(void)state;
 	set_fidelity("fast");
-	pt_flow_up(0);
-	assert_int_equal(doca_flow_dpa_init(pt.process, &ctx), DOCA_SUCCESS);
-	pt_queues(ctx, 64, 0, 0, POSTERS);
-	p = pt_hash_pipe(PNR, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED, true, true);
-	assert_int_equal(doca_flow_dpa_pipe_export_prepare(ctx, p, PNR, &dp), DOCA_SUCCESS);
-	pt_hash_entries(p, 0, PNR, true);
-	assert_int_equal(doca_flow_dpa_pipe_export(ctx, dp), DOCA_SUCCESS);
-	assert_int_equal(doca_flow_dpa_pipe_get_device_addr(ctx, dp, &a), DOCA_SUCCESS);
+	p = exported_pipe(0, POSTERS, 64, PNR, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED,
+	                  &dp, &a);
 
 	sdpa_store_relaxed(&stop, 0);
 	sdpa_store_relaxed(&pipe_gone, 0);
