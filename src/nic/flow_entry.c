@@ -164,8 +164,8 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 			/* Small tables keep small chunks; once a class holds HUGE_FROM, every
 			 * chunk is one huge page, so a lookup in a large table misses the TLB
 			 * per 2 MiB of entries, not per 4 KiB, and an insert faults once per
-			 * 2 MiB (issue 12's arena). Both kinds come zeroed: calloc of a chunk
-			 * this large maps fresh pages and touches none of them. */
+			 * 2 MiB (issue 12's arena). Both kinds come zeroed (calloc, which maps
+			 * a large chunk afresh and touches none of it; a fresh mapping). */
 			if (c->huge || c->bytes + bytes > HUGE_FROM) {
 				n = SDPA_HUGE_PAGE / slot_size;
 				bytes = (size_t)n * slot_size;
