@@ -76,6 +76,45 @@ int pt_group_teardown(void **state)
 	return 0;
 }
 
+enum { PT_ENV_MAX = 8 };
+
+static struct {
+	const char *name;
+	char *old; /* NULL: was unset */
+} pt_env[PT_ENV_MAX];
+static uint32_t pt_nenv;
+
+void pt_setenv(const char *name, const char *value)
+{
+	uint32_t i = 0;
+
+	while (i < pt_nenv && strcmp(pt_env[i].name, name) != 0)
+		i++;
+	if (i == pt_nenv) {
+		const char *v = getenv(name);
+
+		assert_true(pt_nenv < PT_ENV_MAX);
+		pt_env[i].name = name;
+		pt_env[i].old = v != NULL ? strdup(v) : NULL;
+		pt_nenv++;
+	}
+	setenv(name, value, 1);
+	sdpa_config_reload();
+}
+
+void pt_env_restore(void)
+{
+	for (uint32_t i = 0; i < pt_nenv; i++) {
+		if (pt_env[i].old != NULL)
+			setenv(pt_env[i].name, pt_env[i].old, 1);
+		else
+			unsetenv(pt_env[i].name);
+		free(pt_env[i].old);
+	}
+	pt_nenv = 0;
+	sdpa_config_reload();
+}
+
 void pt_flow_up(uint32_t workers)
 {
 	struct doca_flow_cfg *cfg;

@@ -46,6 +46,12 @@ int pt_group_teardown(void **state);
 /* Per test: DOCA Flow in switch mode with 'workers' NIC workers, ports 0..2 started;
  * with_other: also a port (id 3) on the second device. */
 void pt_flow_up(uint32_t workers);
+
+/* Set an environment variable for the code under test (then sdpa_config_reload), keeping
+ * the value it had before the first pt_setenv of it; pt_env_restore puts back every such
+ * variable as it was (unset if it was) and reloads. */
+void pt_setenv(const char *name, const char *value);
+void pt_env_restore(void);
 void pt_flow_down(void);
 int pt_teardown(void **state);
 

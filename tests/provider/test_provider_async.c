@@ -22,15 +22,11 @@
 #include <doca_flow_external_action_array.h>
 
 #include "core/atomics.h"
-#include "core/config.h"
 #include "nic/frame_builder.h"
 #include "prov_t.h"
 #include "provider/provider.h"
 
 static struct doca_flow_dpa_ctx *ctx;
-static char *saved[4];
-static const char *const mode_vars[] = {"SOFTDPA_FIDELITY", "SOFTDPA_PROVIDER_LATENCY_NS",
-                                        "SOFTDPA_PROVIDER_JITTER_NS", "SOFTDPA_PROVIDER_SEED"};
 
 static uint64_t now_ms(void)
 {
@@ -43,31 +39,14 @@ static uint64_t now_ms(void)
 /* The fidelity mode and a fixed latency (no jitter) for the next doca_flow_dpa_init. */
 static void use_mode(const char *mode, const char *latency_ns)
 {
-	setenv("SOFTDPA_FIDELITY", mode, 1);
-	setenv("SOFTDPA_PROVIDER_LATENCY_NS", latency_ns, 1);
-	setenv("SOFTDPA_PROVIDER_JITTER_NS", "0", 1);
-	sdpa_config_reload();
-}
-
-static int group_setup(void **state)
-{
-	for (int i = 0; i < 4; i++) {
-		const char *v = getenv(mode_vars[i]);
-		saved[i] = v != NULL ? strdup(v) : NULL;
-	}
-	return pt_group_setup(state);
+	pt_setenv("SOFTDPA_FIDELITY", mode);
+	pt_setenv("SOFTDPA_PROVIDER_LATENCY_NS", latency_ns);
+	pt_setenv("SOFTDPA_PROVIDER_JITTER_NS", "0");
 }
 
 static int group_teardown(void **state)
 {
-	for (int i = 0; i < 4; i++) {
-		if (saved[i] != NULL)
-			setenv(mode_vars[i], saved[i], 1);
-		else
-			unsetenv(mode_vars[i]);
-		free(saved[i]);
-	}
-	sdpa_config_reload();
+	pt_env_restore();
 	return pt_group_teardown(state);
 }
 
@@ -477,5 +456,5 @@ int main(void)
 	        PT_TEST(test_disable_never_polled_strict),
 	        PT_TEST(test_again_counts_in_flight),
 	};
-	return cmocka_run_group_tests_name("provider_async", tests, group_setup, group_teardown);
+	return cmocka_run_group_tests_name("provider_async", tests, pt_group_setup, group_teardown);
 }

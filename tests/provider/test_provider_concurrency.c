@@ -20,7 +20,6 @@
 #include <dev/doca_flow_dpa_provider_dev.h>
 
 #include "core/atomics.h"
-#include "core/config.h"
 #include "nic/frame_builder.h"
 #include "prov_t.h"
 
@@ -149,30 +148,9 @@ static struct doca_flow_pipe *exported_pipe(uint32_t workers, uint32_t nq, uint3
 	return p;
 }
 
-/* SOFTDPA_FIDELITY for the next doca_flow_dpa_init; NULL: what the environment had. */
-static char *saved_fidelity;
-static bool fidelity_saved;
-
-static void set_fidelity(const char *mode)
-{
-	if (!fidelity_saved) {
-		const char *v = getenv("SOFTDPA_FIDELITY");
-
-		saved_fidelity = v != NULL ? strdup(v) : NULL;
-		fidelity_saved = true;
-	}
-	if (mode != NULL)
-		setenv("SOFTDPA_FIDELITY", mode, 1);
-	else if (saved_fidelity != NULL)
-		setenv("SOFTDPA_FIDELITY", saved_fidelity, 1);
-	else
-		unsetenv("SOFTDPA_FIDELITY");
-	sdpa_config_reload();
-}
-
 static int down_fidelity(void **state)
 {
-	set_fidelity(NULL);
+	pt_env_restore();
 	return down(state);
 }
 
@@ -238,14 +216,14 @@ static void repath_while_traffic_flows(void)
 static void test_repath_while_traffic_flows(void **state)
 {
 	(void)state;
-	set_fidelity("faithful");
+	pt_setenv("SOFTDPA_FIDELITY", "faithful");
 	repath_while_traffic_flows();
 }
 
 static void test_repath_parallel_fast(void **state)
 {
 	(void)state;
-	set_fidelity("fast");
+	pt_setenv("SOFTDPA_FIDELITY", "fast");
 	repath_while_traffic_flows();
 }
 
@@ -372,7 +350,7 @@ static void test_pipe_destroyed_under_fast_flushes(void **state)
 	struct poster ps[POSTERS];
 
 	(void)state;
-	set_fidelity("fast");
+	pt_setenv("SOFTDPA_FIDELITY", "fast");
 	p = exported_pipe(0, POSTERS, 64, PNR, DOCA_FLOW_PIPE_HASH_MAP_ALGORITHM_SELECT_ENABLED,
 	                  &dp, &a);
 
