@@ -114,6 +114,8 @@ void sdpa_prov_pipe_destroyed(struct doca_flow_pipe *pipe)
 	bool any = false;
 
 	pthread_mutex_lock(&host_lock);
+	/* A program without provider contexts destroys pipes without the write lock's
+	 * barrier (a membarrier system call). */
 	for (int i = 0; i < SDPA_PROV_MAX_CTX && !any; i++)
 		any = live[i] != NULL;
 	if (!any) {
