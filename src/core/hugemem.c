@@ -8,17 +8,23 @@
 
 #include "core/hugemem.h"
 
-void *sdpa_huge_alloc(size_t bytes, size_t *len)
+static size_t huge_round(size_t bytes)
 {
-	size_t n = (bytes + SDPA_HUGE_PAGE - 1) & ~((size_t)SDPA_HUGE_PAGE - 1);
+	return (bytes + SDPA_HUGE_PAGE - 1) & ~((size_t)SDPA_HUGE_PAGE - 1);
+}
+
+void *sdpa_huge_alloc(size_t bytes, size_t small, size_t *len)
+{
+	size_t n = huge_round(bytes);
 	uint8_t *raw, *p;
 	size_t head;
 
 	*len = 0;
-	if (n == 0 || n < bytes)
+	if (n == 0 || n < bytes || n + SDPA_HUGE_PAGE < n)
 		return NULL;
-	raw = mmap(NULL, n + SDPA_HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-	           -1, 0);
+	small = small < n ? huge_round(small) : n;
+	raw = mmap(NULL, n + SDPA_HUGE_PAGE, PROT_READ | PROT_WRITE,
+	           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (raw == MAP_FAILED)
 		return NULL;
 	/* Keep the aligned n bytes: a huge page needs a 2 MiB-aligned virtual range. */
@@ -27,8 +33,12 @@ void *sdpa_huge_alloc(size_t bytes, size_t *len)
 	if (head != 0)
 		(void)munmap(raw, head);
 	(void)munmap(p + n, SDPA_HUGE_PAGE - head);
-	/* A hint: where the kernel has no huge pages to give, the block stays usable. */
-	(void)madvise(p, n, MADV_HUGEPAGE);
+	/* Hints: where the kernel has no huge pages to give, the block stays usable; where it
+	 * gives them to every mapping ("always"), the small head still keeps small pages. */
+	if (small != 0)
+		(void)madvise(p, small, MADV_NOHUGEPAGE);
+	if (n > small)
+		(void)madvise(p + small, n - small, MADV_HUGEPAGE);
 	*len = n;
 	return p;
 }

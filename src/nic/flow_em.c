@@ -24,7 +24,7 @@ struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size)
 		 * fills), huge ones where it has them (transparent, a hint: without them lookups
 		 * only cost more TLB misses). Smaller tables stay on small pages: rounding them
 		 * up would cost more memory per entry than issue 12 allows. */
-		t->b = sdpa_huge_alloc(bytes, &bytes);
+		t->b = sdpa_huge_alloc(bytes, 0, &bytes);
 		if (t->b == NULL) {
 			free(t);
 			return NULL;

@@ -50,21 +50,27 @@ enum {
 	ENTRY_DEAD = 2,
 	ENTRY_QUARANTINE = 4096,
 	SLOT_ALIGN = 16, /* entries are small (issue 12): 64 would round 84 bytes to 128 */
-	CHUNK_MIN = SDPA_ENTRY_CHUNK_MIN, /* slots in a class's first chunk; doubling */
-	/* A class whose chunks hold this much takes huge-page blocks from then on: the last
-	 * block, partly used, then adds at most an eighth to the class's memory. */
-	HUGE_FROM = SDPA_ENTRY_HUGE_FROM,
-	/* Smaller chunks are made resident this far ahead of the slot handed out: one system
-	 * call per 128 KiB instead of a page fault per 4 KiB (sdpa_prefault). */
+	/* A size class carves its slots one after the other from segments: mappings of
+	 * SEGMENT bytes, 2 MiB-aligned, of which only the pages touched so far take memory.
+	 * The first SMALL_HEAD bytes of a class keep small pages, so a small table costs a
+	 * few KiB; past them the slots lie on huge pages, so a lookup in a large table misses
+	 * the TLB per 2 MiB of entries, not per 4 KiB, and a slot wastes nothing at a page's
+	 * end (slots straddle the pages: 96 bytes do not divide 2 MiB). */
+	SEGMENT = SDPA_ENTRY_SEGMENT,
+	SMALL_HEAD = SDPA_ENTRY_SMALL_HEAD,
+	/* Memory is made resident ahead of the slots handed out, one system call per step
+	 * (sdpa_prefault) instead of a page fault per 4 KiB: in the small head, as much again
+	 * as a class holds, from a page up to PREFAULT_STEP; past it, a huge page. */
 	PREFAULT_STEP = 128 << 10,
+	PAGE = 4096,
 	NR_CLASSES = (sizeof(struct doca_flow_pipe_entry) + SDPA_FLOW_KEY_MAX + SLOT_ALIGN - 1) /
 	             SLOT_ALIGN,
 };
 
 struct pool_chunk {
-	uintptr_t start, end;
+	uintptr_t start, end; /* the segment's slots */
 	uint32_t slot_size;
-	size_t map_len; /* a huge-page block of this length (hugemem.h), or 0: malloc's */
+	size_t map_len; /* the segment's length (sdpa_huge_free) */
 };
 
 /* Published copy-on-write; older copies are kept until the pool is cleared (readers may
@@ -76,17 +82,21 @@ struct pool_dir {
 };
 
 struct pool_class {
-	uint8_t *carve, *carve_end; /* the newest chunk's slots not handed out yet */
-	uint8_t *resident;          /* the newest chunk is prefaulted below this */
-	uint32_t next_chunk;        /* slots in the next chunk */
-	size_t bytes;               /* in chunks so far */
-	bool huge;                  /* every chunk from now on is one huge-page block */
+	/* Under the flow lock: only an add carves. */
+	uint8_t *seg;               /* the newest segment */
+	uint8_t *carve, *carve_end; /* its slots not handed out yet */
+	uint8_t *resident;          /* it is prefaulted below this */
+	uint8_t *small_end;         /* its small-page head ends here */
+	size_t carved, huge;        /* bytes of slots handed out; of them, on huge pages */
+	/* Under pool_lock: grace-period callbacks give slots back in any thread. nfree is
+	 * also read without it, to take the lock only when a slot is due for reuse. */
 	struct doca_flow_pipe_entry *fhead, *ftail; /* dead slots, oldest first */
-	uint32_t nfree;
+	sdpa_atomic_u32 nfree;
 };
 
 /* pool_lock is a leaf lock: slots are taken under the flow lock, and given back by
- * grace-period callbacks in any thread. */
+ * grace-period callbacks in any thread. It guards the dead slots' queues and the chunk
+ * directory's writers; a slot carved afresh takes no lock but the flow lock. */
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pool_class classes[NR_CLASSES];
 static sdpa_atomic_ptr pool_dir; /* struct pool_dir * */
@@ -138,6 +148,26 @@ static bool pool_add_chunk(uint8_t *mem, size_t bytes, uint32_t slot_size, size_
 	return true;
 }
 
+/* A new segment for class c, its slots of slot_size bytes; false on NO_MEMORY. Under
+ * the flow lock and pool_lock. The segment is a fresh mapping: its slots are zero. */
+static bool pool_add_segment(struct pool_class *c, uint32_t slot_size)
+{
+	size_t small = c->carved == 0 ? SMALL_HEAD : 0, map_len;
+	uint8_t *mem = sdpa_huge_alloc(SEGMENT, small, &map_len);
+	size_t bytes = SEGMENT / slot_size * slot_size;
+
+	if (mem == NULL)
+		return false;
+	if (!pool_add_chunk(mem, bytes, slot_size, map_len)) {
+		sdpa_huge_free(mem, map_len);
+		return false;
+	}
+	c->seg = c->carve = c->resident = mem;
+	c->carve_end = mem + bytes;
+	c->small_end = mem + small;
+	return true;
+}
+
 /* A zeroed slot of at least 'size' bytes (its state FREE), or NULL on NO_MEMORY. Must hold
  * the flow lock (so no lookup reads the slot while it is cleared). */
 static struct doca_flow_pipe_entry *entry_alloc(size_t size)
@@ -148,59 +178,42 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 	struct doca_flow_pipe_entry *e = NULL;
 	bool zero = false;
 
-	pthread_mutex_lock(&pool_lock);
-	if (c->nfree > ENTRY_QUARANTINE) {
+	/* The count may only grow behind this read (a callback burying a slot): a slot due
+	 * for reuse stays due. */
+	if (sdpa_load_relaxed(&c->nfree) > ENTRY_QUARANTINE) {
+		pthread_mutex_lock(&pool_lock);
 		e = c->fhead;
 		c->fhead = e->fnext;
 		if (c->fhead == NULL)
 			c->ftail = NULL;
-		c->nfree--;
+		sdpa_store_relaxed(&c->nfree, sdpa_load_relaxed(&c->nfree) - 1);
+		pthread_mutex_unlock(&pool_lock);
 	} else {
 		if (c->carve == c->carve_end) {
-			uint32_t n = c->next_chunk ? c->next_chunk : CHUNK_MIN;
-			size_t bytes = (size_t)n * slot_size, map_len = 0;
-			uint8_t *mem;
+			bool ok;
 
-			/* Small tables keep small chunks; once a class holds HUGE_FROM, every
-			 * chunk is one huge page, so a lookup in a large table misses the TLB
-			 * per 2 MiB of entries, not per 4 KiB, and an insert faults once per
-			 * 2 MiB (issue 12's arena). Both kinds come zeroed (calloc, which maps
-			 * a large chunk afresh and touches none of it; a fresh mapping). */
-			if (c->huge || c->bytes + bytes > HUGE_FROM) {
-				n = SDPA_HUGE_PAGE / slot_size;
-				bytes = (size_t)n * slot_size;
-				mem = sdpa_huge_alloc(bytes, &map_len);
-			} else {
-				mem = calloc(1, bytes); /* malloc's alignment: 16 (SLOT_ALIGN) */
-			}
-			if (mem == NULL || !pool_add_chunk(mem, bytes, slot_size, map_len)) {
-				if (map_len != 0)
-					sdpa_huge_free(mem, map_len);
-				else
-					free(mem);
-				pthread_mutex_unlock(&pool_lock);
+			pthread_mutex_lock(&pool_lock);
+			ok = pool_add_segment(c, slot_size);
+			pthread_mutex_unlock(&pool_lock);
+			if (!ok)
 				return NULL;
-			}
-			c->carve = mem;
-			c->carve_end = mem + bytes;
-			/* a huge page faults in whole at its first touch */
-			c->resident = map_len != 0 ? c->carve_end : mem;
-			c->bytes += bytes;
-			c->huge = map_len != 0;
-			c->next_chunk = map_len != 0 ? n : n * 2;
 		}
 		e = (struct doca_flow_pipe_entry *)c->carve;
 		c->carve += slot_size;
+		c->carved += slot_size;
+		if (c->carve > c->small_end)
+			c->huge += (size_t)(c->carve - (c->small_end > (uint8_t *)e ? c->small_end
+			                                                            : (uint8_t *)e));
 		zero = true;
-		if (c->carve > c->resident) {
-			size_t ahead = (size_t)(c->carve_end - c->resident);
+		while (c->carve > c->resident) {
+			size_t ahead = SDPA_HUGE_PAGE, held = (size_t)(c->resident - c->seg);
 
-			ahead = ahead < PREFAULT_STEP ? ahead : PREFAULT_STEP;
+			if (c->resident < c->small_end)
+				ahead = held < PAGE ? PAGE : held > PREFAULT_STEP ? PREFAULT_STEP : held;
 			sdpa_prefault(c->resident, ahead);
 			c->resident += ahead;
 		}
 	}
-	pthread_mutex_unlock(&pool_lock);
 	/* A slot carved from a new chunk is zero already: writing it again would only take
 	 * its cache lines' misses twice. */
 	if (!zero)
@@ -221,7 +234,7 @@ static void entry_slot_put(struct doca_flow_pipe_entry *e)
 	else
 		c->fhead = e;
 	c->ftail = e;
-	c->nfree++;
+	sdpa_store_relaxed(&c->nfree, sdpa_load_relaxed(&c->nfree) + 1);
 	pthread_mutex_unlock(&pool_lock);
 }
 
@@ -264,20 +277,12 @@ void sdpa_entry_bury(struct doca_flow_pipe_entry *e, bool unreachable)
 
 void sdpa_entry_pool_usage(size_t slot_size, size_t *bytes, size_t *huge_bytes)
 {
-	uint32_t size = (uint32_t)((slot_size + SLOT_ALIGN - 1) / SLOT_ALIGN) * SLOT_ALIGN;
-	const struct pool_dir *d;
+	const struct pool_class *c = &classes[(slot_size + SLOT_ALIGN - 1) / SLOT_ALIGN - 1];
 
-	*bytes = *huge_bytes = 0;
-	pthread_mutex_lock(&pool_lock);
-	d = sdpa_load_relaxed(&pool_dir);
-	for (uint32_t i = 0; d != NULL && i < d->n; i++) {
-		if (d->c[i].slot_size != size)
-			continue;
-		*bytes += d->c[i].end - d->c[i].start;
-		if (d->c[i].map_len != 0)
-			*huge_bytes += d->c[i].end - d->c[i].start;
-	}
-	pthread_mutex_unlock(&pool_lock);
+	pthread_mutex_lock(&flow_g.lock);
+	*bytes = c->carved;
+	*huge_bytes = c->huge;
+	pthread_mutex_unlock(&flow_g.lock);
 }
 
 void sdpa_entry_registry_clear(void)
@@ -287,10 +292,7 @@ void sdpa_entry_registry_clear(void)
 	pthread_mutex_lock(&pool_lock);
 	d = sdpa_load_relaxed(&pool_dir);
 	for (uint32_t i = 0; d != NULL && i < d->n; i++) {
-		if (d->c[i].map_len != 0)
-			sdpa_huge_free((void *)d->c[i].start, d->c[i].map_len);
-		else
-			free((void *)d->c[i].start);
+		sdpa_huge_free((void *)d->c[i].start, d->c[i].map_len);
 	}
 	sdpa_store_release(&pool_dir, NULL); /* R-dir: pairs with A-dir (no chunk left) */
 	while (d != NULL) {

@@ -872,13 +872,13 @@ void sdpa_pipe_destroy_locked(struct doca_flow_pipe *pipe);
 void sdpa_entry_bury(struct doca_flow_pipe_entry *e, bool unreachable);
 /* doca_flow_destroy, the datapath stopped: free every quarantined entry, forget them all. */
 void sdpa_entry_registry_clear(void);
-/* The entry pool's chunks of slots of 'slot_size' bytes (rounded up to 16 as the pool
- * does): their bytes, and how many of those are huge-page blocks (tests). Any thread. A
- * size class's chunks hold SDPA_ENTRY_CHUNK_MIN slots, then twice as many each time,
- * until the class would hold more than SDPA_ENTRY_HUGE_FROM bytes; from then on each is
- * one huge-page block (core/hugemem.h). */
+/* The entry pool's size class of slots of 'slot_size' bytes (rounded up to 16 as the pool
+ * does): the bytes of the slots it has handed out, and how many of those lie on huge-page
+ * memory (tests). Any thread. A class carves its slots one after the other from segments
+ * of SDPA_ENTRY_SEGMENT bytes (core/hugemem.h): the first SDPA_ENTRY_SMALL_HEAD bytes of
+ * its first segment on small pages, all the rest on huge pages. */
 void sdpa_entry_pool_usage(size_t slot_size, size_t *bytes, size_t *huge_bytes);
-enum { SDPA_ENTRY_CHUNK_MIN = 64, SDPA_ENTRY_HUGE_FROM = 16u << 20 };
+enum { SDPA_ENTRY_SEGMENT = 16u << 20, SDPA_ENTRY_SMALL_HEAD = 2u << 20 };
 /* Cancel queued ops of a pipe's entries on its port. */
 void sdpa_queue_cancel_pipe(struct doca_flow_pipe *pipe);
 /* Unlink an entry from its pipe's datapath table. */

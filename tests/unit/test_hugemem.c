@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * core/hugemem: blocks aligned to a huge page, rounded up, zeroed, writable end to end, and
- * given back whole (no address space left behind); sdpa_prefault makes the whole pages of
+ * given back whole (no address space left behind), a small head advised off huge pages and
+ * the rest onto them; sdpa_prefault makes the whole pages of
  * a range resident without changing a byte, and nothing outside the range.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,7 +26,7 @@ static void test_alloc_shapes(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		size_t len = 0;
-		uint8_t *p = sdpa_huge_alloc(sizes[i], &len);
+		uint8_t *p = sdpa_huge_alloc(sizes[i], 0, &len);
 
 		assert_non_null(p);
 		assert_int_equal((uintptr_t)p % SDPA_HUGE_PAGE, 0);
@@ -56,9 +58,9 @@ static void test_bad_and_repeated(void **state)
 	size_t len = 77;
 
 	(void)state;
-	assert_null(sdpa_huge_alloc(0, &len));
+	assert_null(sdpa_huge_alloc(0, 0, &len));
 	assert_int_equal(len, 0);
-	assert_null(sdpa_huge_alloc(SIZE_MAX - 10, &len)); /* rounding would wrap */
+	assert_null(sdpa_huge_alloc(SIZE_MAX - 10, 0, &len)); /* rounding would wrap */
 	assert_int_equal(len, 0);
 	sdpa_huge_free(NULL, 0); /* a no-op */
 	/* Each block is given back whole, with nothing of the over-sized mapping left:
@@ -67,13 +69,67 @@ static void test_bad_and_repeated(void **state)
 		size_t before = vm_pages();
 
 		for (int i = 0; i < 1000; i++) {
-			void *p = sdpa_huge_alloc(2 * (size_t)SDPA_HUGE_PAGE + 1, &len);
+			void *p = sdpa_huge_alloc(2 * (size_t)SDPA_HUGE_PAGE + 1, SDPA_HUGE_PAGE, &len);
 
 			assert_non_null(p);
 			sdpa_huge_free(p, len);
 		}
 		assert_int_equal(vm_pages(), before);
 	}
+}
+
+/* Whether the mapping holding address a is advised onto huge pages ('h': VmFlags hg), off
+ * them ('n': nh) or neither ('-'), from /proc/self/smaps. */
+static char advice_at(const void *a)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[512];
+	bool in = false;
+	char r = '?';
+
+	assert_non_null(f);
+	while (r == '?' && fgets(line, sizeof(line), f) != NULL) {
+		unsigned long lo, hi;
+
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2) /* a mapping's first line */
+			in = (uintptr_t)a >= lo && (uintptr_t)a < hi;
+		else if (in && strncmp(line, "VmFlags:", 8) == 0)
+			r = strstr(line, " hg") != NULL ? 'h' : strstr(line, " nh") != NULL ? 'n' : '-';
+	}
+	fclose(f);
+	return r;
+}
+
+/* The small head (rounded up to a huge page) keeps small pages, the rest is advised onto
+ * huge ones; a head as long as the block leaves no huge part; none leaves no small one. */
+static void test_small_head(void **state)
+{
+	const size_t H = SDPA_HUGE_PAGE;
+	size_t len;
+	uint8_t *p;
+
+	(void)state;
+	p = sdpa_huge_alloc(4 * H, 1, &len);
+	assert_non_null(p);
+	assert_int_equal(len, 4 * H);
+	assert_int_equal(advice_at(p), 'n');
+	assert_int_equal(advice_at(p + H - 1), 'n');
+	assert_int_equal(advice_at(p + H), 'h');
+	assert_int_equal(advice_at(p + len - 1), 'h');
+	memset(p, 0x11, len); /* every byte writable */
+	sdpa_huge_free(p, len);
+
+	p = sdpa_huge_alloc(2 * H, 5 * H, &len);
+	assert_non_null(p);
+	assert_int_equal(len, 2 * H);
+	assert_int_equal(advice_at(p), 'n');
+	assert_int_equal(advice_at(p + len - 1), 'n');
+	sdpa_huge_free(p, len);
+
+	p = sdpa_huge_alloc(H, 0, &len);
+	assert_non_null(p);
+	assert_int_equal(advice_at(p), 'h');
+	sdpa_huge_free(p, len);
 }
 
 /* Resident pages of [p, p + n pages), by mincore. */
@@ -131,6 +187,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_alloc_shapes),
 	        cmocka_unit_test(test_bad_and_repeated),
+	        cmocka_unit_test(test_small_head),
 	        cmocka_unit_test(test_prefault),
 	};
 
