@@ -148,21 +148,55 @@ bool sdpa_em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 	}
 }
 
+/* The slot probed after (b, l), and the one before it. */
+static void em_step(const struct sdpa_em_table *t, uint32_t *b, uint32_t *l)
+{
+	if (++*l == SDPA_EM_LANES) {
+		*l = 0;
+		*b = sdpa_em_next(t, *b);
+	}
+}
+
+static void em_back(const struct sdpa_em_table *t, uint32_t *b, uint32_t *l)
+{
+	if ((*l)-- == 0) {
+		*l = SDPA_EM_LANES - 1;
+		*b = *b == 0 ? t->nbkt - 1 : *b - 1;
+	}
+}
+
 void sdpa_em_remove(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 {
 	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
+
 	for (uint32_t b = sdpa_em_bkt(t, e->hash);; b = sdpa_em_next(t, b))
 		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
 			struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->b[b].e[l]);
+			uint32_t nb = b, nl = l;
 
 			if (x == NULL)
 				return;
-			if (x == e) {
+			if (x != e)
+				continue;
+			t->live--;
+			em_step(t, &nb, &nl);
+			if (sdpa_load_relaxed(&t->b[nb].e[nl]) != NULL) {
 				/* R-emdel pairs with A-emslot in sdpa_em_find (a reader that finds
 				 * the tombstone skips the slot). */
 				sdpa_store_release(&t->b[b].e[l], SDPA_EM_TOMB);
-				t->live--;
 				return;
 			}
+			/* The slot ends its run of occupied slots: no probe goes past it, so it
+			 * becomes empty, and so do the tombstones right before it (the run's
+			 * tail holds no live entry a probe would miss). Churn then leaves no
+			 * tombstones behind to force a rebuild. */
+			do {
+				/* R-emdel pairs with A-emslot in sdpa_em_find: a reader that finds
+				 * the empty slot stops where nothing is left to find. */
+				sdpa_store_release(&t->b[b].e[l], NULL);
+				t->used--;
+				em_back(t, &b, &l);
+			} while (sdpa_load_relaxed(&t->b[b].e[l]) == SDPA_EM_TOMB);
+			return;
 		}
 }

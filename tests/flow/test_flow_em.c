@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * The exact-match table of BASIC pipes (src/nic/flow_em.c): a key of up to 8 bytes (the
  * key is the bucket's tag) and a longer one (the tag is a hash, the entry's key decides),
- *   - churn: entries removed and re-added in rounds, so that tombstones pile up and the
- *     table is rebuilt several times; after each round every present key hits its entry
- *     and every removed key misses;
+ *   - churn: entries removed and re-added in rounds, leaving tombstones; after each round
+ *     every present key hits its entry, every removed key misses, and the table's counts
+ *     agree with its slots, no tombstone left where a removal could empty it; with every
+ *     key removed, none is left;
  *   - concurrency: NIC workers look up while the control plane adds and removes entries
  *     (under TSan in CI: no race report); a key that stays in the table never misses, and
  *     every frame is accounted for (delivered, dropped as a miss, or dropped by a full
@@ -17,6 +18,7 @@
 #include "core/atomics.h"
 #include "core/hugemem.h"
 #include "flow_t.h"
+#include "nic/flow_em.h"
 #include "nic/flow_priv.h"
 
 enum { NSTABLE = 16, NCHURN = 48, NKEYS = NSTABLE + NCHURN };
@@ -85,11 +87,40 @@ static uint32_t frame_of(uint8_t *f, uint32_t i)
 	return ft_udp4(f, 0x0a000001, dst_of(i), 1000, (uint16_t)(2000 + i));
 }
 
+/* The table's bookkeeping against its slots: 'live' entries, 'used' = live + tombstones,
+ * and no tombstone right before an empty slot (a removal that ends a run of occupied
+ * slots empties it and the tombstones before it: flow_em.c, sdpa_em_remove). Returns
+ * the tombstones. */
+static uint32_t em_check(const struct doca_flow_pipe *p, uint32_t live)
+{
+	const struct sdpa_em_table *t = sdpa_load_relaxed(&p->em);
+	uint32_t n = 0, tombs = 0;
+
+	for (uint32_t b = 0; b < t->nbkt; b++)
+		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
+			const struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->b[b].e[l]);
+			uint32_t nb = l + 1 < SDPA_EM_LANES ? b : sdpa_em_next(t, b);
+			uint32_t nl = (l + 1) % SDPA_EM_LANES;
+
+			if (x == SDPA_EM_TOMB) {
+				tombs++;
+				assert_non_null(sdpa_load_relaxed(&t->b[nb].e[nl]));
+			} else if (x != NULL) {
+				n++;
+			}
+		}
+	assert_int_equal(n, live);
+	assert_int_equal(t->live, live);
+	assert_int_equal(t->used, live + tombs);
+	return tombs;
+}
+
 static void churn(bool long_key)
 {
 	struct doca_flow_pipe_entry *e[NKEYS] = {0};
 	static uint8_t f[SOFTDPA_FRAME_MAX];
 	struct doca_flow_pipe *p;
+	uint32_t live = 0, tombs = 0;
 
 	ft_init("vnf,hws", 0, 0, 0, 2);
 	/* nr_entries NKEYS: a table of 128 slots, 3/4 of them usable before a rebuild. */
@@ -112,21 +143,33 @@ static void churn(bool long_key)
 			ft_inject(0, f, frame_of(f, i));
 			ft_sync();
 			assert_int_equal(ft_drain_all(1), e[i] != NULL ? 1 : 0);
+			live += e[i] != NULL;
 		}
+		tombs += em_check(p, live);
+		live = 0;
 	}
 	/* A duplicate key is refused by the table (its ADD completes with an error). */
 	for (uint32_t i = 0; i < NKEYS; i++)
 		if (e[i] != NULL) {
 			unsigned int err =
 			        ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_ERROR];
+			struct doca_flow_pipe_entry *dup = em_add(p, long_key, i, 1);
 
-			(void)em_add(p, long_key, i, 1);
 			ft_process(ft_ports[0]);
 			assert_int_equal(
 			        ft_cb[DOCA_FLOW_ENTRY_OP_ADD][DOCA_FLOW_ENTRY_STATUS_ERROR],
 			        err + 1);
+			em_del(dup);
+			ft_process(ft_ports[0]);
 			break;
 		}
+	/* Every key removed: not a tombstone is left. */
+	for (uint32_t i = 0; i < NKEYS; i++)
+		if (e[i] != NULL)
+			em_del(e[i]);
+	ft_process(ft_ports[0]);
+	assert_true(tombs > 0); /* the rounds did leave some */
+	assert_int_equal(em_check(p, 0), 0);
 	ft_fini();
 }
 
