@@ -261,13 +261,46 @@ static struct doca_flow_pipe *hash_pipe(bool root)
 	return p;
 }
 
+static double thread_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Case a's pipe and its entries' handles (for the churn that follows its frames). */
+static struct doca_flow_pipe *pipe_a;
+static struct doca_flow_pipe_entry **entries_a;
+
+/* Add case a's entries: IPv4 destinations 11.0.0.0 + i, each to port 1, in batches of 1024
+ * (the last of each with NO_WAIT, then entries_process). */
+static void add_a(void)
+{
+	struct doca_flow_match m;
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+
+	memset(&m, 0, sizeof(m));
+	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	for (uint32_t i = 0; i < nentries_a; i++) {
+		m.outer.ip4.dst_ip = htonl(0x0b000000 + i);
+		CHECK(doca_flow_pipe_basic_add_entry(0, pipe_a, &m, 0, NULL, NULL, &fwd,
+		                                     (i % 1024 == 1023)
+		                                             ? DOCA_FLOW_ENTRY_FLAGS_NO_WAIT
+		                                             : DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH,
+		                                     NULL, &entries_a[i]));
+		if (i % 1024 == 1023)
+			CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
+	}
+	CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
+}
+
 static void case_a(void)
 {
 	struct doca_flow_pipe_cfg *pc;
 	struct doca_flow_match m;
 	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 0xffff};
 	struct doca_flow_pipe *p;
-	struct doca_flow_pipe_entry *e;
 
 	memset(&m, 0, sizeof(m));
 	m.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
@@ -280,18 +313,32 @@ static void case_a(void)
 	CHECK(doca_flow_pipe_cfg_set_match(pc, &m, NULL));
 	CHECK(doca_flow_pipe_create(pc, &fwd, NULL, &p));
 	doca_flow_pipe_cfg_destroy(pc);
-	fwd.port_id = 1;
+	pipe_a = p;
+	add_a();
+}
+
+/* Churn: remove every entry of case a, let the removals complete and their grace period
+ * pass, add them all again. CPU ns per entry of each half into *rm and *add: the add of a
+ * warm process, its slots and buckets reused, beside the first add that made them. */
+static void churn_a(double *rm, double *add)
+{
+	double c0 = thread_cpu();
+
 	for (uint32_t i = 0; i < nentries_a; i++) {
-		m.outer.ip4.dst_ip = htonl(0x0b000000 + i);
-		CHECK(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &fwd,
-		                                     (i % 1024 == 1023)
-		                                             ? DOCA_FLOW_ENTRY_FLAGS_NO_WAIT
-		                                             : DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH,
-		                                     NULL, &e));
+		CHECK(doca_flow_pipe_remove_entry(0,
+		                                  (i % 1024 == 1023)
+		                                          ? DOCA_FLOW_ENTRY_FLAGS_NO_WAIT
+		                                          : DOCA_FLOW_ENTRY_FLAGS_WAIT_FOR_BATCH,
+		                                  entries_a[i]));
 		if (i % 1024 == 1023)
 			CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
 	}
 	CHECK(doca_flow_entries_process(ports[0], 0, 0, 0));
+	*rm = (thread_cpu() - c0) * 1e9 / nentries_a;
+	CHECK(softdpa_nic_sync()); /* a quiescent point: the removed slots' grace ends */
+	c0 = thread_cpu();
+	add_a();
+	*add = (thread_cpu() - c0) * 1e9 / nentries_a;
 }
 
 /* Cases d and e: a root BASIC pipe matching every frame, a counter, port 1; e adds a VXLAN
@@ -381,16 +428,9 @@ static void case_c(void)
 }
 
 /* Case a's setup: CPU ns per entry added (pipe creation, adds, entries_process), and the
- * resident memory it grew by, per entry (table, entries, data, counters). */
-static double insert_ns = -1, bytes_per_entry = -1;
-
-static double thread_cpu(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+ * resident memory it grew by, per entry (table, entries, data, counters); its churn's
+ * (churn_a). */
+static double insert_ns = -1, bytes_per_entry = -1, remove_ns = -1, reinsert_ns = -1;
 
 static double rss_bytes(void)
 {
@@ -445,6 +485,9 @@ static void report(const char *name, uint32_t workers, uint64_t total, double t,
 	if (insert_ns >= 0)
 		printf(",\"insert_cpu_ns_per_entry\":%s,\"rss_bytes_per_entry\":%s",
 		       bench_json(insert_ns, 1).s, bench_json(bytes_per_entry, 1).s);
+	if (remove_ns >= 0)
+		printf(",\"remove_cpu_ns_per_entry\":%s,\"reinsert_cpu_ns_per_entry\":%s",
+		       bench_json(remove_ns, 1).s, bench_json(reinsert_ns, 1).s);
 	{
 		struct softdpa_port_stats s0, s1;
 
@@ -503,7 +546,9 @@ static struct bench_cli cli = {
                 "  the baseline's), worker_cpu_ns_per_frame (that share in CPU time: without\n"
                 "  the time the thread waited for a core); case a also insert_cpu_ns_per_entry\n"
                 "  (CPU time of the pipe's creation and its adds, per entry) and\n"
-                "  rss_bytes_per_entry (resident memory they added, per entry); with d and e\n"
+                "  rss_bytes_per_entry (resident memory they added, per entry), and without\n"
+                "  workers remove_cpu_ns_per_entry and reinsert_cpu_ns_per_entry (after the\n"
+                "  frames, every entry removed, then all added again: memory reused); with d and e\n"
                 "  run, one more line (case encap_cost): both CPU times per frame and\n"
                 "  e_over_d, their ratio (issue 13's bound: 2)",
         .args = args,
@@ -545,10 +590,20 @@ int main(int argc, char **argv)
 					tbn[c] = nic_time < tbn[c] ? nic_time : tbn[c];
 				}
 			}
-			insert_ns = bytes_per_entry = -1;
+			insert_ns = bytes_per_entry = remove_ns = reinsert_ns = -1;
 			if (c == 0) {
-				double c0 = thread_cpu(), m0 = rss_bytes();
+				double c0, m0;
 
+				/* The handles are the bench's memory, not the entries': resident
+				 * before the figures start. */
+				entries_a = realloc(entries_a, (size_t)nentries_a * sizeof(*entries_a));
+				if (entries_a == NULL) {
+					fprintf(stderr, "bench_flow: out of memory\n");
+					return 1;
+				}
+				memset(entries_a, 0, (size_t)nentries_a * sizeof(*entries_a));
+				c0 = thread_cpu();
+				m0 = rss_bytes();
 				case_a();
 				insert_ns = (thread_cpu() - c0) * 1e9 / nentries_a;
 				bytes_per_entry = (rss_bytes() - m0) / nentries_a;
@@ -569,6 +624,8 @@ int main(int argc, char **argv)
 				tn = nic_time < tn ? nic_time : tn;
 				tc = nic_cpu < tc ? nic_cpu : tc;
 			}
+			if (c == 0 && workers == 0)
+				churn_a(&remove_ns, &reinsert_ns);
 			report(names[c], workers, total, t, workers ? 0 : tn, workers ? 0 : tc, out,
 			       tb[c], tbn[c]);
 			if (workers == 0)
@@ -584,5 +641,6 @@ int main(int argc, char **argv)
 			       bench_json(cpu_ns[3], 1).s, bench_json(cpu_ns[4], 1).s,
 			       bench_json(cpu_ns[4] / cpu_ns[3], 2).s);
 	}
+	free(entries_a);
 	return 0;
 }

@@ -111,10 +111,21 @@ class Bench:
         self.bin = lambda *p: os.path.join(build, *p)
 
     # ---- softdpa ----
-    def flow(self, entries, case):
+    def flow_line(self, entries, case):
         out = run([self.bin("bench", "bench_flow"), setting("BENCH_FRAMES"), str(entries), case,
                    "0"])
-        return json_lines(out)[0]["worker_cpu_ns_per_frame"]
+        return json_lines(out)[0]
+
+    def flow(self, entries, case):
+        return self.flow_line(entries, case)["worker_cpu_ns_per_frame"]
+
+    def em(self, name, entries):
+        # the frame, and the table's making: first adds, memory, adds after a churn
+        j = self.flow_line(entries, "a")
+        return {name: j["worker_cpu_ns_per_frame"],
+                name + "_insert": j.get("insert_cpu_ns_per_entry"),
+                name + "_reinsert": j.get("reinsert_cpu_ns_per_entry"),
+                name + "_bytes": j.get("rss_bytes_per_entry")}
 
     def m_basic1(self):
         return {"basic1": self.flow(1, "a")}
@@ -123,10 +134,10 @@ class Bench:
         return {"hash8": self.flow(1, "b")}
 
     def m_em_small(self):
-        return {"em_small": self.flow(int(setting("BENCH_EM_SMALL")), "a")}
+        return self.em("em_small", int(setting("BENCH_EM_SMALL")))
 
     def m_em_large(self):
-        return {"em_large": self.flow(int(setting("BENCH_EM_LARGE")), "a")}
+        return self.em("em_large", int(setting("BENCH_EM_LARGE")))
 
     def m_workers(self):
         out = run([self.bin("bench", "bench_flow"), setting("BENCH_FRAMES"), "1", "a", "2"])
@@ -209,11 +220,17 @@ class Bench:
         return json_lines(run([self.bin("bench", "bench_anchor"), cases, entries,
                                setting("BENCH_LOOKUPS"), setting("BENCH_LAUNCHES")]))
 
+    def rte_hash(self, name, entries):
+        j = self.anchor("h", entries)[0]
+        return {name: j["cpu_ns_per_lookup"], name + "_insert": j.get("insert_cpu_ns_per_entry"),
+                name + "_reinsert": j.get("reinsert_cpu_ns_per_entry"),
+                name + "_bytes": j.get("bytes_per_entry")}
+
     def m_hash_small(self):
-        return {"rte_hash_small": self.anchor("h", setting("BENCH_EM_SMALL"))[0]["cpu_ns_per_lookup"]}
+        return self.rte_hash("rte_hash_small", setting("BENCH_EM_SMALL"))
 
     def m_hash_large(self):
-        return {"rte_hash_large": self.anchor("h", setting("BENCH_EM_LARGE"))[0]["cpu_ns_per_lookup"]}
+        return self.rte_hash("rte_hash_large", setting("BENCH_EM_LARGE"))
 
     def m_lpmacl(self):
         # softdpa and DPDK in one process (bench_lpmacl): both figures of a pair at once
@@ -250,6 +267,18 @@ PAIRS = [
     # The table's own share: the exact-match frame less the 1-entry one, against the lookup.
     ("em64k_table_vs_rte_hash", "em_small-basic1", "rte_hash_small", "ns/lookup (CPU)"),
     ("em1m_table_vs_rte_hash", "em_large-basic1", "rte_hash_large", "ns/lookup (CPU)"),
+    # Making the table: the first adds of a fresh process (the pipe's or the table's
+    # creation included), the adds after every entry was removed (memory reused), and the
+    # memory per entry (softdpa: resident growth; rte_hash: its heap allocations, without
+    # the data a DOCA entry holds).
+    ("em64k_insert_vs_rte_hash", "em_small_insert", "rte_hash_small_insert", "ns/entry (CPU)"),
+    ("em64k_reinsert_vs_rte_hash", "em_small_reinsert", "rte_hash_small_reinsert",
+     "ns/entry (CPU)"),
+    ("em64k_memory_vs_rte_hash", "em_small_bytes", "rte_hash_small_bytes", "B/entry"),
+    ("em1m_insert_vs_rte_hash", "em_large_insert", "rte_hash_large_insert", "ns/entry (CPU)"),
+    ("em1m_reinsert_vs_rte_hash", "em_large_reinsert", "rte_hash_large_reinsert",
+     "ns/entry (CPU)"),
+    ("em1m_memory_vs_rte_hash", "em_large_bytes", "rte_hash_large_bytes", "B/entry"),
     ("workers2_vs_workers1", "workers2", "workers1", "Mpps"),
     ("launch1_vs_condvar", "launch1", "condvar", "us"),
     ("launch256_vs_condvar", "launch256", "condvar", "us"),
