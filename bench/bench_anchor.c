@@ -216,8 +216,8 @@ static int run_hash(uint32_t entries, uint64_t lookups)
 			uint32_t k = htonl(0x0b000000 + i);
 
 			if (rte_hash_add_key_data(h, &k, (void *)(uintptr_t)(i + 1)) != 0) {
-				fprintf(stderr, "bench_anchor: rte_hash_add_key_data failed at %u\n",
-				        i);
+				fprintf(stderr,
+				        "bench_anchor: rte_hash_add_key_data failed at %u\n", i);
 				rte_hash_free(h);
 				return 1;
 			}

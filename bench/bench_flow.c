@@ -548,9 +548,9 @@ static struct bench_cli cli = {
                 "  (CPU time of the pipe's creation and its adds, per entry) and\n"
                 "  rss_bytes_per_entry (resident memory they added, per entry), and without\n"
                 "  workers remove_cpu_ns_per_entry and reinsert_cpu_ns_per_entry (after the\n"
-                "  frames, every entry removed, then all added again: memory reused); with d and e\n"
-                "  run, one more line (case encap_cost): both CPU times per frame and\n"
-                "  e_over_d, their ratio (issue 13's bound: 2)",
+                "  frames, every entry removed, then all added again: memory reused);\n"
+                "  with d and e run, one more line (case encap_cost): both CPU times per\n"
+                "  frame and e_over_d, their ratio (issue 13's bound: 2)",
         .args = args,
         .nargs = sizeof(args) / sizeof(args[0]),
 };
@@ -596,7 +596,8 @@ int main(int argc, char **argv)
 
 				/* The handles are the bench's memory, not the entries': resident
 				 * before the figures start. */
-				entries_a = realloc(entries_a, (size_t)nentries_a * sizeof(*entries_a));
+				entries_a =
+				        realloc(entries_a, (size_t)nentries_a * sizeof(*entries_a));
 				if (entries_a == NULL) {
 					fprintf(stderr, "bench_flow: out of memory\n");
 					return 1;
