@@ -176,6 +176,7 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 	uint32_t slot_size = (k + 1) * SLOT_ALIGN;
 	struct pool_class *c = &classes[k];
 	struct doca_flow_pipe_entry *e = NULL;
+	uint8_t *huge_from;
 	bool zero = false;
 
 	/* The count may only grow behind this read (a callback burying a slot): a slot due
@@ -201,9 +202,9 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 		e = (struct doca_flow_pipe_entry *)c->carve;
 		c->carve += slot_size;
 		c->carved += slot_size;
-		if (c->carve > c->small_end)
-			c->huge += (size_t)(c->carve - (c->small_end > (uint8_t *)e ? c->small_end
-			                                                            : (uint8_t *)e));
+		huge_from = c->small_end > (uint8_t *)e ? c->small_end : (uint8_t *)e;
+		if (c->carve > huge_from)
+			c->huge += (size_t)(c->carve - huge_from); /* its bytes past the head */
 		zero = true;
 		while (c->carve > c->resident) {
 			size_t ahead = SDPA_HUGE_PAGE, held = (size_t)(c->resident - c->seg);

@@ -4,7 +4,6 @@
  * the rest onto them; sdpa_prefault makes the whole pages of
  * a range resident without changing a byte, and nothing outside the range.
  */
-#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,35 +68,14 @@ static void test_bad_and_repeated(void **state)
 		size_t before = vm_pages();
 
 		for (int i = 0; i < 1000; i++) {
-			void *p = sdpa_huge_alloc(2 * (size_t)SDPA_HUGE_PAGE + 1, SDPA_HUGE_PAGE, &len);
+			void *p = sdpa_huge_alloc(2 * (size_t)SDPA_HUGE_PAGE + 1, SDPA_HUGE_PAGE,
+			                          &len);
 
 			assert_non_null(p);
 			sdpa_huge_free(p, len);
 		}
 		assert_int_equal(vm_pages(), before);
 	}
-}
-
-/* Whether the mapping holding address a is advised onto huge pages ('h': VmFlags hg), off
- * them ('n': nh) or neither ('-'), from /proc/self/smaps. */
-static char advice_at(const void *a)
-{
-	FILE *f = fopen("/proc/self/smaps", "r");
-	char line[512];
-	bool in = false;
-	char r = '?';
-
-	assert_non_null(f);
-	while (r == '?' && fgets(line, sizeof(line), f) != NULL) {
-		unsigned long lo, hi;
-
-		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2) /* a mapping's first line */
-			in = (uintptr_t)a >= lo && (uintptr_t)a < hi;
-		else if (in && strncmp(line, "VmFlags:", 8) == 0)
-			r = strstr(line, " hg") != NULL ? 'h' : strstr(line, " nh") != NULL ? 'n' : '-';
-	}
-	fclose(f);
-	return r;
 }
 
 /* The small head (rounded up to a huge page) keeps small pages, the rest is advised onto
@@ -112,23 +90,23 @@ static void test_small_head(void **state)
 	p = sdpa_huge_alloc(4 * H, 1, &len);
 	assert_non_null(p);
 	assert_int_equal(len, 4 * H);
-	assert_int_equal(advice_at(p), 'n');
-	assert_int_equal(advice_at(p + H - 1), 'n');
-	assert_int_equal(advice_at(p + H), 'h');
-	assert_int_equal(advice_at(p + len - 1), 'h');
+	assert_int_equal(t_vm_advice(p), 'n');
+	assert_int_equal(t_vm_advice(p + H - 1), 'n');
+	assert_int_equal(t_vm_advice(p + H), 'h');
+	assert_int_equal(t_vm_advice(p + len - 1), 'h');
 	memset(p, 0x11, len); /* every byte writable */
 	sdpa_huge_free(p, len);
 
 	p = sdpa_huge_alloc(2 * H, 5 * H, &len);
 	assert_non_null(p);
 	assert_int_equal(len, 2 * H);
-	assert_int_equal(advice_at(p), 'n');
-	assert_int_equal(advice_at(p + len - 1), 'n');
+	assert_int_equal(t_vm_advice(p), 'n');
+	assert_int_equal(t_vm_advice(p + len - 1), 'n');
 	sdpa_huge_free(p, len);
 
 	p = sdpa_huge_alloc(H, 0, &len);
 	assert_non_null(p);
-	assert_int_equal(advice_at(p), 'h');
+	assert_int_equal(t_vm_advice(p), 'h');
 	sdpa_huge_free(p, len);
 }
 
