@@ -97,3 +97,26 @@ int t_count_lines(FILE *fp, const char *needle)
 	fseek(fp, 0, SEEK_END);
 	return n;
 }
+
+char t_vm_advice(const void *a)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[512];
+	int in = 0;
+	char r = '?';
+
+	if (f == NULL)
+		return '?';
+	while (r == '?' && fgets(line, sizeof(line), f) != NULL) {
+		unsigned long lo, hi;
+
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2) /* a mapping's first line */
+			in = (uintptr_t)a >= lo && (uintptr_t)a < hi;
+		else if (in && strncmp(line, "VmFlags:", 8) == 0)
+			r = strstr(line, " hg") != NULL   ? 'h'
+			    : strstr(line, " nh") != NULL ? 'n'
+			                                  : '-';
+	}
+	fclose(f);
+	return r;
+}

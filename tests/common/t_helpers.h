@@ -35,6 +35,10 @@ const char *t_tmpdir(void);
 void t_path(char *out, size_t size, const char *name);
 void t_rmdir_r(const char *dir);
 
+/* How the mapping holding address a is advised, from /proc/self/smaps: 'h' onto huge
+ * pages (VmFlags hg), 'n' off them (nh), '-' neither, '?' no mapping holds a. */
+char t_vm_advice(const void *a);
+
 /* Directory of tests/ in the source tree (for committed data). */
 const char *t_srcdir(void);
 
