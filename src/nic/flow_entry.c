@@ -209,8 +209,10 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 		while (c->carve > c->resident) {
 			size_t ahead = SDPA_HUGE_PAGE, held = (size_t)(c->resident - c->seg);
 
-			if (c->resident < c->small_end)
-				ahead = held < PAGE ? PAGE : held > PREFAULT_STEP ? PREFAULT_STEP : held;
+			if (c->resident < c->small_end) /* as much again, a page to a step */
+				ahead = held < PAGE            ? PAGE
+				        : held > PREFAULT_STEP ? PREFAULT_STEP
+				                               : held;
 			sdpa_prefault(c->resident, ahead);
 			c->resident += ahead;
 		}
