@@ -23,8 +23,10 @@ void *sdpa_huge_alloc(size_t bytes, size_t small, size_t *len)
 	if (n == 0 || n < bytes || n + SDPA_HUGE_PAGE < n)
 		return NULL;
 	small = small < n ? huge_round(small) : n;
-	raw = mmap(NULL, n + SDPA_HUGE_PAGE, PROT_READ | PROT_WRITE,
-	           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	/* Charged to the commit limit as any allocation: a table too large for the machine is
+	 * refused here (NO_MEMORY to the caller), not killed for later when it fills. */
+	raw = mmap(NULL, n + SDPA_HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	           -1, 0);
 	if (raw == MAP_FAILED)
 		return NULL;
 	/* Keep the aligned n bytes: a huge page needs a 2 MiB-aligned virtual range. */

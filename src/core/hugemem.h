@@ -13,10 +13,9 @@ enum { SDPA_HUGE_PAGE = 2u << 20 };
 /* A zeroed block of at least 'bytes' bytes, aligned to SDPA_HUGE_PAGE; *len receives the
  * length to pass to sdpa_huge_free (bytes rounded up to SDPA_HUGE_PAGE). The first 'small'
  * bytes (rounded up to SDPA_HUGE_PAGE) stay on small pages, so a block that may stay
- * nearly empty costs a few KiB, not 2 MiB; the rest takes huge pages. Pages cost nothing
- * until first touched, nor count against the commit limit where the kernel overcommits
- * (MAP_NORESERVE): a large reservation is cheap. NULL when the address space is
- * exhausted. Any thread. */
+ * nearly empty costs a few KiB, not 2 MiB; the rest takes huge pages. Pages take no
+ * memory until first touched. NULL when the kernel refuses the mapping (the address space
+ * or, where it does not overcommit, the commit limit is exhausted). Any thread. */
 void *sdpa_huge_alloc(size_t bytes, size_t small, size_t *len);
 
 /* Give back a block of sdpa_huge_alloc; NULL is a no-op. */

@@ -99,6 +99,9 @@ struct pool_class {
  * directory's writers; a slot carved afresh takes no lock but the flow lock. */
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pool_class classes[NR_CLASSES];
+_Static_assert(SMALL_HEAD % PREFAULT_STEP == 0 && SMALL_HEAD % SDPA_HUGE_PAGE == 0 &&
+                       SEGMENT % SDPA_HUGE_PAGE == 0 && SMALL_HEAD < SEGMENT,
+               "the prefault steps land on the small head's end, then on huge pages");
 static sdpa_atomic_ptr pool_dir; /* struct pool_dir * */
 
 static void entry_release(struct doca_flow_pipe_entry *e);
