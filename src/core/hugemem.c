@@ -3,6 +3,8 @@
  * asked, trimmed to the aligned part, then marked MADV_HUGEPAGE.
  */
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -64,4 +66,28 @@ void sdpa_huge_free(void *p, size_t len)
 {
 	if (p != NULL)
 		(void)munmap(p, len);
+}
+
+void *sdpa_table_alloc(size_t bytes, size_t *map_len)
+{
+	void *p;
+
+	*map_len = 0;
+	if (bytes >= SDPA_HUGE_PAGE)
+		return sdpa_huge_alloc(bytes, 0, map_len);
+	bytes = (bytes + 63) & ~(size_t)63;
+	p = aligned_alloc(64, bytes ? bytes : 64);
+	if (p != NULL) {
+		sdpa_prefault(p, bytes); /* one call, not a fault per page of the memset */
+		memset(p, 0, bytes);     /* every page it touches written: none is the zero page */
+	}
+	return p;
+}
+
+void sdpa_table_free(void *p, size_t map_len)
+{
+	if (map_len != 0)
+		sdpa_huge_free(p, map_len);
+	else
+		free(p);
 }

@@ -19,27 +19,14 @@ struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size)
 
 	if (t == NULL)
 		return NULL;
-	if (bytes >= SDPA_HUGE_PAGE) {
-		/* Fresh zero pages from the kernel (no memset: the pages fault in as the table
-		 * fills), huge ones where it has them (transparent, a hint: without them lookups
-		 * only cost more TLB misses). Smaller tables stay on small pages: rounding them
-		 * up would cost more memory per entry than issue 12 allows. */
-		t->b = sdpa_huge_alloc(bytes, 0, &bytes);
-		if (t->b == NULL) {
-			free(t);
-			return NULL;
-		}
-		t->mapped = true;
-	} else {
-		t->b = aligned_alloc(64, bytes);
-		if (t->b == NULL) {
-			free(t);
-			return NULL;
-		}
-		sdpa_prefault(t->b, bytes); /* one call, not a fault per page of the memset */
-		memset(t->b, 0, bytes);
+	/* Huge pages for a large table (a hint: without them lookups only cost more TLB
+	 * misses); a smaller one stays on small pages, since rounding it up would cost more
+	 * memory per entry than issue 12 allows. */
+	t->b = sdpa_table_alloc(bytes, &t->map_len);
+	if (t->b == NULL) {
+		free(t);
+		return NULL;
 	}
-	t->bytes = bytes;
 	t->size = nbkt * SDPA_EM_LANES;
 	t->nbkt = nbkt;
 	return t;
@@ -49,10 +36,7 @@ void sdpa_em_table_free(struct sdpa_em_table *t)
 {
 	if (t == NULL)
 		return;
-	if (t->mapped)
-		sdpa_huge_free(t->b, t->bytes);
-	else
-		free(t->b);
+	sdpa_table_free(t->b, t->map_len);
 	free(t);
 }
 

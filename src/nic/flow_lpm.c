@@ -31,7 +31,7 @@ struct sdpa_lpm_ctl {
 	uint32_t nfree, free_cap;
 	uint32_t pending; /* deferred group releases not run yet */
 	bool dying;
-	size_t root_map; /* the root is a huge-page block of this length, or 0: calloc's */
+	size_t root_map; /* the root's sdpa_table_alloc length */
 };
 
 struct group_release {
@@ -145,37 +145,14 @@ static sdpa_atomic_u32 *group_w(struct sdpa_lpm *t, uint32_t g)
 	return (sdpa_atomic_u32 *)sdpa_lpm_group(t, g);
 }
 
-/* The root, every word zero. Never the kernel's shared zero page where a lookup may read:
- * on some hypervisors (seen on a paravirtual one) each read of a word there costs a trap,
- * about 4 us, where a real page costs a cache miss. A root of 2 MiB or more (24 bits: 64
- * MiB) is a huge-page block: a word never written reads the huge zero page, which does
- * not trap, and a written one makes its 2 MiB resident (one TLB entry, as rte_lpm's
- * tbl24 on huge pages). A smaller one (16 bits: 256 KiB) is made resident whole. */
+/* The root, every word zero, never on the kernel's 4 KiB zero page (sdpa_table_alloc): a
+ * 24-bit root (64 MiB) on huge pages, where a word never written reads the huge zero page
+ * and a written one makes its 2 MiB resident (one TLB entry, as rte_lpm's tbl24 on huge
+ * pages); a 16-bit one (256 KiB) resident whole. */
 static bool root_alloc(struct sdpa_lpm *t)
 {
-	size_t bytes = (size_t)words_in_root(t) * sizeof(*t->root);
-
-	if (bytes >= SDPA_HUGE_PAGE) {
-		t->root = sdpa_huge_alloc(bytes, 0, &t->ctl->root_map);
-		return t->root != NULL;
-	}
-	/* Whole pages, so that none is left partly outside the populated range; populated
-	 * in one call, then zeroed. */
-	bytes = (bytes + 4095) & ~(size_t)4095;
-	t->root = aligned_alloc(4096, bytes);
-	if (t->root == NULL)
-		return false;
-	sdpa_prefault(t->root, bytes);
-	memset(t->root, 0, bytes);
-	return true;
-}
-
-static void root_free(struct sdpa_lpm *t)
-{
-	if (t->ctl->root_map != 0)
-		sdpa_huge_free(t->root, t->ctl->root_map);
-	else
-		free(t->root);
+	t->root = sdpa_table_alloc((size_t)words_in_root(t) * sizeof(*t->root), &t->ctl->root_map);
+	return t->root != NULL;
 }
 
 static void ctl_free(struct sdpa_lpm *t)
@@ -184,7 +161,7 @@ static void ctl_free(struct sdpa_lpm *t)
 	     i++)
 		free(t->chunks[i]);
 	free(t->chunks);
-	root_free(t);
+	sdpa_table_free(t->root, t->ctl->root_map);
 	pthread_mutex_destroy(&t->ctl->mtx);
 	free(t->ctl->rules);
 	free(t->ctl->free_groups);

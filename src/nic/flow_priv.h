@@ -458,8 +458,7 @@ struct sdpa_em_table {
 	uint32_t used;            /* live + tombstones (control plane) */
 	uint32_t live;            /* live entries (control plane) */
 	struct sdpa_em_bucket *b; /* nbkt buckets, 64-byte aligned */
-	size_t bytes;             /* of b's memory */
-	bool mapped;              /* b is an mmap (huge pages asked), else malloc'd */
+	size_t map_len;           /* b's sdpa_table_alloc length (0: malloc'd) */
 };
 
 /* The slots an exact-match table gets for nr_entries: two thirds full at most (24 bytes of

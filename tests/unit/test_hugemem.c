@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * core/hugemem: blocks aligned to a huge page, rounded up, zeroed, writable end to end, and
  * given back whole (no address space left behind), a small head advised off huge pages and
- * the rest onto them; sdpa_prefault makes the whole pages of
- * a range resident without changing a byte, and nothing outside the range.
+ * the rest onto them; tables (sdpa_table_alloc) never on the 4 KiB zero page;
+ * sdpa_prefault makes the whole pages of a range resident without changing a byte, and
+ * nothing outside the range.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -110,6 +111,41 @@ static void test_small_head(void **state)
 	sdpa_huge_free(p, len);
 }
 
+/* A table: from a huge page up, a huge-advised block; below, a malloc block whose every
+ * byte is zero and every page resident (none the shared zero page); freed by its length. */
+static void test_table_alloc(void **state)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	size_t len = 1;
+	uint8_t *p;
+
+	(void)state;
+	p = sdpa_table_alloc(3 * (size_t)SDPA_HUGE_PAGE, &len);
+	assert_non_null(p);
+	assert_int_equal(len, 3 * (size_t)SDPA_HUGE_PAGE);
+	assert_int_equal(t_vm_advice(p), 'h');
+	assert_int_equal(p[len - 1], 0);
+	sdpa_table_free(p, len);
+	for (size_t bytes = 1; bytes < SDPA_HUGE_PAGE; bytes = bytes * 7 + 1) {
+		uintptr_t lo, hi;
+		unsigned char in[SDPA_HUGE_PAGE / 4096 + 2];
+
+		p = sdpa_table_alloc(bytes, &len);
+		assert_non_null(p);
+		assert_int_equal(len, 0);
+		assert_int_equal((uintptr_t)p % 64, 0);
+		for (size_t i = 0; i < bytes; i++)
+			assert_int_equal(p[i], 0);
+		lo = (uintptr_t)p & ~(uintptr_t)(pg - 1);
+		hi = ((uintptr_t)p + bytes + (uintptr_t)pg - 1) & ~(uintptr_t)(pg - 1);
+		assert_int_equal(mincore((void *)lo, hi - lo, in), 0);
+		for (uintptr_t i = 0; i < (hi - lo) / (uintptr_t)pg; i++)
+			assert_true(in[i] & 1);
+		sdpa_table_free(p, len);
+	}
+	sdpa_table_free(NULL, 0);
+}
+
 /* Resident pages of [p, p + n pages), by mincore. */
 static size_t resident(const uint8_t *p, size_t n, size_t pg)
 {
@@ -163,9 +199,8 @@ static void test_prefault(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_alloc_shapes),
-	        cmocka_unit_test(test_bad_and_repeated),
-	        cmocka_unit_test(test_small_head),
+	        cmocka_unit_test(test_alloc_shapes), cmocka_unit_test(test_bad_and_repeated),
+	        cmocka_unit_test(test_small_head),   cmocka_unit_test(test_table_alloc),
 	        cmocka_unit_test(test_prefault),
 	};
 
