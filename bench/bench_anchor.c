@@ -15,6 +15,7 @@
 #include <arpa/inet.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,6 +193,20 @@ static int eal_up(void)
 
 /* ---- rte_hash bulk lookup ---- */
 
+/* bench_flow's keys, IPv4 destinations 11.0.0.0 + i, each with data i + 1. */
+static bool add_keys(struct rte_hash *h, uint32_t entries)
+{
+	for (uint32_t i = 0; i < entries; i++) {
+		uint32_t k = htonl(0x0b000000 + i);
+
+		if (rte_hash_add_key_data(h, &k, (void *)(uintptr_t)(i + 1)) != 0) {
+			fprintf(stderr, "bench_anchor: rte_hash_add_key_data failed at %u\n", i);
+			return false;
+		}
+	}
+	return true;
+}
+
 static int run_hash(uint32_t entries, uint64_t lookups)
 {
 	struct rte_hash_parameters p = {
@@ -211,17 +226,9 @@ static int run_hash(uint32_t entries, uint64_t lookups)
 	double best = 1e30;
 	uint64_t hits = 0;
 
-	if (h != NULL) {
-		for (uint32_t i = 0; i < entries; i++) {
-			uint32_t k = htonl(0x0b000000 + i);
-
-			if (rte_hash_add_key_data(h, &k, (void *)(uintptr_t)(i + 1)) != 0) {
-				fprintf(stderr,
-				        "bench_anchor: rte_hash_add_key_data failed at %u\n", i);
-				rte_hash_free(h);
-				return 1;
-			}
-		}
+	if (h != NULL && !add_keys(h, entries)) {
+		rte_hash_free(h);
+		return 1;
 	}
 	/* What softdpa's insert figure holds too: the table's creation and its adds. */
 	insert = (cpu_ns() - c0) / entries;
@@ -246,16 +253,10 @@ static int run_hash(uint32_t entries, uint64_t lookups)
 		}
 	}
 	c0 = cpu_ns();
-	for (uint32_t i = 0; i < entries; i++) {
-		uint32_t k = htonl(0x0b000000 + i);
-
-		if (rte_hash_add_key_data(h, &k, (void *)(uintptr_t)(i + 1)) != 0) {
-			fprintf(stderr, "bench_anchor: rte_hash_add_key_data failed again at %u\n",
-			        i);
-			free(keys);
-			rte_hash_free(h);
-			return 1;
-		}
+	if (!add_keys(h, entries)) {
+		free(keys);
+		rte_hash_free(h);
+		return 1;
 	}
 	reinsert = (cpu_ns() - c0) / entries;
 	/* bench_flow's frame order: i * 2654435761 mod entries (every key when a power of 2) */

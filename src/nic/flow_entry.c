@@ -69,8 +69,7 @@ enum {
 
 struct pool_chunk {
 	uintptr_t start, end; /* the segment's slots */
-	uint32_t slot_size;
-	size_t map_len; /* the segment's length (sdpa_huge_free) */
+	uint32_t slot_size;   /* the segment, SEGMENT bytes, starts at 'start' */
 };
 
 /* Published copy-on-write; older copies are kept until the pool is cleared (readers may
@@ -128,7 +127,7 @@ static const struct pool_chunk *pool_chunk_of(const void *p)
 }
 
 /* Under pool_lock. */
-static bool pool_add_chunk(uint8_t *mem, size_t bytes, uint32_t slot_size, size_t map_len)
+static bool pool_add_chunk(uint8_t *mem, size_t bytes, uint32_t slot_size)
 {
 	struct pool_dir *old = sdpa_load_relaxed(&pool_dir);
 	uint32_t n = old != NULL ? old->n : 0, k = 0;
@@ -141,12 +140,11 @@ static bool pool_add_chunk(uint8_t *mem, size_t bytes, uint32_t slot_size, size_
 	for (uint32_t i = 0; i < n; i++) {
 		if (k == i && old->c[i].start > (uintptr_t)mem)
 			d->c[k++] = (struct pool_chunk){(uintptr_t)mem, (uintptr_t)mem + bytes,
-			                                slot_size, map_len};
+			                                slot_size};
 		d->c[k++] = old->c[i];
 	}
 	if (k == n)
-		d->c[k] = (struct pool_chunk){(uintptr_t)mem, (uintptr_t)mem + bytes, slot_size,
-		                              map_len};
+		d->c[k] = (struct pool_chunk){(uintptr_t)mem, (uintptr_t)mem + bytes, slot_size};
 	sdpa_store_release(&pool_dir, d); /* R-dir: pairs with A-dir */
 	return true;
 }
@@ -161,8 +159,8 @@ static bool pool_add_segment(struct pool_class *c, uint32_t slot_size)
 
 	if (mem == NULL)
 		return false;
-	if (!pool_add_chunk(mem, bytes, slot_size, map_len)) {
-		sdpa_huge_free(mem, map_len);
+	if (!pool_add_chunk(mem, bytes, slot_size)) {
+		sdpa_huge_free(mem, map_len); /* SEGMENT, a multiple of a huge page */
 		return false;
 	}
 	c->seg = c->carve = c->resident = mem;
@@ -190,7 +188,7 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 		c->fhead = e->fnext;
 		if (c->fhead == NULL)
 			c->ftail = NULL;
-		sdpa_store_relaxed(&c->nfree, sdpa_load_relaxed(&c->nfree) - 1);
+		sdpa_store_relaxed(&c->nfree, sdpa_load_relaxed(&c->nfree) - 1); /* the consumer */
 		pthread_mutex_unlock(&pool_lock);
 	} else {
 		if (c->carve == c->carve_end) {
@@ -220,7 +218,7 @@ static struct doca_flow_pipe_entry *entry_alloc(size_t size)
 			c->resident += ahead;
 		}
 	}
-	/* A slot carved from a new chunk is zero already: writing it again would only take
+	/* A slot carved from a new segment is zero already: writing it again would only take
 	 * its cache lines' misses twice. */
 	if (!zero)
 		memset(e, 0, slot_size);
@@ -283,11 +281,12 @@ void sdpa_entry_bury(struct doca_flow_pipe_entry *e, bool unreachable)
 
 void sdpa_entry_pool_usage(size_t slot_size, size_t *bytes, size_t *huge_bytes)
 {
-	const struct pool_class *c = &classes[(slot_size + SLOT_ALIGN - 1) / SLOT_ALIGN - 1];
+	size_t k = (slot_size + SLOT_ALIGN - 1) / SLOT_ALIGN - 1;
+	const struct pool_class *c = &classes[k < NR_CLASSES ? k : 0];
 
 	pthread_mutex_lock(&flow_g.lock);
-	*bytes = c->carved;
-	*huge_bytes = c->huge;
+	*bytes = k < NR_CLASSES ? c->carved : 0; /* a size no slot has */
+	*huge_bytes = k < NR_CLASSES ? c->huge : 0;
 	pthread_mutex_unlock(&flow_g.lock);
 }
 
@@ -298,7 +297,7 @@ void sdpa_entry_registry_clear(void)
 	pthread_mutex_lock(&pool_lock);
 	d = sdpa_load_relaxed(&pool_dir);
 	for (uint32_t i = 0; d != NULL && i < d->n; i++) {
-		sdpa_huge_free((void *)d->c[i].start, d->c[i].map_len);
+		sdpa_huge_free((void *)d->c[i].start, SEGMENT);
 	}
 	sdpa_store_release(&pool_dir, NULL); /* R-dir: pairs with A-dir (no chunk left) */
 	while (d != NULL) {
