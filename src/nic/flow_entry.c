@@ -402,6 +402,7 @@ void sdpa_entry_unlink_hw(struct doca_flow_pipe_entry *e)
 
 	if (!e->in_hw)
 		return;
+	sdpa_flow_ready_changed();
 	switch (pipe->type) {
 	case DOCA_FLOW_PIPE_BASIC:
 		sdpa_em_remove(pipe, e);
@@ -547,6 +548,7 @@ static void push_op(struct sdpa_qop *op)
 	op->status = DOCA_FLOW_ENTRY_STATUS_SUCCESS;
 	if (e == NULL)
 		return;
+	sdpa_flow_ready_changed();
 	switch (op->op) {
 	case DOCA_FLOW_ENTRY_OP_ADD:
 		if (e->removing)

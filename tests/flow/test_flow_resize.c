@@ -7,11 +7,14 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/atomics.h"
 #include "core/config.h"
 #include "flow_t.h"
+#include "nic/flow_ready.h"
 
 static unsigned int n_congestion, n_resized, n_reloc, n_changed;
 static uint32_t last_size;
@@ -433,12 +436,98 @@ static void test_traffic_during_resize(void **state)
 	ft_fini();
 }
 
+/* The readiness decision: the waiting ports once the change count stood still for the
+ * settle time, or once they waited the cap; nothing while it moves. */
+static void test_ready_due(void **state)
+{
+	const uint64_t s = SDPA_READY_SETTLE_NS, t0 = 1000;
+	struct sdpa_ready_watch w = {5, t0, 0};
+
+	(void)state;
+	assert_int_equal(sdpa_ready_due(&w, 0, 5, t0 + 10 * s), 0); /* nobody waits */
+	assert_int_equal(sdpa_ready_due(&w, 1, 6, t0 + 10 * s), 0); /* it moved just now */
+	assert_int_equal(sdpa_ready_due(&w, 1, 6, t0 + 11 * s - 1), 0);
+	assert_int_equal(sdpa_ready_due(&w, 3, 6, t0 + 11 * s), 3);
+	/* Reported: the next wait starts afresh; changes every tick hold it back to the cap. */
+	assert_int_equal(sdpa_ready_due(&w, 0, 6, t0 + 12 * s), 0);
+	uint64_t start = t0 + 20 * s, n = 7, now = start;
+	for (; now < start + SDPA_READY_CAP_NS; now += s / 2)
+		assert_int_equal(sdpa_ready_due(&w, 4, n++, now), 0);
+	assert_int_equal(sdpa_ready_due(&w, 4, n, now), 4);
+}
+
+static uint64_t realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* NVIDIA's flow_pipe_resize with a CONTROL pipe calls doca_flow_entries_process only while
+ * resizing, then goes on adding entries that complete at once: the port is reported ready
+ * once they stop (the file is written after the last one, settle time later), and once. */
+static void test_ready_after_last_entry(void **state)
+{
+	char dir[] = "/tmp/sdpa-ready-XXXXXX", path[64], text[64];
+	struct doca_flow_pipe *p;
+	uint64_t t_last, deadline;
+	struct stat st;
+	uint32_t key = 0;
+	FILE *f;
+	size_t n;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/ready", dir);
+	setenv("SOFTDPA_READY_FILE", path, 1);
+	init(0, 1);
+	p = resizable(DOCA_FLOW_PIPE_CONTROL, 10, 80, -1);
+	for (; n_congestion == 0; key++)
+		add(p, DOCA_FLOW_PIPE_CONTROL, key, NULL);
+	assert_int_equal(doca_flow_pipe_resize(p, 50, NULL, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_entries_process(ft_ports[0], 0, 0, 0), DOCA_SUCCESS);
+	assert_int_equal(n_resized, 1);
+	/* Entries keep coming for longer than the settle time. */
+	deadline = realtime_ns() + SDPA_READY_SETTLE_NS * 3 / 2;
+	while (realtime_ns() < deadline && key < 2000) {
+		add(p, DOCA_FLOW_PIPE_CONTROL, key++, NULL);
+		if (n_congestion > n_resized) {
+			assert_int_equal(doca_flow_pipe_resize(p, 50, NULL, NULL), DOCA_SUCCESS);
+			assert_int_equal(doca_flow_entries_process(ft_ports[0], 0, 0, 0),
+			                 DOCA_SUCCESS);
+		}
+		usleep(1000);
+	}
+	t_last = realtime_ns();
+	for (int i = 0; i < 1000 && stat(path, &st) != 0; i++)
+		usleep(10000);
+	assert_int_equal(stat(path, &st), 0);
+	/* The file's clock is the kernel's coarse one: a tick (a few ms) behind at most. */
+	assert_true((uint64_t)st.st_mtim.tv_sec * 1000000000ull + (uint64_t)st.st_mtim.tv_nsec >=
+	            t_last + SDPA_READY_SETTLE_NS / 2);
+	assert_int_equal(send_keys(key), key);
+	assert_int_equal(doca_flow_entries_process(ft_ports[0], 0, 0, 0), DOCA_SUCCESS);
+	usleep(3 * SDPA_READY_SETTLE_NS / 1000);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	assert_string_equal(text, "ready port=0\n");
+	unsetenv("SOFTDPA_READY_FILE");
+	unlink(path);
+	rmdir(dir);
+	ft_fini();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        FT_TEST(test_grow_basic),        FT_TEST(test_grow_control),
 	        FT_TEST(test_grow_ordered_list), FT_TEST(test_relocated_context),
 	        FT_TEST(test_resize_errors),     FT_TEST(test_traffic_during_resize),
+	        FT_TEST(test_ready_due),         FT_TEST(test_ready_after_last_entry),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
