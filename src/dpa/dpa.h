@@ -197,6 +197,8 @@ struct sdpa_launch {
 	unsigned int next_rank; /* under dpa->lock */
 	unsigned int done;      /* under dpa->lock */
 	bool active;            /* wait event passed; ranks may be taken */
+	bool spread;            /* its ranks waited: past dpa->spread_cap; under dpa->lock */
+	uint64_t moved_ns;      /* a range of it was last taken or ended; under dpa->lock */
 	struct doca_sync_event *wait_ev;
 	uint64_t wait_threshold;
 	struct doca_sync_event *comp_ev;
@@ -288,6 +290,10 @@ struct doca_dpa {
 	bool shutdown;
 	bool take_thread_first; /* alternates ranks and thread activations */
 	unsigned int nr_eus;
+	/* Busy EUs past which a launch wakes no other for its ranks (they wait for a busy
+	 * one): the host's CPUs in the fast fidelity mode, every EU otherwise (sched.c). */
+	unsigned int spread_cap;
+	uint64_t eu_wakes; /* idle EUs taken for work (sdpa_sched_eu_wakes); under lock */
 	struct sdpa_eu *eus;
 	unsigned int *idle; /* ids of the EUs waiting for work (a stack) */
 	unsigned int nr_idle;
@@ -341,6 +347,9 @@ void sdpa_sched_wake_thread_locked(struct doca_dpa *root, const struct doca_dpa_
 /* True when device code of the root context 'dpa' may be holding a handle now or later: a
  * launch queued or running, a thread activation queued or running, or DPA threads alive. */
 bool sdpa_sched_may_hold_handles(struct doca_dpa *dpa);
+
+/* How many times an idle EU of 'dpa' was woken for work since it started. */
+uint64_t sdpa_sched_eu_wakes(struct doca_dpa *dpa);
 /* Keep mem[0..1] (either may be NULL) until 'dpa' (its root) is destroyed, instead of
  * freeing them now: device code may still read them. */
 void sdpa_dpa_park(struct doca_dpa *dpa, void *mem0, void *mem1);

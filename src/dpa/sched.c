@@ -180,6 +180,7 @@ static void wake_eu_locked(struct doca_dpa *dpa, struct sdpa_eu *eu)
 			continue;
 		dpa->idle[i] = dpa->idle[--dpa->nr_idle];
 		eu->idle = false;
+		dpa->eu_wakes++;
 		pthread_cond_signal(&eu->cond);
 		return;
 	}
@@ -196,7 +197,18 @@ static struct sdpa_eu *take_idle_locked(struct doca_dpa *dpa)
 		return NULL;
 	eu = &dpa->eus[dpa->idle[--dpa->nr_idle]];
 	eu->idle = false;
+	dpa->eu_wakes++;
 	return eu;
+}
+
+uint64_t sdpa_sched_eu_wakes(struct doca_dpa *dpa)
+{
+	uint64_t n;
+
+	pthread_mutex_lock(&dpa->lock);
+	n = dpa->eu_wakes;
+	pthread_mutex_unlock(&dpa->lock);
+	return n;
 }
 
 static void signal_eu(struct sdpa_eu *eu)
@@ -251,15 +263,36 @@ static bool launch_wants_eus(const struct doca_dpa *dpa, const struct sdpa_launc
 }
 
 /* Work is left after an EU took its share: the next idle EU joins in. Each woken EU wakes
- * the next, so the thread that made the work pays for one wake only. */
+ * the next, so the thread that made the work pays for one wake only. In the fast mode a
+ * launch stops spreading once as many EUs are busy as the host has CPUs: more would only
+ * take turns on them, and each costs a wake (a cross-CPU one is tens of microseconds on a
+ * virtual machine); the busy EUs take the ranks left as they finish theirs, one at a time
+ * (pick), so that an EU woken later still finds ranks to run. */
 static struct sdpa_eu *idle_if_work_left_locked(struct doca_dpa *dpa)
 {
 	const struct sdpa_launch *l = dpa->lhead;
 
 	if (dpa->rq_head != NULL ||
-	    (l != NULL && l->active && l->next_rank < l->nthreads && launch_wants_eus(dpa, l)))
+	    (l != NULL && l->active && l->next_rank < l->nthreads && launch_wants_eus(dpa, l) &&
+	     (l->spread || dpa->nr_eus - dpa->nr_idle < dpa->spread_cap)))
 		return take_idle_locked(dpa);
 	return NULL;
+}
+
+/* A launch whose ranks have all been waiting for busy EUs (spread_cap) without a range
+ * taken or ended for this long spreads over every EU: its running ranks may be waiting for
+ * the ones not started, as they could on the DPA, where all run at once. */
+#define SPREAD_STALL_NS (WATCHDOG_TICK_MS * 1000000ull)
+
+static void spread_if_stalled_locked(struct doca_dpa *dpa, uint64_t now)
+{
+	struct sdpa_launch *l = dpa->lhead;
+
+	if (l == NULL || !l->active || l->spread || l->next_rank >= l->nthreads ||
+	    now <= l->moved_ns || now - l->moved_ns < SPREAD_STALL_NS)
+		return;
+	l->spread = true;
+	wake_one_locked(dpa); /* it wakes the next (idle_if_work_left_locked) */
 }
 
 /* Take work for 'eu'. Must hold dpa->lock. Fills eu->exec under the lock, so the
@@ -297,6 +330,7 @@ static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **
 				chunk = n >= left ? left : n > chunk ? (unsigned int)n : chunk;
 			}
 
+			l->moved_ns = sdpa_now_ns();
 			eu->rank_end = l->next_rank + chunk;
 			eu->exec = (struct sdpa_exec){
 			        .kind = SDPA_EXEC_LAUNCH,
@@ -479,6 +513,7 @@ static void advance_locked(struct doca_dpa *dpa, struct sdpa_eu **wakep)
 		return;
 	if (wait_passed(l)) {
 		l->active = true;
+		l->moved_ns = sdpa_now_ns();
 		/* One EU; it wakes the next if ranks are left (pick). An EU that is busy
 		 * takes ranks when its execution ends. */
 		if (wakep != NULL)
@@ -556,7 +591,7 @@ static void *eu_main(void *arg)
 		enum sdpa_exec_end how;
 		bool reenter;
 		unsigned int ran = 0;
-		uint64_t t0;
+		uint64_t t0, t1;
 
 		if (!pick(dpa, eu, &l, &t, &wake) || (l == NULL && t == NULL)) {
 			eu->idle = true;
@@ -597,15 +632,18 @@ static void *eu_main(void *arg)
 		}
 		if (t != NULL)
 			sdpa_thread_activation_done(t, how);
+		t1 = l != NULL ? sdpa_now_ns() : 0;
 		if (l != NULL && ran > 0) {
 			/* the kernel's rank time, averaged (launch_wants_eus) */
 			struct sdpa_kernel *k = (struct sdpa_kernel *)l->kernel;
-			uint64_t ns = (sdpa_now_ns() - t0) / ran + 1;
+			uint64_t ns = (t1 - t0) / ran + 1;
 			uint64_t old = sdpa_load_relaxed(&k->rank_ns);
 
 			sdpa_store_relaxed(&k->rank_ns, old ? (old * 3 + ns) / 4 : ns);
 		}
 		pthread_mutex_lock(&dpa->lock);
+		if (l != NULL)
+			l->moved_ns = t1;
 		/* An aborted or faulted rank never completes its launch, nor does any launch
 		 * of a fatal context. */
 		if (l != NULL && ran > 0 && (l->done += ran) == l->nthreads &&
@@ -702,6 +740,8 @@ static void watchdog_scan(struct doca_dpa *dpa)
 	if (fire) {
 		pthread_cond_broadcast(&dpa->launcher_cond);
 		wake_all_locked(dpa);
+	} else {
+		spread_if_stalled_locked(dpa, now);
 	}
 	pthread_mutex_unlock(&dpa->lock);
 	if (fire)
@@ -741,6 +781,14 @@ doca_error_t sdpa_sched_start(struct doca_dpa *dpa)
 		return DOCA_ERROR_NO_MEMORY;
 	}
 	dpa->nr_eus = n;
+	dpa->spread_cap = n;
+	if (sdpa_config_get()->window == SDPA_WINDOW_FAST) {
+		cpu_set_t cpus;
+
+		if (sched_getaffinity(0, sizeof(cpus), &cpus) == 0 && CPU_COUNT(&cpus) > 0 &&
+		    (unsigned int)CPU_COUNT(&cpus) < n)
+			dpa->spread_cap = (unsigned int)CPU_COUNT(&cpus);
+	}
 	dpa->shutdown = false;
 	sdpa_store_relaxed(&dpa->stopping, 0);
 	sdpa_store_relaxed(&dpa->launcher_quit, 0);

@@ -4,16 +4,19 @@
  * event at once, thread activations racing with their own execution, several contexts.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include <doca_dpa.h>
 #include <doca_sync_event.h>
 
+#include "core/config.h"
+#include "dpa/dpa.h"
 #include "dpa_t.h"
 
 extern struct doca_dpa_app *dpa_test_app;
-extern doca_dpa_func_t add_many, tick_thread, notify_rpc;
+extern doca_dpa_func_t add_many, tick_thread, notify_rpc, rendezvous;
 
 enum { SUBMITTERS = 4, LAUNCHES = 40, RANKS = 8 };
 
@@ -191,6 +194,67 @@ static void test_two_contexts(void **state)
 	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
 }
 
+/* The fast mode spreads a launch over as many EUs as the host has CPUs: one here (the test
+ * pins itself, and so the EUs it starts, to one CPU), so a launch of 8 short ranks wakes
+ * one EU, where the other modes wake one per rank. Ranks that wait for each other still
+ * meet: their stall spreads the launch over every EU. */
+static void test_fast_spread_cap(void **state)
+{
+	enum { LAUNCHES = 20, N = 8 };
+	struct doca_dev *dev = dpa_t_open_dev();
+	struct doca_sync_event *ev, *comp;
+	doca_dpa_dev_sync_event_t evh;
+	doca_dpa_dev_uintptr_t counter, arrived;
+	cpu_set_t all, one;
+	struct doca_dpa *dpa;
+	uint64_t wakes, v = 0;
+	int cpu = 0;
+
+	(void)state;
+	assert_int_equal(sched_getaffinity(0, sizeof(all), &all), 0);
+	while (!CPU_ISSET(cpu, &all))
+		cpu++;
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	assert_int_equal(sched_setaffinity(0, sizeof(one), &one), 0);
+	setenv("SOFTDPA_FIDELITY", "fast", 1);
+	sdpa_config_reload();
+	dpa = dpa_t_start(dev, dpa_test_app);
+	assert_int_equal(sched_setaffinity(0, sizeof(all), &all), 0);
+	ev = dpa_t_event(dev, dpa, 0);
+	comp = dpa_t_event(dev, dpa, 0);
+	assert_int_equal(doca_sync_event_get_dpa_handle(ev, dpa, &evh), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(dpa, 8, &counter), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_mem_alloc(dpa, 8, &arrived), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_memset(dpa, arrived, 0, 8), DOCA_SUCCESS);
+	wakes = sdpa_sched_eu_wakes(dpa);
+	for (uint64_t i = 1; i <= LAUNCHES; i++) {
+		assert_int_equal(doca_dpa_kernel_launch_update_set(dpa, NULL, 0, comp, i, N,
+		                                                   &add_many, evh, (uint32_t)1,
+		                                                   (uint64_t *)(uintptr_t)counter),
+		                 DOCA_SUCCESS);
+		assert_int_equal(dpa_t_wait_ge(comp, i, 60000), i);
+	}
+	wakes = sdpa_sched_eu_wakes(dpa) - wakes;
+	print_message("fast mode on one CPU: %llu EU wakes for %d launches of %d ranks\n",
+	              (unsigned long long)wakes, LAUNCHES, N);
+	/* One per launch; a stall (an EU kept off the CPU 10 ms) may add some. */
+	assert_true(wakes <= LAUNCHES * 2);
+	assert_int_equal(doca_sync_event_get(ev, &v), DOCA_SUCCESS);
+	assert_int_equal(v, LAUNCHES * N);
+	assert_int_equal(doca_dpa_kernel_launch_update_set(dpa, NULL, 0, comp, LAUNCHES + 1, N,
+	                                                   &rendezvous,
+	                                                   (uint64_t *)(uintptr_t)arrived),
+	                 DOCA_SUCCESS);
+	assert_int_equal(dpa_t_wait_ge(comp, LAUNCHES + 1, 60000), LAUNCHES + 1);
+	assert_int_equal(doca_sync_event_destroy(ev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(comp), DOCA_SUCCESS);
+	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
+	assert_int_equal(doca_dev_close(dev), DOCA_SUCCESS);
+	unsetenv("SOFTDPA_FIDELITY");
+	sdpa_config_reload();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +262,7 @@ int main(void)
 	        cmocka_unit_test(test_set_completions_in_order),
 	        cmocka_unit_test(test_thread_activations_exact),
 	        cmocka_unit_test(test_two_contexts),
+	        cmocka_unit_test(test_fast_spread_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

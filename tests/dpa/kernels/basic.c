@@ -173,6 +173,17 @@ __dpa_global__ void add_many(doca_dpa_dev_sync_event_t ev, uint32_t n, uint64_t 
 	__atomic_fetch_add(counter, doca_dpa_dev_thread_rank() + 1, __ATOMIC_RELAXED);
 }
 
+/* Every rank arrives, then waits until all have: the ranks must run at once, as on the
+ * DPA. */
+__dpa_global__ void rendezvous(uint64_t *arrived)
+{
+	uint32_t n = doca_dpa_dev_num_threads();
+
+	__atomic_fetch_add(arrived, 1, __ATOMIC_ACQ_REL);
+	while (__atomic_load_n(arrived, __ATOMIC_ACQUIRE) < n)
+		;
+}
+
 /* A thread that reports each activation on the event in 'arg' and reschedules. */
 __dpa_global__ void tick_thread(uint64_t arg)
 {
