@@ -642,11 +642,8 @@ static doca_error_t vlog(uint32_t level, int source, const char *fname, int line
 	pthread_mutex_lock(&lock);
 	if (bucket >= 0 && bucket < nr_buckets) {
 		struct bucket *bk = &buckets[bucket];
-		struct timespec ts;
-		int64_t now_ms;
+		int64_t now_ms = (int64_t)(sdpa_mono_ns() / 1000000);
 
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		now_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 		if (now_ms - bk->window_start_ms >= 1000) {
 			if (bk->suppressed != 0) {
 				char note[128];

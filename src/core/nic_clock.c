@@ -12,6 +12,7 @@
 #include "core/atomics.h"
 #include "core/log.h"
 #include "core/nic_clock.h"
+#include "core/util.h"
 
 SDPA_LOG_REGISTER(core_nic_clock);
 
@@ -19,19 +20,11 @@ SDPA_LOG_REGISTER(core_nic_clock);
 static sdpa_atomic_u32 manual;
 static sdpa_atomic_u64 manual_ns;
 
-static uint64_t real_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 uint64_t sdpa_nic_now_ns(void)
 {
 	if (sdpa_load_acquire(&manual)) /* A-clk: pairs with R-clk */
 		return sdpa_load_relaxed(&manual_ns);
-	return real_ns();
+	return sdpa_mono_ns();
 }
 
 DOCA_EXPERIMENTAL doca_error_t softdpa_clock_set_manual(uint64_t start_ns)

@@ -31,12 +31,7 @@ static uint64_t (*clock_fn)(void);
 
 static uint64_t now_ns(void)
 {
-	struct timespec ts;
-
-	if (clock_fn != NULL)
-		return clock_fn();
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return clock_fn != NULL ? clock_fn() : sdpa_mono_ns();
 }
 
 void sdpa_progress_set_clock(uint64_t (*fn)(void))

@@ -22,6 +22,7 @@
 #include "core/config.h"
 #include "core/log.h"
 #include "core/trace.h"
+#include "core/util.h"
 
 SDPA_LOG_REGISTER(core_trace);
 
@@ -78,14 +79,6 @@ static struct istr *interned[INTERN_BUCKETS];
 static pthread_key_t buf_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static __thread struct tbuf *my_buf;
-
-uint64_t sdpa_trace_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 /* ---- buffers ---- */
 
@@ -256,7 +249,7 @@ static void record(char ph, uint32_t pid, uint32_t tid, const char *name, uint64
 void sdpa_trace_complete(uint32_t pid, uint32_t tid, const char *name, uint64_t t0_ns,
                          const struct sdpa_trace_args *args)
 {
-	uint64_t now = sdpa_trace_now();
+	uint64_t now = sdpa_mono_ns();
 
 	record('X', pid, tid, name, t0_ns, now > t0_ns ? now - t0_ns : 0, args);
 }
@@ -264,14 +257,14 @@ void sdpa_trace_complete(uint32_t pid, uint32_t tid, const char *name, uint64_t 
 void sdpa_trace_instant(uint32_t pid, uint32_t tid, const char *name,
                         const struct sdpa_trace_args *args)
 {
-	record('i', pid, tid, name, sdpa_trace_now(), 0, args);
+	record('i', pid, tid, name, sdpa_mono_ns(), 0, args);
 }
 
 void sdpa_trace_counter(uint32_t pid, uint32_t tid, const char *name, int64_t value)
 {
 	struct sdpa_trace_args a = {.key = {"value"}, .val = {value}};
 
-	record('C', pid, tid, name, sdpa_trace_now(), 0, &a);
+	record('C', pid, tid, name, sdpa_mono_ns(), 0, &a);
 }
 
 void sdpa_trace_dpa_exec(uint32_t eu, const char *kernel, const char *kind, uint32_t rank,
@@ -614,7 +607,7 @@ static void start_locked(void)
 		for (int i = 0; i < NR_PIDS; i++)
 			sdpa_store_relaxed(&b->dropped[i], 0);
 	}
-	base_ns = sdpa_trace_now();
+	base_ns = sdpa_mono_ns();
 	if (!atexit_registered && atexit(at_exit) == 0)
 		atexit_registered = true;
 	sdpa_store_relaxed(&sdpa_trace_enabled, 1);

@@ -75,13 +75,10 @@ static inline bool sdpa_trace_on(void)
 	return SDPA_UNLIKELY(sdpa_load_relaxed(&sdpa_trace_enabled) != 0);
 }
 
-/* CLOCK_MONOTONIC in ns (the trace's clock). */
-uint64_t sdpa_trace_now(void);
-
 /* Start of a complete event: the time now, or 0 when not recording. */
 static inline uint64_t sdpa_trace_begin(void)
 {
-	return sdpa_trace_on() ? sdpa_trace_now() : 0;
+	return sdpa_trace_on() ? sdpa_mono_ns() : 0;
 }
 
 /* The Provider track of one queue. */

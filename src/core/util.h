@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define SDPA_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define SDPA_CACHE_LINE    64
@@ -18,6 +19,16 @@
 
 #define SDPA_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define SDPA_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* CLOCK_MONOTONIC in nanoseconds: the time base of timeouts, timers and traces (the NIC's
+ * own clock, which a test may stop, is sdpa_nic_now_ns). */
+static inline uint64_t sdpa_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 
 static inline int sdpa_is_pow2(uint64_t v)
 {

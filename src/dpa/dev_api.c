@@ -761,14 +761,14 @@ DOCA_EXPERIMENTAL void priv_doca_dpa_thread_fence(int space, int pred_op, int su
 DOCA_EXPERIMENTAL uint64_t priv_doca_dpa_thread_time(void)
 {
 	sdpa_exec_checkpoint();
-	return sdpa_now_ns();
+	return sdpa_mono_ns();
 }
 
 DOCA_EXPERIMENTAL uint64_t priv_doca_dpa_thread_cycles(void)
 {
 	/* 1.8 GHz, as the BlueField-3 DPA. */
 	sdpa_exec_checkpoint();
-	return sdpa_now_ns() * 9 / 5;
+	return sdpa_mono_ns() * 9 / 5;
 }
 
 DOCA_EXPERIMENTAL uint64_t priv_doca_dpa_thread_inst_ret(void)
@@ -778,7 +778,7 @@ DOCA_EXPERIMENTAL uint64_t priv_doca_dpa_thread_inst_ret(void)
 	sdpa_exec_checkpoint();
 	/* No instruction counting: an estimate of one instruction per cycle. */
 	(void)ex;
-	return sdpa_now_ns() * 9 / 5;
+	return sdpa_mono_ns() * 9 / 5;
 }
 
 /* 2^v and log2(v) without libm (the library links no libm). */

@@ -30,14 +30,6 @@ enum {
 static sdpa_atomic_u64 max_run_time_ms = DEFAULT_MAX_RUN_TIME_MS;
 static sdpa_atomic_u32 next_dpa_id = 1;
 
-uint64_t sdpa_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 void sdpa_dpa_set_kernel_max_run_time_ms(uint64_t ms)
 {
 	sdpa_store_relaxed(&max_run_time_ms, ms ? ms : DEFAULT_MAX_RUN_TIME_MS);

@@ -333,9 +333,6 @@ uint64_t sdpa_dpa_get_kernel_max_run_time_ms(void);
 /* Called by softdpa-dpacc host stubs when host code calls one directly. */
 DOCA_EXPERIMENTAL void priv_doca_dpa_stub_called(const char *app, const char *kernel);
 
-/* Monotonic nanoseconds. */
-uint64_t sdpa_now_ns(void);
-
 /* ---- scheduler (sched.c) ---- */
 
 doca_error_t sdpa_sched_start(struct doca_dpa *dpa);

@@ -19,6 +19,7 @@
 #include "core/config.h"
 #include "core/log.h"
 #include "core/trace.h"
+#include "core/util.h"
 #include "dpa/dpa.h"
 #include "dpa/exec_hook.h"
 #include "dpa/window.h"
@@ -330,7 +331,7 @@ static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **
 				chunk = n >= left ? left : n > chunk ? (unsigned int)n : chunk;
 			}
 
-			l->moved_ns = sdpa_now_ns();
+			l->moved_ns = sdpa_mono_ns();
 			eu->rank_end = l->next_rank + chunk;
 			eu->exec = (struct sdpa_exec){
 			        .kind = SDPA_EXEC_LAUNCH,
@@ -402,7 +403,7 @@ static enum sdpa_exec_end run_exec(struct sdpa_eu *eu, const void *args)
 	uint64_t t0 = sdpa_trace_begin(); /* set before setjmp, never after: survives longjmp */
 	int how;
 
-	uint64_t now = sdpa_now_ns();
+	uint64_t now = sdpa_mono_ns();
 
 	sdpa_exec_set_current(ex);
 	/* cmocka, or the program, may have replaced the fault handlers. Asking costs a system
@@ -513,7 +514,7 @@ static void advance_locked(struct doca_dpa *dpa, struct sdpa_eu **wakep)
 		return;
 	if (wait_passed(l)) {
 		l->active = true;
-		l->moved_ns = sdpa_now_ns();
+		l->moved_ns = sdpa_mono_ns();
 		/* One EU; it wakes the next if ranks are left (pick). An EU that is busy
 		 * takes ranks when its execution ends. */
 		if (wakep != NULL)
@@ -609,7 +610,7 @@ static void *eu_main(void *arg)
 			note_reentry(eu);
 		/* A launch's range of ranks runs back to back without the lock; a rank that
 		 * aborts or faults ends the range (the context is fatal then). */
-		t0 = l != NULL ? sdpa_now_ns() : 0;
+		t0 = l != NULL ? sdpa_mono_ns() : 0;
 		for (;;) {
 			how = run_exec(eu, l != NULL ? l->args : t->args);
 			/* A-orph pairs with R-orph in sdpa_sched_stop. */
@@ -632,7 +633,7 @@ static void *eu_main(void *arg)
 		}
 		if (t != NULL)
 			sdpa_thread_activation_done(t, how);
-		t1 = l != NULL ? sdpa_now_ns() : 0;
+		t1 = l != NULL ? sdpa_mono_ns() : 0;
 		if (l != NULL && ran > 0) {
 			/* the kernel's rank time, averaged (launch_wants_eus) */
 			struct sdpa_kernel *k = (struct sdpa_kernel *)l->kernel;
@@ -708,7 +709,7 @@ static void *launcher_main(void *arg)
 static void watchdog_scan(struct doca_dpa *dpa)
 {
 	uint64_t limit_ms = sdpa_dpa_get_kernel_max_run_time_ms();
-	uint64_t now = sdpa_now_ns();
+	uint64_t now = sdpa_mono_ns();
 	char what[160] = "";
 	unsigned int eu_id = 0;
 	bool fire = false;
@@ -881,7 +882,7 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 		/* A1 pairs with R1 in run_exec. */
 		if (sdpa_load_acquire(&dpa->eus[i].task_start_ns) != 0)
 			sdpa_store_relaxed(&dpa->eus[i].lost, 1);
-	deadline = sdpa_now_ns() + STOP_JOIN_MS * 1000000ull;
+	deadline = sdpa_mono_ns() + STOP_JOIN_MS * 1000000ull;
 	for (unsigned int i = 0; i < dpa->nr_eus; i++) {
 		struct sdpa_eu *eu = &dpa->eus[i];
 
@@ -894,7 +895,7 @@ bool sdpa_sched_stop(struct doca_dpa *dpa)
 
 		/* A-exit pairs with R-exit in eu_main. */
 		while (!sdpa_load_acquire(&eu->exited)) {
-			uint64_t now = sdpa_now_ns();
+			uint64_t now = sdpa_mono_ns();
 
 			/* A1 pairs with R1 in run_exec. A kernel picked before shutdown may
 			 * start after the pass above: mark it lost too. */

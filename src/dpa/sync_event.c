@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/log.h"
+#include "core/util.h"
 #include "dpa/dpa.h"
 #include "core/handles.h"
 
@@ -255,8 +256,8 @@ DOCA_EXPERIMENTAL doca_error_t doca_sync_event_destroy(struct doca_sync_event *e
 	 * saw the completion finds none; a launch still queued gets a moment to end before
 	 * the event is called in use. A-users pairs with the acq_rel decrement of a launch
 	 * dropping its reference. */
-	for (uint64_t end = sdpa_now_ns() + 200000000ull;
-	     sdpa_load_acquire(&event->users) != 0 && sdpa_now_ns() < end;)
+	for (uint64_t end = sdpa_mono_ns() + 200000000ull;
+	     sdpa_load_acquire(&event->users) != 0 && sdpa_mono_ns() < end;)
 		usleep(100);
 	/* A-users, as above (pairs with the launch's acq_rel decrement). */
 	if (sdpa_load_acquire(&event->users) != 0) {

@@ -57,7 +57,7 @@ static bool thread_ok(const struct doca_dpa_thread *t)
  * Must hold root->lock; returns with it held. */
 static void settle_locked(struct doca_dpa *root, struct doca_dpa_thread *t)
 {
-	uint64_t in_kernel = 0, t0 = sdpa_now_ns(), prev = t0;
+	uint64_t in_kernel = 0, t0 = sdpa_mono_ns(), prev = t0;
 
 	while (t->running && in_kernel < 100000000ull && prev - t0 < 30000000000ull) {
 		/* A1 pairs with R1 in run_exec (sched.c): 0 before and after the kernel runs. */
@@ -67,7 +67,7 @@ static void settle_locked(struct doca_dpa *root, struct doca_dpa_thread *t)
 		pthread_mutex_unlock(&root->lock);
 		usleep(100);
 		pthread_mutex_lock(&root->lock);
-		now = sdpa_now_ns();
+		now = sdpa_mono_ns();
 		if (!leaving)
 			in_kernel += now - prev; /* time seen inside the kernel */
 		prev = now;

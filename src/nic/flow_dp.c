@@ -2111,20 +2111,12 @@ static void wake_syncers(void)
 	pthread_mutex_unlock(&dp.sync_mtx);
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 /* Idle back-off by time, not by iterations: spin for 50 us after the last frame (the
  * next burst usually comes sooner), then yield, then after 2 ms sleep 100 us per round
  * (offline for QSBR), so an idle NIC does not burn a core. */
 static void backoff(struct worker *w, uint64_t *idle_since)
 {
-	uint64_t t = mono_ns(), idle;
+	uint64_t t = sdpa_mono_ns(), idle;
 
 	if (*idle_since == 0) {
 		*idle_since = t;

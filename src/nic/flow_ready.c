@@ -16,6 +16,7 @@
 
 #include "core/atomics.h"
 #include "core/log.h"
+#include "core/util.h"
 #include "nic/flow_ready.h"
 
 SDPA_LOG_REGISTER(nic_flow_ready);
@@ -29,14 +30,6 @@ static sdpa_atomic_u64 pending; /* bit N: port N waits for the tables to settle 
 static sdpa_atomic_u64 changes;
 static pthread_once_t watcher_once = PTHREAD_ONCE_INIT;
 static bool watcher_failed; /* written in the once routine, read after pthread_once */
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 static void write_line(const char *path, unsigned int port_id)
 {
@@ -78,7 +71,7 @@ uint64_t sdpa_ready_due(struct sdpa_ready_watch *w, uint64_t waiting, uint64_t n
 static void *watcher_main(void *arg)
 {
 	const char *path = arg;
-	struct sdpa_ready_watch w = {sdpa_load_relaxed(&changes), mono_ns(), 0};
+	struct sdpa_ready_watch w = {sdpa_load_relaxed(&changes), sdpa_mono_ns(), 0};
 	const struct timespec tick = {0, (long)SDPA_READY_TICK_NS};
 
 	for (;;) {
@@ -86,7 +79,7 @@ static void *watcher_main(void *arg)
 
 		nanosleep(&tick, NULL);
 		due = sdpa_ready_due(&w, sdpa_load_relaxed(&pending), sdpa_load_relaxed(&changes),
-		                     mono_ns());
+		                     sdpa_mono_ns());
 		for (unsigned int p = 0; p < 64; p++)
 			if (due & 1ull << p)
 				write_line(path, p);

@@ -20,6 +20,7 @@
 #include "core/config.h"
 #include "core/log.h"
 #include "core/trace.h"
+#include "core/util.h"
 #include "provider/provider.h"
 
 SDPA_LOG_REGISTER(provider_dev);
@@ -232,7 +233,7 @@ static void ring_flush(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r)
 		return;
 	if (ctx->async) {
 		/* faithful/strict: the NIC runs the batch once its latency has passed. */
-		due = sdpa_prov_due(ctx, r, sdpa_prov_now_ns());
+		due = sdpa_prov_due(ctx, r, sdpa_mono_ns());
 		for (uint32_t i = old; i != r->posted; i++)
 			r->slots[i & r->mask].due = due;
 	}

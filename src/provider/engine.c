@@ -25,6 +25,7 @@
 
 #include "core/config.h"
 #include "core/log.h"
+#include "core/util.h"
 #include "provider/provider.h"
 
 SDPA_LOG_REGISTER(provider_engine);
@@ -33,14 +34,6 @@ enum {
 	SPIN_NS = 50000,       /* a due time closer than this is waited for by yielding */
 	IDLE_SPIN_NS = 200000, /* keep yielding this long after the list empties */
 };
-
-uint64_t sdpa_prov_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 /* splitmix64: the jitter of one flush depends only on the seed, the queue and the flush's
  * number on that queue, never on how threads interleave. */
@@ -175,7 +168,7 @@ static void *engine_main(void *arg)
 	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
 #endif
 	for (;;) {
-		uint64_t now = sdpa_prov_now_ns();
+		uint64_t now = sdpa_mono_ns();
 		uint64_t next = engine_pass(ctx, now);
 		bool stop;
 

@@ -227,7 +227,6 @@ void sdpa_prov_engine_kick(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring 
 void sdpa_prov_engine_forget(struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r);
 /* When a request flushed now on 'r' becomes due (the latency model). Producer only. */
 uint64_t sdpa_prov_due(const struct doca_flow_dpa_ctx *ctx, struct sdpa_prov_ring *r, uint64_t now);
-uint64_t sdpa_prov_now_ns(void);
 
 /* strict: the execution that ends on this thread (a DPA kernel returns, a DPA thread
  * reschedules or finishes); 'returned' is false for a reschedule (dev.c). */

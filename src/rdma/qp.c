@@ -22,6 +22,7 @@
 
 #include "core/atomics.h"
 #include "core/log.h"
+#include "core/util.h"
 #include "rdma/qp.h"
 
 SDPA_LOG_REGISTER(rdma_qp);
@@ -117,14 +118,6 @@ static sdpa_atomic_u32 nr_timed; /* QPs connected over a lossy carrier */
 
 /* Timer settings (sdpa_qp_set_timers): IB's defaults of common stacks. */
 static sdpa_atomic_u32 cfg_timers = (14u << 16) | (7u << 8) | 12u;
-
-uint64_t sdpa_qp_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 void sdpa_qp_set_timers(uint8_t ack_timeout, uint8_t retry_cnt, uint8_t min_rnr_timer)
 {
@@ -537,7 +530,7 @@ static void pump(struct sdpa_qp *qp)
 		pkt.payload = w->payload;
 		pkt.payload_len = w->payload ? (uint32_t)w->len : 0;
 		if (qp->timed && qp->timer_ns == 0)
-			qp->timer_ns = sdpa_qp_now_ns();
+			qp->timer_ns = sdpa_mono_ns();
 		const struct sdpa_rdma_transport *t = qp->t;
 
 		qp->xmit_payload = w->payload;
@@ -1051,7 +1044,7 @@ static void requester(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 			break;
 		}
 		complete_head(qp, SDPA_WC_OK);
-		qp->timer_ns = qp->sq_head < qp->sq_tail ? sdpa_qp_now_ns() : 0;
+		qp->timer_ns = qp->sq_head < qp->sq_tail ? sdpa_mono_ns() : 0;
 		qp->retries = 0;
 	}
 	w = qp->sq_head < qp->sq_tail ? &qp->sq[qp->sq_head % qp->sq_size] : NULL;
@@ -1080,7 +1073,7 @@ static void requester(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 		if (p->opcode == SDPA_IB_ATOMIC_ACKNOWLEDGE && w->ldst != NULL)
 			memcpy(w->ldst, &p->orig, sizeof(p->orig));
 		complete_head(qp, SDPA_WC_OK);
-		qp->timer_ns = qp->sq_head < qp->sq_tail ? sdpa_qp_now_ns() : 0;
+		qp->timer_ns = qp->sq_head < qp->sq_tail ? sdpa_mono_ns() : 0;
 		qp->retries = 0;
 		break;
 	case SDPA_AETH_RNR_NAK:
@@ -1100,7 +1093,7 @@ static void requester(struct sdpa_qp *qp, const struct sdpa_rdma_pkt *p)
 		if (qp->timed) {
 			/* Retry after the responder's RNR timer; the retransmission timer
 			 * waits meanwhile. */
-			qp->rnr_until = sdpa_qp_now_ns() + rnr_timer_us(p->rnr_timer) * 1000;
+			qp->rnr_until = sdpa_mono_ns() + rnr_timer_us(p->rnr_timer) * 1000;
 			qp->timer_ns = 0;
 		}
 		rewind_sq(qp);

@@ -110,8 +110,6 @@ void sdpa_qp_timers(uint64_t now_ns);
  * 2^ack_timeout (1..31); retry_cnt: 0..7 retransmissions; min_rnr_timer: the 5-bit RNR NAK
  * timer code a responder sends (IBTA table "Encoding for RNR NAK Timer Field"). */
 void sdpa_qp_set_timers(uint8_t ack_timeout, uint8_t retry_cnt, uint8_t min_rnr_timer);
-/* Monotonic nanoseconds (the engine's timer clock). */
-uint64_t sdpa_qp_now_ns(void);
 
 /* The wire carrier (transport_wire.c): RoCEv2 packets in UDP datagrams between processes
  * (docs/DPA.md, "RDMA: the wire carrier"). */

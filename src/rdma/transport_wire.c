@@ -32,6 +32,7 @@
 
 #include "core/atomics.h"
 #include "core/log.h"
+#include "core/util.h"
 #include "rdma/transport.h"
 
 SDPA_LOG_REGISTER(rdma_wire);
@@ -343,7 +344,7 @@ static void emit(const uint8_t *d, size_t len, const struct sockaddr_in *to, uin
 		memcpy(stash.data, d, len);
 		stash.len = len;
 		stash.to = *to;
-		stash.since = sdpa_qp_now_ns();
+		stash.since = sdpa_mono_ns();
 		stash.held = true;
 		sdpa_fetch_add_relaxed(&st_reordered, 1);
 		pthread_mutex_unlock(&inject_lock);
@@ -786,7 +787,7 @@ static void *rx_thread(void *arg)
 				rx_one(d, (size_t)n, &from);
 			}
 		}
-		now = sdpa_qp_now_ns();
+		now = sdpa_mono_ns();
 		if (now >= next_tick) {
 			uint8_t held[MAX_DGRAM];
 			size_t held_len = 0;
@@ -820,9 +821,9 @@ uint64_t sdpa_rdma_wire_proc(void)
 		uint64_t r = 0;
 
 		if (getrandom(&r, sizeof(r), 0) != (ssize_t)sizeof(r))
-			r = sdpa_qp_now_ns();
+			r = sdpa_mono_ns();
 		proc_pid = getpid();
-		proc_id = ((uint64_t)proc_pid << 32) ^ r ^ sdpa_qp_now_ns();
+		proc_id = ((uint64_t)proc_pid << 32) ^ r ^ sdpa_mono_ns();
 		if (proc_id == 0)
 			proc_id = 1;
 	}

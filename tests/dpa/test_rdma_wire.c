@@ -22,6 +22,7 @@
 #include <doca_rdma.h>
 #include <doca_sync_event.h>
 
+#include "core/util.h"
 #include "dpa_t.h"
 #include "dpa/dpa.h"
 #include "rdma/qp.h"
@@ -812,7 +813,7 @@ static void test_ack_during_retransmission(void **state)
 	sdpa_qp_post(race.qp, SDPA_WR_SEND, 7, (uintptr_t)race.buf, RACE_LEN, 0, 0, 0, 0, true);
 	assert_int_equal(race.xmits, 1);
 	/* Far past any ACK timeout: the send goes out again. */
-	sdpa_qp_timers(sdpa_qp_now_ns() + 3600ull * 1000000000ull);
+	sdpa_qp_timers(sdpa_mono_ns() + 3600ull * 1000000000ull);
 	assert_int_equal(race.xmits, 2);
 	assert_true(race.payload_intact);
 	assert_int_equal(race.ok_completions, 1);

@@ -15,6 +15,7 @@
 
 #include "core/config.h"
 #include "core/trace.h"
+#include "core/util.h"
 #include "t_helpers.h"
 #include "trace_check.inc"
 
@@ -98,7 +99,7 @@ static void test_bad_path_warns_once(void **state)
 	t_assert_logged("SOFTDPA_TRACE='/nonexistent-softdpa-dir/x/trace.json'",
 	                "cannot create the trace file", "tracing is off", "writable path");
 	/* Hooks and flush stay quiet: no second warning, no crash. */
-	sdpa_trace_nic_burst(1, 0, 4, 0, sdpa_trace_now());
+	sdpa_trace_nic_burst(1, 0, 4, 0, sdpa_mono_ns());
 	assert_int_equal(softdpa_trace_flush(), DOCA_SUCCESS);
 	assert_int_equal(t_log_problems(), 1);
 }
