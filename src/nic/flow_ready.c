@@ -28,6 +28,7 @@ SDPA_LOG_REGISTER(nic_flow_ready);
 static sdpa_atomic_u64 claimed; /* bit N: port N met the condition once */
 static sdpa_atomic_u64 pending; /* bit N: port N waits for the tables to settle */
 static sdpa_atomic_u64 changes;
+static sdpa_atomic_u32 watching; /* the watcher thread runs */
 static pthread_once_t watcher_once = PTHREAD_ONCE_INIT;
 static bool watcher_failed; /* written in the once routine, read after pthread_once */
 
@@ -96,11 +97,13 @@ static void watcher_start(void)
 	int rc;
 
 	/* The thread lives as long as the process: it sleeps between ticks. */
+	sdpa_store_relaxed(&watching, 1u); /* before the thread reads the count */
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	rc = pthread_create(&th, &attr, watcher_main, getenv("SOFTDPA_READY_FILE"));
 	pthread_attr_destroy(&attr);
 	if (rc != 0) {
+		sdpa_store_relaxed(&watching, 0u);
 		watcher_failed = true;
 		DOCA_LOG_WARN("SOFTDPA_READY_FILE: cannot start the watcher thread: %s; ports are "
 		              "reported at once, before the tables settle",
@@ -110,7 +113,10 @@ static void watcher_start(void)
 
 void sdpa_flow_ready_changed(void)
 {
-	sdpa_fetch_add_relaxed(&changes, 1);
+	/* Counted once the watcher runs (before, nothing reads it): no locked instruction
+	 * on an add otherwise. */
+	if (sdpa_load_relaxed(&watching))
+		sdpa_fetch_add_relaxed(&changes, 1);
 }
 
 void sdpa_flow_ready_note(uint16_t port_id)
