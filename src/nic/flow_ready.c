@@ -28,7 +28,6 @@ SDPA_LOG_REGISTER(nic_flow_ready);
 static sdpa_atomic_u64 claimed; /* bit N: port N met the condition once */
 static sdpa_atomic_u64 pending; /* bit N: port N waits for the tables to settle */
 static sdpa_atomic_u64 changes;
-static sdpa_atomic_u32 watching; /* the watcher thread runs */
 static pthread_once_t watcher_once = PTHREAD_ONCE_INIT;
 static bool watcher_failed; /* written in the once routine, read after pthread_once */
 
@@ -53,16 +52,16 @@ static void write_line(const char *path, unsigned int port_id)
 uint64_t sdpa_ready_due(struct sdpa_ready_watch *w, uint64_t waiting, uint64_t nchanges,
                         uint64_t now_ns)
 {
-	if (nchanges != w->changes) {
+	/* A port that starts waiting starts both clocks anew: it settles on its own. */
+	if (nchanges != w->changes || (waiting & ~w->waiting) != 0) {
 		w->changes = nchanges;
 		w->quiet_since = now_ns;
 	}
-	if (waiting == 0) {
-		w->pending_since = 0;
-		return 0;
-	}
-	if (w->pending_since == 0)
+	if ((waiting & ~w->waiting) != 0)
 		w->pending_since = now_ns;
+	w->waiting = waiting;
+	if (waiting == 0)
+		return 0;
 	if (now_ns - w->quiet_since >= SDPA_READY_SETTLE_NS ||
 	    now_ns - w->pending_since >= SDPA_READY_CAP_NS)
 		return waiting;
@@ -72,7 +71,7 @@ uint64_t sdpa_ready_due(struct sdpa_ready_watch *w, uint64_t waiting, uint64_t n
 static void *watcher_main(void *arg)
 {
 	const char *path = arg;
-	struct sdpa_ready_watch w = {sdpa_load_relaxed(&changes), sdpa_mono_ns(), 0};
+	struct sdpa_ready_watch w = {sdpa_load_relaxed(&changes), sdpa_mono_ns(), 0, 0};
 	const struct timespec tick = {0, (long)SDPA_READY_TICK_NS};
 
 	for (;;) {
@@ -86,6 +85,7 @@ static void *watcher_main(void *arg)
 				write_line(path, p);
 		/* Atomicity only: the mask publishes no other data. */
 		(void)sdpa_fetch_and_acq_rel(&pending, ~due);
+		w.waiting &= ~due;
 	}
 	return NULL;
 }
@@ -97,13 +97,15 @@ static void watcher_start(void)
 	int rc;
 
 	/* The thread lives as long as the process: it sleeps between ticks. */
-	sdpa_store_relaxed(&watching, 1u); /* before the thread reads the count */
+	/* Its own copy: a later setenv may free the environment's. */
+	char *path = strdup(getenv("SOFTDPA_READY_FILE"));
+
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	rc = pthread_create(&th, &attr, watcher_main, getenv("SOFTDPA_READY_FILE"));
+	rc = path != NULL ? pthread_create(&th, &attr, watcher_main, path) : ENOMEM;
 	pthread_attr_destroy(&attr);
 	if (rc != 0) {
-		sdpa_store_relaxed(&watching, 0u);
+		free(path);
 		watcher_failed = true;
 		DOCA_LOG_WARN("SOFTDPA_READY_FILE: cannot start the watcher thread: %s; ports are "
 		              "reported at once, before the tables settle",
@@ -113,9 +115,9 @@ static void watcher_start(void)
 
 void sdpa_flow_ready_changed(void)
 {
-	/* Counted once the watcher runs (before, nothing reads it): no locked instruction
-	 * on an add otherwise. */
-	if (sdpa_load_relaxed(&watching))
+	/* Counted only while a port waits (a port that starts waiting restarts the clocks):
+	 * no locked instruction on an add otherwise. */
+	if (sdpa_load_relaxed(&pending) != 0)
 		sdpa_fetch_add_relaxed(&changes, 1);
 }
 

@@ -8,6 +8,8 @@
  * The settling matters for a program that calls doca_flow_entries_process once early and
  * then goes on adding entries that complete at once (CONTROL pipes, NVIDIA's
  * flow_pipe_resize): reporting at the first call sent its traffic before its last entries.
+ * A port still waiting when the process exits is not reported, nor is any in a child
+ * process after fork (the watcher thread is the parent's).
  */
 #ifndef SDPA_NIC_FLOW_READY_H
 #define SDPA_NIC_FLOW_READY_H
@@ -29,11 +31,13 @@ void sdpa_flow_ready_changed(void);
 struct sdpa_ready_watch {
 	uint64_t changes;       /* the change count seen */
 	uint64_t quiet_since;   /* when it last moved (ns) */
-	uint64_t pending_since; /* when ports first waited, 0 = none waiting */
+	uint64_t pending_since; /* when the last port started waiting */
+	uint64_t waiting;       /* the ports waiting at that tick */
 };
 
 /* One tick at 'now_ns' with 'pending' ports waiting and 'changes' changes so far: the
- * ports to report now ('pending', or 0 while the tables have not settled). */
+ * ports to report now ('pending', or 0 while the tables have not settled). Each port
+ * waits at least the settle time from the tick that first sees it. */
 uint64_t sdpa_ready_due(struct sdpa_ready_watch *w, uint64_t pending, uint64_t changes,
                         uint64_t now_ns);
 

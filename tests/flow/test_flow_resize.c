@@ -437,23 +437,33 @@ static void test_traffic_during_resize(void **state)
 }
 
 /* The readiness decision: the waiting ports once the change count stood still for the
- * settle time, or once they waited the cap; nothing while it moves. */
+ * settle time, or once they waited the cap; nothing while it moves. A port that starts
+ * waiting later settles on its own, however long the tables were quiet before it. */
 static void test_ready_due(void **state)
 {
 	const uint64_t s = SDPA_READY_SETTLE_NS, t0 = 1000;
-	struct sdpa_ready_watch w = {5, t0, 0};
+	struct sdpa_ready_watch w = {5, t0, 0, 0};
+	uint64_t start, n = 7, now;
 
 	(void)state;
 	assert_int_equal(sdpa_ready_due(&w, 0, 5, t0 + 10 * s), 0); /* nobody waits */
 	assert_int_equal(sdpa_ready_due(&w, 1, 6, t0 + 10 * s), 0); /* it moved just now */
 	assert_int_equal(sdpa_ready_due(&w, 1, 6, t0 + 11 * s - 1), 0);
-	assert_int_equal(sdpa_ready_due(&w, 3, 6, t0 + 11 * s), 3);
-	/* Reported: the next wait starts afresh; changes every tick hold it back to the cap. */
+	assert_int_equal(sdpa_ready_due(&w, 1, 6, t0 + 11 * s), 1);
+	/* Reported; port 2 starts waiting on quiet tables: it still waits the settle time. */
 	assert_int_equal(sdpa_ready_due(&w, 0, 6, t0 + 12 * s), 0);
-	uint64_t start = t0 + 20 * s, n = 7, now = start;
-	for (; now < start + SDPA_READY_CAP_NS; now += s / 2)
-		assert_int_equal(sdpa_ready_due(&w, 4, n++, now), 0);
-	assert_int_equal(sdpa_ready_due(&w, 4, n, now), 4);
+	assert_int_equal(sdpa_ready_due(&w, 4, 6, t0 + 20 * s), 0);
+	assert_int_equal(sdpa_ready_due(&w, 4, 6, t0 + 21 * s - 1), 0);
+	/* Port 3 joins while port 2 waits: both wait from the newcomer's first tick. */
+	assert_int_equal(sdpa_ready_due(&w, 12, 6, t0 + 21 * s - 1), 0);
+	assert_int_equal(sdpa_ready_due(&w, 12, 6, t0 + 22 * s - 2), 0);
+	assert_int_equal(sdpa_ready_due(&w, 12, 6, t0 + 22 * s - 1), 12);
+	/* Changes every tick hold a waiting port back until the cap. */
+	assert_int_equal(sdpa_ready_due(&w, 0, 6, t0 + 23 * s), 0);
+	start = t0 + 30 * s;
+	for (now = start; now < start + SDPA_READY_CAP_NS; now += s / 2)
+		assert_int_equal(sdpa_ready_due(&w, 16, n++, now), 0);
+	assert_int_equal(sdpa_ready_due(&w, 16, n, now), 16);
 }
 
 static uint64_t realtime_ns(void)
@@ -490,16 +500,17 @@ static void test_ready_after_last_entry(void **state)
 	assert_int_equal(n_resized, 1);
 	/* Entries keep coming for longer than the settle time. */
 	deadline = realtime_ns() + SDPA_READY_SETTLE_NS * 3 / 2;
-	while (realtime_ns() < deadline && key < 2000) {
+	do {
+		usleep(1000);
 		add(p, DOCA_FLOW_PIPE_CONTROL, key++, NULL);
+		t_last = realtime_ns(); /* at most the last change's time */
 		if (n_congestion > n_resized) {
 			assert_int_equal(doca_flow_pipe_resize(p, 50, NULL, NULL), DOCA_SUCCESS);
 			assert_int_equal(doca_flow_entries_process(ft_ports[0], 0, 0, 0),
 			                 DOCA_SUCCESS);
+			t_last = realtime_ns();
 		}
-		usleep(1000);
-	}
-	t_last = realtime_ns();
+	} while (t_last < deadline && key < 2000);
 	for (int i = 0; i < 1000 && stat(path, &st) != 0; i++)
 		usleep(10000);
 	assert_int_equal(stat(path, &st), 0);
