@@ -198,7 +198,7 @@ struct sdpa_launch {
 	unsigned int done;      /* under dpa->lock */
 	bool active;            /* wait event passed; ranks may be taken */
 	bool spread;            /* its ranks waited: past dpa->spread_cap; under dpa->lock */
-	uint64_t moved_ns;      /* a range of it was last taken or ended; under dpa->lock */
+	uint64_t moved_ns;      /* capped: a range was last taken or ended; under dpa->lock */
 	struct doca_sync_event *wait_ev;
 	uint64_t wait_threshold;
 	struct doca_sync_event *comp_ev;

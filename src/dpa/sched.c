@@ -285,11 +285,16 @@ static struct sdpa_eu *idle_if_work_left_locked(struct doca_dpa *dpa)
  * the ones not started, as they could on the DPA, where all run at once. */
 #define SPREAD_STALL_NS (WATCHDOG_TICK_MS * 1000000ull)
 
+static bool capped(const struct doca_dpa *dpa)
+{
+	return dpa->spread_cap < dpa->nr_eus;
+}
+
 static void spread_if_stalled_locked(struct doca_dpa *dpa, uint64_t now)
 {
 	struct sdpa_launch *l = dpa->lhead;
 
-	if (l == NULL || !l->active || l->spread || l->next_rank >= l->nthreads ||
+	if (!capped(dpa) || l == NULL || !l->active || l->spread || l->next_rank >= l->nthreads ||
 	    now <= l->moved_ns || now - l->moved_ns < SPREAD_STALL_NS)
 		return;
 	l->spread = true;
@@ -331,7 +336,8 @@ static bool pick(struct doca_dpa *dpa, struct sdpa_eu *eu, struct sdpa_launch **
 				chunk = n >= left ? left : n > chunk ? (unsigned int)n : chunk;
 			}
 
-			l->moved_ns = sdpa_mono_ns();
+			if (capped(dpa))
+				l->moved_ns = sdpa_mono_ns();
 			eu->rank_end = l->next_rank + chunk;
 			eu->exec = (struct sdpa_exec){
 			        .kind = SDPA_EXEC_LAUNCH,
@@ -514,7 +520,8 @@ static void advance_locked(struct doca_dpa *dpa, struct sdpa_eu **wakep)
 		return;
 	if (wait_passed(l)) {
 		l->active = true;
-		l->moved_ns = sdpa_mono_ns();
+		if (capped(dpa))
+			l->moved_ns = sdpa_mono_ns();
 		/* One EU; it wakes the next if ranks are left (pick). An EU that is busy
 		 * takes ranks when its execution ends. */
 		if (wakep != NULL)
@@ -643,7 +650,7 @@ static void *eu_main(void *arg)
 			sdpa_store_relaxed(&k->rank_ns, old ? (old * 3 + ns) / 4 : ns);
 		}
 		pthread_mutex_lock(&dpa->lock);
-		if (l != NULL)
+		if (l != NULL && capped(dpa))
 			l->moved_ns = t1;
 		/* An aborted or faulted rank never completes its launch, nor does any launch
 		 * of a fatal context. */
