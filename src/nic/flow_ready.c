@@ -92,13 +92,14 @@ static void *watcher_main(void *arg)
 
 static void watcher_start(void)
 {
+	/* Its own copy: a later setenv may free the environment's. */
+	const char *env = getenv("SOFTDPA_READY_FILE");
+	char *path = env != NULL ? strdup(env) : NULL;
 	pthread_attr_t attr;
 	pthread_t th;
 	int rc;
 
 	/* The thread lives as long as the process: it sleeps between ticks. */
-	/* Its own copy: a later setenv may free the environment's. */
-	char *path = strdup(getenv("SOFTDPA_READY_FILE"));
 
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
