@@ -2,8 +2,9 @@
  * The readiness signal (flow_ready.h). A port that met the condition waits in 'pending'; a
  * watcher thread, started by the first one (and only with SOFTDPA_READY_FILE set), looks
  * every SDPA_READY_TICK_NS at the count of table changes and writes the waiting ports'
- * lines once the count has stood still long enough. One line per port, appended with one
- * write(2) so that a reader polling the file sees whole lines.
+ * lines once the count has stood still long enough. With no port waiting it sleeps until
+ * one is noted. One line per port, appended with one write(2) so that a reader polling the
+ * file sees whole lines.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,6 +31,9 @@ static sdpa_atomic_u64 pending; /* bit N: port N waits for the tables to settle 
 static sdpa_atomic_u64 changes;
 static pthread_once_t watcher_once = PTHREAD_ONCE_INIT;
 static bool watcher_failed; /* written in the once routine, read after pthread_once */
+/* The watcher sleeps on 'noted' while no port waits; a note signals it under the lock. */
+static pthread_mutex_t idle_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t noted = PTHREAD_COND_INITIALIZER;
 
 static void write_line(const char *path, unsigned int port_id)
 {
@@ -77,6 +81,14 @@ static void *watcher_main(void *arg)
 	for (;;) {
 		uint64_t due;
 
+		if (w.waiting == 0) {
+			/* Nothing waits: sleep until a port is noted (its bit set under the lock
+			 * before the signal, so the wake is not missed). */
+			pthread_mutex_lock(&idle_lock);
+			while (sdpa_load_relaxed(&pending) == 0)
+				pthread_cond_wait(&noted, &idle_lock);
+			pthread_mutex_unlock(&idle_lock);
+		}
 		nanosleep(&tick, NULL);
 		due = sdpa_ready_due(&w, sdpa_load_relaxed(&pending), sdpa_load_relaxed(&changes),
 		                     sdpa_mono_ns());
@@ -99,12 +111,14 @@ static void watcher_start(void)
 	pthread_t th;
 	int rc;
 
-	/* The thread lives as long as the process: it sleeps between ticks. */
+	/* The thread lives as long as the process: it ticks only while a port waits. */
 
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	rc = path != NULL ? pthread_create(&th, &attr, watcher_main, path) : ENOMEM;
 	pthread_attr_destroy(&attr);
+	if (rc == 0)
+		pthread_setname_np(th, "sdpa-ready");
 	if (rc != 0) {
 		free(path);
 		watcher_failed = true;
@@ -138,5 +152,8 @@ void sdpa_flow_ready_note(uint16_t port_id)
 		write_line(path, port_id);
 		return;
 	}
+	pthread_mutex_lock(&idle_lock);
 	(void)sdpa_fetch_or_relaxed(&pending, bit);
+	pthread_cond_signal(&noted);
+	pthread_mutex_unlock(&idle_lock);
 }

@@ -4,7 +4,10 @@
  * RESIZED), BASIC and CONTROL, the errors, and traffic forwarded by a worker thread while a
  * pipe grows and resizes: every frame injected comes out, none missed.
  */
+#include <dirent.h>
 #include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -477,6 +480,42 @@ static uint64_t realtime_ns(void)
 /* NVIDIA's flow_pipe_resize with a CONTROL pipe calls doca_flow_entries_process only while
  * resizing, then goes on adding entries that complete at once: the port is reported ready
  * once they stop (the file is written after the last one, settle time later), and once. */
+/* The voluntary context switches of the readiness watcher thread ("sdpa-ready"). */
+static unsigned long watcher_switches(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *de;
+	unsigned long n = 0;
+	bool found = false;
+
+	assert_non_null(d);
+	while (!found && (de = readdir(d)) != NULL) {
+		char p[300], line[96];
+		FILE *f;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "/proc/self/task/%s/comm", de->d_name);
+		f = fopen(p, "r");
+		if (f == NULL)
+			continue;
+		found = fgets(line, sizeof(line), f) != NULL && strcmp(line, "sdpa-ready\n") == 0;
+		fclose(f);
+		if (!found)
+			continue;
+		snprintf(p, sizeof(p), "/proc/self/task/%s/status", de->d_name);
+		f = fopen(p, "r");
+		assert_non_null(f);
+		while (fgets(line, sizeof(line), f) != NULL)
+			if (sscanf(line, "voluntary_ctxt_switches: %lu", &n) == 1)
+				break;
+		fclose(f);
+	}
+	closedir(d);
+	assert_true(found);
+	return n;
+}
+
 static void test_ready_after_last_entry(void **state)
 {
 	char dir[] = "/tmp/sdpa-ready-XXXXXX", path[64], text[64];
@@ -526,6 +565,13 @@ static void test_ready_after_last_entry(void **state)
 	fclose(f);
 	text[n] = '\0';
 	assert_string_equal(text, "ready port=0\n");
+	/* With no port waiting, the watcher sleeps until one is noted: it does not tick. */
+	{
+		unsigned long before = watcher_switches();
+
+		usleep(300000);
+		assert_true(watcher_switches() - before <= 2);
+	}
 	unsetenv("SOFTDPA_READY_FILE");
 	unlink(path);
 	rmdir(dir);
