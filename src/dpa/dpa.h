@@ -90,6 +90,10 @@ struct sdpa_kernel {
 	/* Average ns per launch rank of this kernel so far (0 = not run yet): sched.c wakes
 	 * another EU for a launch only when the ranks left are worth it. Relaxed: a hint. */
 	sdpa_atomic_u64 rank_ns;
+	/* Launches of this kernel left that spread over every EU at once: set when one of its
+	 * launches stalled under the fast mode's cap (its ranks wait for each other), so the
+	 * next launches do not wait for the stall again. Relaxed: a hint. */
+	sdpa_atomic_u32 spread_launches;
 };
 
 struct sdpa_image {
@@ -294,6 +298,7 @@ struct doca_dpa {
 	 * one): the host's CPUs in the fast fidelity mode, every EU otherwise (sched.c). */
 	unsigned int spread_cap;
 	uint64_t eu_wakes; /* idle EUs taken for work (sdpa_sched_eu_wakes); under lock */
+	uint64_t stalls;   /* launches spread by the stall rule (sdpa_sched_stalls); under lock */
 	struct sdpa_eu *eus;
 	unsigned int *idle; /* ids of the EUs waiting for work (a stack) */
 	unsigned int nr_idle;
@@ -347,6 +352,9 @@ bool sdpa_sched_may_hold_handles(struct doca_dpa *dpa);
 
 /* How many times an idle EU of 'dpa' was woken for work since it started. */
 uint64_t sdpa_sched_eu_wakes(struct doca_dpa *dpa);
+/* How many launches of 'dpa' stalled under the fast mode's cap and were spread over every
+ * EU since it was created. */
+uint64_t sdpa_sched_stalls(struct doca_dpa *dpa);
 /* Keep mem[0..1] (either may be NULL) until 'dpa' (its root) is destroyed, instead of
  * freeing them now: device code may still read them. */
 void sdpa_dpa_park(struct doca_dpa *dpa, void *mem0, void *mem1);

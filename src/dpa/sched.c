@@ -212,6 +212,16 @@ uint64_t sdpa_sched_eu_wakes(struct doca_dpa *dpa)
 	return n;
 }
 
+uint64_t sdpa_sched_stalls(struct doca_dpa *dpa)
+{
+	uint64_t n;
+
+	pthread_mutex_lock(&dpa->lock);
+	n = dpa->stalls;
+	pthread_mutex_unlock(&dpa->lock);
+	return n;
+}
+
 static void signal_eu(struct sdpa_eu *eu)
 {
 	if (eu != NULL)
@@ -282,8 +292,12 @@ static struct sdpa_eu *idle_if_work_left_locked(struct doca_dpa *dpa)
 
 /* A launch whose ranks have all been waiting for busy EUs (spread_cap) without a range
  * taken or ended for this long spreads over every EU: its running ranks may be waiting for
- * the ones not started, as they could on the DPA, where all run at once. */
+ * the ones not started, as they could on the DPA, where all run at once. The kernel's next
+ * SPREAD_AFTER_STALL launches spread at once: a kernel whose ranks wait for each other
+ * stalls once per that many launches, not on every one, and a stall that was only the
+ * host's CPUs being busy costs a bounded number of spread launches. */
 #define SPREAD_STALL_NS (WATCHDOG_TICK_MS * 1000000ull)
+enum { SPREAD_AFTER_STALL = 64 };
 
 static bool capped(const struct doca_dpa *dpa)
 {
@@ -298,6 +312,9 @@ static void spread_if_stalled_locked(struct doca_dpa *dpa, uint64_t now)
 	    now <= l->moved_ns || now - l->moved_ns < SPREAD_STALL_NS)
 		return;
 	l->spread = true;
+	dpa->stalls++;
+	sdpa_store_relaxed(&((struct sdpa_kernel *)l->kernel)->spread_launches,
+	                   (uint32_t)SPREAD_AFTER_STALL);
 	wake_one_locked(dpa); /* it wakes the next (idle_if_work_left_locked) */
 }
 
@@ -1114,6 +1131,14 @@ static doca_error_t launch(struct doca_dpa *dpa, struct doca_sync_event *wait_ev
 	}
 	l->kernel = k;
 	l->nthreads = n;
+	{
+		uint32_t left = sdpa_load_relaxed(&k->spread_launches);
+
+		if (left != 0) { /* it stalled lately (spread_if_stalled_locked) */
+			l->spread = true;
+			sdpa_store_relaxed(&k->spread_launches, left - 1);
+		}
+	}
 	l->wait_ev = wait_ev;
 	l->wait_threshold = wait_thr;
 	l->comp_ev = comp_ev;

@@ -209,7 +209,7 @@ static void test_fast_spread_cap(void **state)
 	doca_dpa_dev_uintptr_t counter, arrived;
 	cpu_set_t all, one;
 	struct doca_dpa *dpa;
-	uint64_t wakes, v = 0;
+	uint64_t wakes, stalls, v = 0;
 	int cpu = 0;
 
 	(void)state;
@@ -252,6 +252,18 @@ static void test_fast_spread_cap(void **state)
 	                                                   (uint64_t *)(uintptr_t)arrived),
 	                 DOCA_SUCCESS);
 	assert_int_equal(dpa_t_wait_ge(comp, LAUNCHES + 1, 60000), LAUNCHES + 1);
+	/* The stall is remembered: the kernel's next launches spread at once. */
+	stalls = sdpa_sched_stalls(dpa);
+	assert_true(stalls >= 1);
+	for (uint64_t i = LAUNCHES + 2; i <= LAUNCHES + 6; i++) {
+		assert_int_equal(doca_dpa_memset(dpa, arrived, 0, 8), DOCA_SUCCESS);
+		assert_int_equal(doca_dpa_kernel_launch_update_set(dpa, NULL, 0, comp, i, N,
+		                                                   &rendezvous,
+		                                                   (uint64_t *)(uintptr_t)arrived),
+		                 DOCA_SUCCESS);
+		assert_int_equal(dpa_t_wait_ge(comp, i, 60000), i);
+	}
+	assert_int_equal(sdpa_sched_stalls(dpa), stalls);
 	assert_int_equal(doca_sync_event_destroy(ev), DOCA_SUCCESS);
 	assert_int_equal(doca_sync_event_destroy(comp), DOCA_SUCCESS);
 	assert_int_equal(doca_dpa_destroy(dpa), DOCA_SUCCESS);
