@@ -1132,11 +1132,13 @@ static doca_error_t launch(struct doca_dpa *dpa, struct doca_sync_event *wait_ev
 	l->kernel = k;
 	l->nthreads = n;
 	{
-		uint32_t left = sdpa_load_relaxed(&k->spread_launches);
+		/* The kernel's scheduling hints are mutable (as rank_ns in eu_main). */
+		struct sdpa_kernel *mk = (struct sdpa_kernel *)k;
+		uint32_t left = sdpa_load_relaxed(&mk->spread_launches);
 
 		if (left != 0) { /* it stalled lately (spread_if_stalled_locked) */
 			l->spread = true;
-			sdpa_store_relaxed(&k->spread_launches, left - 1);
+			sdpa_store_relaxed(&mk->spread_launches, left - 1);
 		}
 	}
 	l->wait_ev = wait_ev;
