@@ -202,24 +202,25 @@ static struct sdpa_eu *take_idle_locked(struct doca_dpa *dpa)
 	return eu;
 }
 
-uint64_t sdpa_sched_eu_wakes(struct doca_dpa *dpa)
+/* A scheduler counter of dpa, read under its lock. */
+static uint64_t counter_read(struct doca_dpa *dpa, const uint64_t *c)
 {
 	uint64_t n;
 
 	pthread_mutex_lock(&dpa->lock);
-	n = dpa->eu_wakes;
+	n = *c;
 	pthread_mutex_unlock(&dpa->lock);
 	return n;
 }
 
+uint64_t sdpa_sched_eu_wakes(struct doca_dpa *dpa)
+{
+	return counter_read(dpa, &dpa->eu_wakes);
+}
+
 uint64_t sdpa_sched_stalls(struct doca_dpa *dpa)
 {
-	uint64_t n;
-
-	pthread_mutex_lock(&dpa->lock);
-	n = dpa->stalls;
-	pthread_mutex_unlock(&dpa->lock);
-	return n;
+	return counter_read(dpa, &dpa->stalls);
 }
 
 static void signal_eu(struct sdpa_eu *eu)
