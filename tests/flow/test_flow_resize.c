@@ -477,9 +477,6 @@ static uint64_t realtime_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/* NVIDIA's flow_pipe_resize with a CONTROL pipe calls doca_flow_entries_process only while
- * resizing, then goes on adding entries that complete at once: the port is reported ready
- * once they stop (the file is written after the last one, settle time later), and once. */
 /* The voluntary context switches of the readiness watcher thread ("sdpa-ready"). */
 static unsigned long watcher_switches(void)
 {
@@ -516,6 +513,10 @@ static unsigned long watcher_switches(void)
 	return n;
 }
 
+/* NVIDIA's flow_pipe_resize with a CONTROL pipe calls doca_flow_entries_process only while
+ * resizing, then goes on adding entries that complete at once: the port is reported ready
+ * once they stop (the file is written after the last one, settle time later), and once;
+ * then the watcher sleeps. */
 static void test_ready_after_last_entry(void **state)
 {
 	char dir[] = "/tmp/sdpa-ready-XXXXXX", path[64], text[64];
