@@ -117,15 +117,15 @@ static void watcher_start(void)
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	rc = path != NULL ? pthread_create(&th, &attr, watcher_main, path) : ENOMEM;
 	pthread_attr_destroy(&attr);
-	if (rc == 0)
+	if (rc == 0) {
 		pthread_setname_np(th, "sdpa-ready");
-	if (rc != 0) {
-		free(path);
-		watcher_failed = true;
-		DOCA_LOG_WARN("SOFTDPA_READY_FILE: cannot start the watcher thread: %s; ports are "
-		              "reported at once, before the tables settle",
-		              strerror(rc));
+		return;
 	}
+	free(path);
+	watcher_failed = true;
+	DOCA_LOG_WARN("SOFTDPA_READY_FILE: cannot start the watcher thread: %s; ports are "
+	              "reported at once, before the tables settle",
+	              strerror(rc));
 }
 
 void sdpa_flow_ready_changed(void)
