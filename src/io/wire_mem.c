@@ -33,11 +33,19 @@
 
 SDPA_LOG_REGISTER(io_mem);
 
+/* A slot's stride is an odd number of cache lines. The frames of a ring then start in
+ * every set of a cache: a stride of 9216 bytes (144 lines) would put them all in one set
+ * in four of L1 and one in sixteen of L2, and a ring's frames would evict one another
+ * there on every lap. */
+#define SLOT_STRIDE(bytes) ((((bytes) / SDPA_CACHE_LINE) | 1u) * SDPA_CACHE_LINE)
+
 enum {
-	RX_STRIDE = SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX,
-	TX_STRIDE = SOFTDPA_FRAME_MAX,
+	RX_STRIDE = SLOT_STRIDE(SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX),
+	TX_STRIDE = SLOT_STRIDE(SOFTDPA_FRAME_MAX),
 	RING_SIZE_MAX = 1u << 16,
 };
+_Static_assert(RX_STRIDE >= SDPA_PKT_HEADROOM + SOFTDPA_FRAME_MAX && TX_STRIDE >= SOFTDPA_FRAME_MAX,
+               "a slot holds the largest frame");
 
 /* One TX queue: a ring filled under its own lock, emptied by the drainer. */
 struct mem_txq {
