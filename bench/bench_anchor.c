@@ -14,14 +14,12 @@
  */
 #include <arpa/inet.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <rte_eal.h>
 #include <rte_errno.h>
@@ -31,6 +29,7 @@
 #include <rte_ring.h>
 
 #include "bench_cli.h"
+#include "bench_eal.h"
 
 static double now_ns(void)
 {
@@ -150,44 +149,6 @@ static int run_condvar(unsigned int iters)
 	       iters, bench_json(s[iters / 2], 2).s, bench_json(s[(size_t)iters * 99 / 100], 2).s,
 	       bench_json(s[0], 2).s);
 	free(s);
-	return 0;
-}
-
-/* ---- EAL: no huge pages, no devices, the main lcore free to float over our CPUs ---- */
-
-static int eal_up(void)
-{
-	char prefix[64], lcores[512] = "0@(";
-	cpu_set_t cpus;
-	char *argv[16];
-	int argc = 0;
-	size_t len = strlen(lcores);
-
-	if (sched_getaffinity(0, sizeof(cpus), &cpus) != 0)
-		CPU_ZERO(&cpus);
-	for (int c = 0; c < CPU_SETSIZE && len + 8 < sizeof(lcores); c++)
-		if (CPU_ISSET(c, &cpus))
-			len += (size_t)snprintf(lcores + len, sizeof(lcores) - len, "%s%d",
-			                        lcores[len - 1] == '(' ? "" : ",", c);
-	if (lcores[len - 1] == '(')
-		len += (size_t)snprintf(lcores + len, sizeof(lcores) - len, "0");
-	snprintf(lcores + len, sizeof(lcores) - len, ")");
-	snprintf(prefix, sizeof(prefix), "--file-prefix=bench_anchor_%d", (int)getpid());
-	argv[argc++] = "bench_anchor";
-	argv[argc++] = "--no-huge";
-	argv[argc++] = "-m";
-	argv[argc++] = "1024";
-	argv[argc++] = "--no-pci";
-	argv[argc++] = "--log-level=error";
-	argv[argc++] = "--no-telemetry";
-	argv[argc++] = "--lcores";
-	argv[argc++] = lcores;
-	argv[argc++] = prefix;
-	argv[argc] = NULL;
-	if (rte_eal_init(argc, argv) < 0) {
-		fprintf(stderr, "bench_anchor: rte_eal_init failed: %s\n", rte_strerror(rte_errno));
-		return -1;
-	}
 	return 0;
 }
 
@@ -388,7 +349,7 @@ int main(int argc, char **argv)
 		rc |= run_condvar(iters);
 	if (strchr(cases, 'h') == NULL && strchr(cases, 'r') == NULL)
 		return rc;
-	if (eal_up() != 0)
+	if (bench_eal_up("bench_anchor", "1024") != 0)
 		return 1;
 	if (strchr(cases, 'h') != NULL)
 		rc |= run_hash(entries, ops);

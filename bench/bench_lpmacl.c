@@ -19,14 +19,12 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <rte_acl.h>
 #include <rte_eal.h>
@@ -34,6 +32,7 @@
 #include <rte_lpm.h>
 
 #include "bench_cli.h"
+#include "bench_eal.h"
 #include "nic/flow_acl.h"
 #include "nic/flow_lpm.h"
 
@@ -94,31 +93,6 @@ static uint32_t rnd(void)
 	seed ^= seed >> 7;
 	seed ^= seed << 17;
 	return (uint32_t)(seed >> 16);
-}
-
-static int eal_up(void)
-{
-	char prefix[64];
-	char *argv[16];
-	int argc = 0;
-
-	snprintf(prefix, sizeof(prefix), "--file-prefix=bench_lpmacl_%d", (int)getpid());
-	argv[argc++] = "bench_lpmacl";
-	argv[argc++] = "--no-huge";
-	argv[argc++] = "-m";
-	argv[argc++] = "6144";
-	argv[argc++] = "--no-pci";
-	argv[argc++] = "--log-level=error";
-	argv[argc++] = "--no-telemetry";
-	argv[argc++] = "-l";
-	argv[argc++] = "0";
-	argv[argc++] = prefix;
-	argv[argc] = NULL;
-	if (rte_eal_init(argc, argv) < 0) {
-		fprintf(stderr, "bench_lpmacl: rte_eal_init failed: %s\n", rte_strerror(rte_errno));
-		return -1;
-	}
-	return 0;
 }
 
 /* ------------------------------------------------------------------ LPM */
@@ -479,7 +453,7 @@ int main(int argc, char **argv)
 	cases = bench_cli_letters(&cli, 0);
 	sz = bench_cli_letters(&cli, 1);
 	lookups = bench_cli_num(&cli, 2);
-	if (eal_up() != 0)
+	if (bench_eal_up("bench_lpmacl", "6144") != 0)
 		return 1;
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		if (strchr(sz, sizes[i].letter) == NULL)

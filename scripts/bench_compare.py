@@ -14,6 +14,12 @@ before each of the pair's runs (the machine's other work: with 2 cores, a load a
 the figures are slowed by someone else). A figure that could not be measured is null (the
 reason goes to stderr). A markdown table of the same pairs follows on stderr.
 
+Single-threaded figures (the flow frames, testpmd's forwarding, rte_hash, LPM and ACL) run
+pinned to one CPU, the same for both sides of a pair within a round: on a virtual machine one
+vCPU can run markedly slower than the other for minutes (its host core shared), and a pair
+whose sides landed on different CPUs would measure the placement, not the code. Each round
+pins to the CPU that runs a short calibration loop fastest (BENCH_CPU overrides).
+
 usage: bench_compare.py [BUILD_DIR]    (sizes: the BENCH_* variables below, from the environment)
 """
 import json
@@ -41,6 +47,8 @@ ENV = {
     "BENCH_ACL_SIZES": ("sm", "ACL rule counts beside rte_acl (l = 1 M: rte_acl_build takes "
                         "minutes and GBs)"),
     "BENCH_LPMACL_LOOKUPS": ("1000000", "LPM and ACL lookups per timed run"),
+    "BENCH_CPU": ("", "the CPU the single-threaded figures run on; empty: the fastest of a "
+                  "calibration at each round; 'float': not pinned"),
     "BENCH_ONLY": ("", "run only these measurements, comma-separated (e.g. basic1,testpmd,"
                    "hash8,em_small,hash_small,em_large,hash_large: the flow pairs); empty: "
                    "all"),
@@ -63,12 +71,55 @@ def load1():
         return None
 
 
-def run(cmd, env=None, timeout=300):
+def calibrate(cpu, spins=200000):
+    """CPU time of a fixed loop on this CPU, in seconds (the best of three)."""
+    mine = os.sched_getaffinity(0)
+    best = None
+    try:
+        os.sched_setaffinity(0, {cpu})
+        for _ in range(3):
+            t = time.thread_time()
+            x = 0
+            for i in range(spins):
+                x += i
+            d = time.thread_time() - t
+            best = d if best is None or d < best else best
+    finally:
+        os.sched_setaffinity(0, mine)
+    return best
+
+
+def pick_cpu():
+    """The CPU this round's single-threaded figures run on (None: not pinned)."""
+    want = setting("BENCH_CPU")
+    cpus = sorted(os.sched_getaffinity(0))
+    if want == "float" or len(cpus) < 2:
+        return None
+    if want:
+        if not want.isdigit() or int(want) not in cpus:
+            raise SystemExit("bench-compare: BENCH_CPU=%s is not one of this process's CPUs "
+                             "(%s)" % (want, ",".join(map(str, cpus))))
+        return int(want)
+    cost = {c: calibrate(c) for c in cpus}
+    cpu = min(cpus, key=lambda c: cost[c])
+    say("pinned to CPU %d (calibration loop: %s)" % (
+        cpu, ", ".join("CPU %d %.1f ms" % (c, cost[c] * 1e3) for c in cpus)))
+    return cpu
+
+
+def pinned(cpu):
+    """preexec_fn running a child on 'cpu' (None: anywhere)."""
+    if cpu is None:
+        return None
+    return lambda: os.sched_setaffinity(0, {cpu})
+
+
+def run(cmd, env=None, timeout=300, cpu=None):
     e = dict(os.environ)
     e.setdefault("SOFTDPA_LOG_LEVEL", "error")
     e.update(env or {})
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=e,
-                       timeout=timeout, universal_newlines=True)
+                       timeout=timeout, universal_newlines=True, preexec_fn=pinned(cpu))
     if p.returncode != 0:
         raise RuntimeError("%s: exit %d: %s" % (" ".join(cmd), p.returncode,
                                                p.stderr.strip()[-400:]))
@@ -109,11 +160,12 @@ class Bench:
     def __init__(self, build):
         self.b = build
         self.bin = lambda *p: os.path.join(build, *p)
+        self.cpu = None  # the round's CPU for single-threaded figures (pick_cpu)
 
     # ---- softdpa ----
     def flow_line(self, entries, case):
         out = run([self.bin("bench", "bench_flow"), setting("BENCH_FRAMES"), str(entries), case,
-                   "0"])
+                   "0"], cpu=self.cpu)
         return json_lines(out)[0]
 
     def flow(self, entries, case):
@@ -176,7 +228,8 @@ class Bench:
         if exe is None:
             raise RuntimeError("dpdk-testpmd not found: install Debian's dpdk-dev "
                                "(scripts/deps.sh does)")
-        cpus = ",".join(str(c) for c in sorted(os.sched_getaffinity(0)))
+        cpus = ",".join(str(c) for c in ([self.cpu] if self.cpu is not None
+                                         else sorted(os.sched_getaffinity(0))))
         with tempfile.TemporaryDirectory() as rt:
             p = subprocess.Popen(
                 [exe, "--no-huge", "-m", "1024", "--no-pci", "--lcores",
@@ -216,12 +269,12 @@ class Bench:
             raise RuntimeError("dpdk-testpmd printed no port statistics: " + out[-400:])
         return {"testpmd": (c1 - c0) * 1e9 / sum(rx)}
 
-    def anchor(self, cases, entries="8"):
+    def anchor(self, cases, entries="8", cpu=None):
         return json_lines(run([self.bin("bench", "bench_anchor"), cases, entries,
-                               setting("BENCH_LOOKUPS"), setting("BENCH_LAUNCHES")]))
+                               setting("BENCH_LOOKUPS"), setting("BENCH_LAUNCHES")], cpu=cpu))
 
     def rte_hash(self, name, entries):
-        j = self.anchor("h", entries)[0]
+        j = self.anchor("h", entries, cpu=self.cpu)[0]
         return {name: j["cpu_ns_per_lookup"], name + "_insert": j.get("insert_cpu_ns_per_entry"),
                 name + "_reinsert": j.get("reinsert_cpu_ns_per_entry"),
                 name + "_bytes": j.get("bytes_per_entry")}
@@ -239,7 +292,7 @@ class Bench:
             if not sizes:
                 continue
             out = run([self.bin("bench", "bench_lpmacl"), cases, sizes,
-                       setting("BENCH_LPMACL_LOOKUPS")], timeout=3600)
+                       setting("BENCH_LPMACL_LOOKUPS")], timeout=3600, cpu=self.cpu)
             for j in json_lines(out):
                 r["%s%d" % (j["bench"], j["rules"])] = j["softdpa_cpu_ns"]
                 r["rte_%s%d" % (j["bench"], j["rules"])] = j["dpdk_cpu_ns"]
@@ -326,6 +379,7 @@ def main():
     t0 = time.monotonic()
     for r in range(rounds):
         k = (r * 3) % len(order)
+        b.cpu = pick_cpu()
         for m in order[k:] + order[:k]:
             name = m.__name__[2:]
             load = load1()
