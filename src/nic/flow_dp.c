@@ -58,11 +58,12 @@ struct pctx {
 	bool eport_set; /* eport is known: where an egress miss sends the frame */
 	uint16_t eport; /* the port the frame is leaving through */
 	const struct doca_flow_port *port; /* the port of the pipe whose actions run */
-	/* prefetch_root_em's lookup in this root pipe (hop 0 only): 1 = hint_e is the entry,
-	 * 2 = a miss; 0 = none. */
+	/* prefetch_root_em's lookup in this root pipe (hop 0 only): 1 = hint_e is the entry
+	 * (hint_d its data when its slot named it, else NULL), 2 = a miss; 0 = none. */
 	uint8_t hint;
 	const struct doca_flow_pipe *hint_pipe;
 	struct doca_flow_pipe_entry *hint_e;
+	const struct sdpa_entry_data *hint_d;
 	struct doca_flow_match m;     /* packet view (meta persists across pipes) */
 	uint8_t m_ext[SDPA_VIEW_EXT]; /* the view's defined fields (flex.h): follow m */
 	struct sdpa_pkt_info info;
@@ -1324,15 +1325,14 @@ static void entry_fwd(struct worker *w, struct pctx *c, struct doca_flow_pipe *p
 	do_fwd(w, c, f, pipe, hops);
 }
 
-static void hit(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
-                struct doca_flow_pipe_entry *e, const struct sdpa_hash_slot *slot, uint32_t hops)
+/* A hit's share that needs the entry's data only: an exact-match slot naming its data's
+ * em_hot place (flow_em.h) comes here straight, without the entry. */
+static void hit_data(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
+                     const struct sdpa_entry_data *d, const struct sdpa_hash_slot *slot,
+                     uint32_t hops)
 {
-	const struct sdpa_entry_data *d =
-	        sdpa_load_acquire(&e->data); /* A-data: pairs with R-data */
-
-	count(w, c, e, d);
-	if (d->aging_sec != 0)
-		sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
+	if (d->shared_ctr != NULL)
+		sdpa_ctr_add(&d->shared_ctr[w->idx], c->pkt->len);
 	if (d->meter != NULL && !meter(w, c, pipe, d))
 		return;
 	c->port = pipe->port;
@@ -1343,6 +1343,19 @@ static void hit(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
 		return;
 	}
 	entry_fwd(w, c, pipe, d, hops);
+}
+
+static void hit(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
+                struct doca_flow_pipe_entry *e, const struct sdpa_hash_slot *slot, uint32_t hops)
+{
+	const struct sdpa_entry_data *d =
+	        sdpa_load_acquire(&e->data); /* A-data: pairs with R-data */
+
+	if (e->ctr != NULL)
+		sdpa_ctr_add(&e->ctr[w->idx], c->pkt->len);
+	if (d->aging_sec != 0)
+		sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
+	hit_data(w, c, pipe, d, slot, hops);
 }
 
 static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe, uint32_t idx,
@@ -1427,12 +1440,25 @@ static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe
 	entry_fwd(w, c, pipe, d, hops);
 }
 
+/* The data an exact-match slot's em_hot place names (flow_em.h), or NULL for place 0. */
+static inline const struct sdpa_entry_data *em_hot_data(const struct doca_flow_pipe *pipe,
+                                                        uint32_t place)
+{
+	/* A-emhot pairs with R-emhot in flow_em.c (the slot's A-emslot already orders it). */
+	return place != 0 ? sdpa_load_acquire(&pipe->em_hot[place - 1]) : NULL;
+}
+
+/* The entry with this key, or NULL; *d its data when its slot names it (else NULL). */
 static struct doca_flow_pipe_entry *em_lookup(struct doca_flow_pipe *pipe, const uint8_t *key,
-                                              uint32_t h)
+                                              uint32_t h, const struct sdpa_entry_data **d)
 {
 	const struct sdpa_em_table *t = sdpa_load_acquire(&pipe->em); /* A-em: pairs with R-em */
+	struct doca_flow_pipe_entry *e;
+	uint32_t place = 0;
 
-	return t == NULL ? NULL : sdpa_em_find(t, key, pipe->mt.klen, h);
+	e = t == NULL ? NULL : sdpa_em_find(t, key, pipe->mt.klen, h, &place);
+	*d = em_hot_data(pipe, place);
+	return e;
 }
 
 static uint32_t next_active(const struct sdpa_hash_state *hs, uint32_t from, uint32_t nr)
@@ -1564,21 +1590,25 @@ static void run_pipe(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 	case DOCA_FLOW_PIPE_BASIC: {
 		uint8_t key[SDPA_FLOW_KEY_MAX];
 		struct doca_flow_pipe_entry *e;
+		const struct sdpa_entry_data *d;
 
 		if (c->hint != 0 && hops == 0 && c->hint_pipe == pipe) {
 			/* looked up by prefetch_root_em, its selectors checked there */
 			e = c->hint == 1 ? c->hint_e : NULL;
+			d = c->hint_d;
 		} else {
 			if (!basic_key(c, &pipe->mt, key)) {
 				c->hint = 0;
 				pipe_miss(w, c, pipe, hops);
 				return;
 			}
-			e = em_lookup(pipe, key, sdpa_em_hash(key, pipe->mt.klen));
+			e = em_lookup(pipe, key, sdpa_em_hash(key, pipe->mt.klen), &d);
 		}
 		c->hint = 0;
 		if (e == NULL)
 			pipe_miss(w, c, pipe, hops);
+		else if (d != NULL)
+			hit_data(w, c, pipe, d, NULL, hops); /* the slot named the data */
 		else
 			hit(w, c, pipe, e, NULL, hops);
 		return;
@@ -1747,15 +1777,17 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 	for (uint16_t i = 0; i < n; i++) {
 		struct pctx *c = &w->pre[i];
 		struct doca_flow_pipe_entry *e;
+		uint32_t place = 0;
 
 		if (!w->pre_used[i] || c->hint == 0)
 			continue;
-		e = sdpa_em_find(t, key[i], klen, h[i]);
+		e = sdpa_em_find(t, key[i], klen, h[i], &place);
 		c->hint = hint ? (e != NULL ? 1 : 2) : 0;
 		c->hint_pipe = root;
 		c->hint_e = e;
-		if (e == NULL)
-			continue;
+		c->hint_d = em_hot_data(root, place);
+		if (e == NULL || c->hint_d != NULL)
+			continue; /* a hit that names its data does not read the entry */
 		/* The entry's lines (its head, for longer keys the key): a slot of 16-byte
 		 * granularity may straddle two. Shared data (most entries) is hot already. */
 		__builtin_prefetch(e);

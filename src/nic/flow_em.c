@@ -45,15 +45,46 @@ static void em_free_cb(void *p)
 	sdpa_em_table_free(p);
 }
 
-/* Place e in the first free slot of its probe sequence (no duplicate check): a table being
- * built, not yet published. */
-static void place(struct sdpa_em_table *t, struct doca_flow_pipe_entry *e, uint64_t tag)
+/* The em_hot place of e's data, taking a free one for it if need be; 0 when a hit on e
+ * must read e (a counter of its own, aging, a meter, data of its own) or every place holds
+ * other data. */
+static uint32_t hot_place(struct doca_flow_pipe *pipe, const struct doca_flow_pipe_entry *e)
 {
-	for (uint32_t b = sdpa_em_bkt(t, e->hash);; b = sdpa_em_next(t, b))
+	struct sdpa_entry_data *d = sdpa_load_relaxed(&e->data);
+
+	if (e->ctr != NULL || d == NULL || !d->shared || d->aging_sec != 0 || d->meter != NULL ||
+	    d->ol != NULL)
+		return 0;
+	for (uint32_t i = 0; i < SDPA_EM_HOT; i++) {
+		struct sdpa_entry_data *x = sdpa_load_relaxed(&pipe->em_hot[i]);
+
+		if (x == d)
+			return i + 1;
+		if (x == NULL) {
+			sdpa_fetch_add_relaxed(&d->refs, 1); /* em_hot's, until the pipe goes */
+			/* R-emhot pairs with A-emhot in flow_dp.c: the data is complete before
+			 * a slot names its place (that slot's release comes later still). */
+			sdpa_store_release(&pipe->em_hot[i], d);
+			return i + 1;
+		}
+	}
+	return 0;
+}
+
+static void *slot_value(struct doca_flow_pipe_entry *e, uint32_t place)
+{
+	return (void *)((uintptr_t)e | place);
+}
+
+/* Place slot value v (an entry and its place) in the first free slot of its probe sequence
+ * (no duplicate check): a table being built, not yet published. */
+static void place(struct sdpa_em_table *t, void *v, uint64_t tag)
+{
+	for (uint32_t b = sdpa_em_bkt(t, sdpa_em_entry(v)->hash);; b = sdpa_em_next(t, b))
 		for (uint32_t l = 0; l < SDPA_EM_LANES; l++)
 			if (sdpa_load_relaxed(&t->b[b].e[l]) == NULL) {
 				sdpa_store_relaxed(&t->b[b].tag[l], tag);
-				sdpa_store_relaxed(&t->b[b].e[l], e);
+				sdpa_store_relaxed(&t->b[b].e[l], v);
 				t->used++;
 				t->live++;
 				return;
@@ -69,7 +100,7 @@ bool sdpa_em_rebuild(struct doca_flow_pipe *pipe, uint32_t size)
 		return false;
 	for (uint32_t b = 0; b < t->nbkt; b++)
 		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
-			struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->b[b].e[l]);
+			void *x = sdpa_load_relaxed(&t->b[b].e[l]);
 
 			if (x != NULL && x != SDPA_EM_TOMB)
 				place(n, x, sdpa_load_relaxed(&t->b[b].tag[l]));
@@ -98,7 +129,7 @@ bool sdpa_em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 		struct sdpa_em_bucket *k = &t->b[b];
 
 		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
-			struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&k->e[l]);
+			void *x = sdpa_load_relaxed(&k->e[l]);
 
 			if (x == NULL) {
 				if (fb == NULL) {
@@ -111,9 +142,9 @@ bool sdpa_em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 				 * entry was removed (its release) before the new tag shows. */
 				sdpa_store_release(&fb->tag[fl], tag);
 				/* R-emslot pairs with A-emslot in sdpa_em_find: the entry (key,
-				 * data, counters) and its tag are complete before readers find it.
-				 */
-				sdpa_store_release(&fb->e[fl], e);
+				 * data, counters), its tag and its em_hot place are complete
+				 * before readers find it. */
+				sdpa_store_release(&fb->e[fl], slot_value(e, hot_place(pipe, e)));
 				return true;
 			}
 			if (x == SDPA_EM_TOMB) {
@@ -126,7 +157,8 @@ bool sdpa_em_insert(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 			/* The bucket's tag first: the other entry is read (a cache miss per lane)
 			 * only when the tags agree, and a short key is its tag. */
 			if (sdpa_load_relaxed(&k->tag[l]) == tag &&
-			    (klen <= SDPA_EM_INLINE_KEY || memcmp(x->key, e->key, klen) == 0))
+			    (klen <= SDPA_EM_INLINE_KEY ||
+			     memcmp(sdpa_em_entry(x)->key, e->key, klen) == 0))
 				return false;
 		}
 	}
@@ -149,38 +181,58 @@ static void em_back(const struct sdpa_em_table *t, uint32_t *b, uint32_t *l)
 	}
 }
 
+/* The slot holding e, or NULL (*b and *l: where). */
+static sdpa_atomic_ptr *slot_of(const struct sdpa_em_table *t, const struct doca_flow_pipe_entry *e,
+                                uint32_t *b, uint32_t *l)
+{
+	for (*b = sdpa_em_bkt(t, e->hash);; *b = sdpa_em_next(t, *b))
+		for (*l = 0; *l < SDPA_EM_LANES; ++*l) {
+			void *x = sdpa_load_relaxed(&t->b[*b].e[*l]);
+
+			if (x == NULL)
+				return NULL;
+			if (x != SDPA_EM_TOMB && sdpa_em_entry(x) == e)
+				return &t->b[*b].e[*l];
+		}
+}
+
+void sdpa_em_refresh(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
+{
+	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
+	uint32_t b, l;
+	sdpa_atomic_ptr *s = t != NULL ? slot_of(t, e, &b, &l) : NULL;
+
+	if (s != NULL)
+		/* R-emslot pairs with A-emslot in sdpa_em_find: the new data's place is
+		 * filled before the slot names it. */
+		sdpa_store_release(s, slot_value(e, hot_place(pipe, e)));
+}
+
 void sdpa_em_remove(struct doca_flow_pipe *pipe, struct doca_flow_pipe_entry *e)
 {
 	struct sdpa_em_table *t = sdpa_load_relaxed(&pipe->em);
+	uint32_t b, l, nb, nl;
 
-	for (uint32_t b = sdpa_em_bkt(t, e->hash);; b = sdpa_em_next(t, b))
-		for (uint32_t l = 0; l < SDPA_EM_LANES; l++) {
-			struct doca_flow_pipe_entry *x = sdpa_load_relaxed(&t->b[b].e[l]);
-			uint32_t nb = b, nl = l;
-
-			if (x == NULL)
-				return;
-			if (x != e)
-				continue;
-			t->live--;
-			em_step(t, &nb, &nl);
-			if (sdpa_load_relaxed(&t->b[nb].e[nl]) != NULL) {
-				/* R-emdel pairs with A-emslot in sdpa_em_find (a reader that finds
-				 * the tombstone skips the slot). */
-				sdpa_store_release(&t->b[b].e[l], SDPA_EM_TOMB);
-				return;
-			}
-			/* The slot ends its run of occupied slots: no probe goes past it, so it
-			 * becomes empty, and so do the tombstones right before it (the run's
-			 * tail holds no live entry a probe would miss). Churn then leaves no
-			 * tombstones behind to force a rebuild. */
-			do {
-				/* R-emdel pairs with A-emslot in sdpa_em_find: a reader that finds
-				 * the empty slot stops where nothing is left to find. */
-				sdpa_store_release(&t->b[b].e[l], NULL);
-				t->used--;
-				em_back(t, &b, &l);
-			} while (sdpa_load_relaxed(&t->b[b].e[l]) == SDPA_EM_TOMB);
-			return;
-		}
+	if (slot_of(t, e, &b, &l) == NULL)
+		return;
+	t->live--;
+	nb = b;
+	nl = l;
+	em_step(t, &nb, &nl);
+	if (sdpa_load_relaxed(&t->b[nb].e[nl]) != NULL) {
+		/* R-emdel pairs with A-emslot in sdpa_em_find (a reader that finds the
+		 * tombstone skips the slot). */
+		sdpa_store_release(&t->b[b].e[l], SDPA_EM_TOMB);
+		return;
+	}
+	/* The slot ends its run of occupied slots: no probe goes past it, so it becomes empty,
+	 * and so do the tombstones right before it (the run's tail holds no live entry a probe
+	 * would miss). Churn then leaves no tombstones behind to force a rebuild. */
+	do {
+		/* R-emdel pairs with A-emslot in sdpa_em_find: a reader that finds the empty
+		 * slot stops where nothing is left to find. */
+		sdpa_store_release(&t->b[b].e[l], NULL);
+		t->used--;
+		em_back(t, &b, &l);
+	} while (sdpa_load_relaxed(&t->b[b].e[l]) == SDPA_EM_TOMB);
 }

@@ -97,6 +97,8 @@ struct pool_class {
  * grace-period callbacks in any thread. It guards the dead slots' queues and the chunk
  * directory's writers; a slot carved afresh takes no lock but the flow lock. */
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+_Static_assert((int)SLOT_ALIGN > (int)SDPA_EM_HOT,
+               "an exact-match slot keeps its entry's em_hot place in the pointer's low bits");
 static struct pool_class classes[NR_CLASSES];
 _Static_assert(SMALL_HEAD % PREFAULT_STEP == 0 && SMALL_HEAD % SDPA_HUGE_PAGE == 0 &&
                        SEGMENT % SDPA_HUGE_PAGE == 0 && SMALL_HEAD < SEGMENT,
@@ -459,6 +461,10 @@ void sdpa_entry_dcache_clear(struct doca_flow_pipe *pipe)
 		data_free(pipe->dcache[i]);
 		pipe->dcache[i] = NULL;
 	}
+	for (uint32_t i = 0; i < SDPA_EM_HOT; i++) {
+		data_free(sdpa_load_relaxed(&pipe->em_hot[i]));
+		sdpa_store_relaxed(&pipe->em_hot[i], NULL);
+	}
 }
 
 /* Entry data equal to d (built in a buffer, zero-padded), as an object the pipe's BASIC
@@ -577,6 +583,8 @@ static void push_op(struct sdpa_qop *op)
 		op->upd = NULL;
 		if (e->pipe->type == DOCA_FLOW_PIPE_HASH && e->in_hw)
 			(void)link_hw(e); /* refresh the path-selector value */
+		if (e->pipe->type == DOCA_FLOW_PIPE_BASIC && e->in_hw)
+			sdpa_em_refresh(e->pipe, e); /* the slot names the new data's place */
 		sdpa_nic_defer(data_free_cb, old);
 		break;
 	}

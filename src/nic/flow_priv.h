@@ -443,11 +443,16 @@ static inline struct sdpa_entry_ctl *sdpa_entry_ctl(const struct doca_flow_pipe_
 enum {
 	SDPA_EM_LANES = 4,      /* slots per 64-byte bucket */
 	SDPA_EM_INLINE_KEY = 8, /* keys up to this many bytes are their own tag */
+	/* A slot's entry pointer carries in its low bits (entries are 16-byte aligned) the
+	 * place, 1..SDPA_EM_HOT, of the entry's data in its pipe's em_hot; 0 when a hit
+	 * must read the entry (flow_em.h). */
+	SDPA_EM_HOT = 15,
 };
 
 struct sdpa_em_bucket {
 	sdpa_atomic_u64 tag[SDPA_EM_LANES]; /* the key (<= 8 bytes), else its hash */
-	sdpa_atomic_ptr e[SDPA_EM_LANES];   /* NULL = never used, SDPA_EM_TOMB = removed */
+	/* NULL = never used, SDPA_EM_TOMB = removed, else an entry | its em_hot place */
+	sdpa_atomic_ptr e[SDPA_EM_LANES];
 };
 
 #define SDPA_EM_TOMB ((struct doca_flow_pipe_entry *)(uintptr_t)1)
@@ -477,7 +482,8 @@ static inline uint32_t sdpa_em_slots(uint32_t nr_entries)
 struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size);
 void sdpa_em_table_free(struct sdpa_em_table *t);
 
-/* Drop the pipe's references to shared entry data (pipe destruction; flow lock). */
+/* Drop the pipe's references to shared entry data, dcache's and em_hot's (pipe destruction,
+ * after the datapath's grace period; flow lock). */
 void sdpa_entry_dcache_clear(struct doca_flow_pipe *pipe);
 
 /* A snapshot array (CONTROL and ORDERED_LIST pipes), replaced copy-on-write. */
@@ -541,8 +547,11 @@ struct doca_flow_pipe {
 	/* BASIC: the last distinct shared entry data (flow_entry.c), a reference each */
 	struct sdpa_entry_data *dcache[4];
 	uint32_t dcache_next;
-	sdpa_atomic_ptr snap; /* CONTROL/ORDERED_LIST: struct sdpa_snap * */
-	void *lpmacl;         /* LPM / ACL: their table (flow_lpmacl.h) */
+	/* BASIC: shared entry data that exact-match slots name (flow_em.h), a reference
+	 * each; a place, once filled, holds its data until the pipe goes */
+	sdpa_atomic_ptr em_hot[SDPA_EM_HOT]; /* struct sdpa_entry_data * */
+	sdpa_atomic_ptr snap;                /* CONTROL/ORDERED_LIST: struct sdpa_snap * */
+	void *lpmacl;                        /* LPM / ACL: their table (flow_lpmacl.h) */
 	struct sdpa_hash_state hash;
 	uint32_t nr_lists;
 	struct sdpa_ol_tmpl *lists; /* ORDERED_LIST: nr_lists templates */

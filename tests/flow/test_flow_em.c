@@ -5,10 +5,13 @@
  *     every present key hits its entry, every removed key misses, and the table's counts
  *     agree with its slots, no tombstone left where a removal could empty it; with every
  *     key removed, none is left;
- *   - concurrency: NIC workers look up while the control plane adds and removes entries
- *     (under TSan in CI: no race report); a key that stays in the table never misses, and
- *     every frame is accounted for (delivered, dropped as a miss, or dropped by a full
- *     output wire).
+ *   - concurrency: NIC workers look up while the control plane adds, removes and updates
+ *     entries (under TSan in CI: no race report); a key that stays in the table never
+ *     misses, and every frame is accounted for (delivered, dropped as a miss, or dropped
+ *     by a full output wire);
+ *   - slots that name their entry's shared data (em_hot, flow_em.h): 15 places, the
+ *     data beyond them reached through the entry, updates that move an entry between
+ *     both kinds, on the per-frame and the burst path.
  */
 #include <arpa/inet.h>
 #include <pthread.h>
@@ -29,9 +32,12 @@ static uint32_t dst_of(uint32_t i)
 	return 0x0b000000u + i * 7919u;
 }
 
-static struct doca_flow_pipe *em_pipe(bool long_key, uint32_t nr_entries)
+/* A BASIC root pipe matching key i; with 'mac', an action sets the source MAC's last byte
+ * per entry (distinct bytes: distinct shared data). */
+static struct doca_flow_pipe *em_pipe_acts(bool long_key, uint32_t nr_entries, bool mac)
 {
 	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_actions a, *acts[1] = {&a};
 	struct doca_flow_match m;
 	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 0xffff};
 	struct doca_flow_pipe *p;
@@ -51,14 +57,37 @@ static struct doca_flow_pipe *em_pipe(bool long_key, uint32_t nr_entries)
 	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_pipe_cfg_set_nr_entries(pc, nr_entries), DOCA_SUCCESS);
 	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &m, NULL), DOCA_SUCCESS);
+	if (mac) {
+		memset(&a, 0, sizeof(a));
+		memset(a.outer.eth.src_mac, 0xff, sizeof(a.outer.eth.src_mac)); /* per entry */
+		assert_int_equal(doca_flow_pipe_cfg_set_actions(pc, acts, NULL, NULL, 1),
+		                 DOCA_SUCCESS);
+	}
 	assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &p), DOCA_SUCCESS);
 	doca_flow_pipe_cfg_destroy(pc);
 	return p;
 }
 
-static struct doca_flow_pipe_entry *em_add(struct doca_flow_pipe *p, bool long_key, uint32_t i,
-                                           uint16_t out)
+static struct doca_flow_pipe *em_pipe(bool long_key, uint32_t nr_entries)
 {
+	return em_pipe_acts(long_key, nr_entries, false);
+}
+
+/* The source MAC byte 'mac' for an em_pipe_acts pipe with 'mac' set (else NULL). */
+static const struct doca_flow_actions *mac_action(struct doca_flow_actions *a, int mac)
+{
+	if (mac < 0)
+		return NULL;
+	memset(a, 0, sizeof(*a));
+	a->outer.eth.src_mac[5] = (uint8_t)mac;
+	return a;
+}
+
+/* Entry for key i, forwarding to port 'out'; mac < 0: no actions. */
+static struct doca_flow_pipe_entry *em_add_mac(struct doca_flow_pipe *p, bool long_key, uint32_t i,
+                                               uint16_t out, int mac)
+{
+	struct doca_flow_actions a;
 	struct doca_flow_match m;
 	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = out};
 	struct doca_flow_pipe_entry *e = NULL;
@@ -70,10 +99,29 @@ static struct doca_flow_pipe_entry *em_add(struct doca_flow_pipe *p, bool long_k
 		m.outer.udp.l4_port.src_port = htons(1000);
 		m.outer.udp.l4_port.dst_port = htons((uint16_t)(2000 + i));
 	}
-	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, NULL, NULL, &fwd,
-	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &e),
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &m, 0, mac_action(&a, mac), NULL,
+	                                                &fwd, DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+	                                                &e),
 	                 DOCA_SUCCESS);
 	return e;
+}
+
+static struct doca_flow_pipe_entry *em_add(struct doca_flow_pipe *p, bool long_key, uint32_t i,
+                                           uint16_t out)
+{
+	return em_add_mac(p, long_key, i, out, -1);
+}
+
+/* New data for e: port 'out', source MAC byte 'mac'. */
+static void em_update(struct doca_flow_pipe *p, struct doca_flow_pipe_entry *e, uint16_t out,
+                      int mac)
+{
+	struct doca_flow_actions a;
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = out};
+
+	assert_int_equal(doca_flow_pipe_basic_update_entry(0, p, 0, mac_action(&a, mac), NULL, &fwd,
+	                                                   DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, e),
+	                 DOCA_SUCCESS);
 }
 
 static void em_del(struct doca_flow_pipe_entry *e)
@@ -332,6 +380,86 @@ static void test_em_shared_data(void **state)
 	ft_fini();
 }
 
+/* em_hot (flow_em.h): a slot names its entry's shared data when one of the pipe's 15 places
+ * holds it. 20 distinct data over 60 entries: the first 15 take the places, the other 5
+ * are reached through the entry. Each frame leaves by its entry's port with its entry's
+ * MAC; an update moves entry 0 to data without a place and back, and entry 1 to a new
+ * object while the places are full. On a small table (per-frame lookups) and a large one
+ * (the burst path, prefetch_root_em). */
+static void hot_places(uint32_t nr_entries)
+{
+	enum { N = 60, NDATA = 20 };
+	static uint8_t f[SOFTDPA_FRAME_MAX];
+	struct doca_flow_pipe_entry *e[N];
+	int mac[N];
+	uint16_t port[N];
+	struct doca_flow_pipe *p;
+	uint32_t filled = 0;
+
+	ft_init("vnf,hws", 0, 0, 0, 3);
+	p = em_pipe_acts(false, nr_entries, true);
+	for (uint32_t i = 0; i < N; i++) {
+		mac[i] = 0x10 + (int)(i % NDATA);
+		port[i] = (uint16_t)(1 + i % NDATA % 2);
+		e[i] = em_add_mac(p, false, i, port[i], mac[i]);
+	}
+	ft_process(ft_ports[0]);
+	for (uint32_t i = 0; i < SDPA_EM_HOT; i++)
+		filled += sdpa_load_relaxed(&p->em_hot[i]) != NULL;
+	assert_int_equal(filled, SDPA_EM_HOT);
+	for (uint32_t step = 0; step < 4; step++) {
+		if (step == 1) {
+			/* entry 0 to data 0x10 + 19 (no place), entry 1 to new data (none left) */
+			mac[0] = 0x10 + NDATA - 1;
+			port[0] = 2;
+			em_update(p, e[0], port[0], mac[0]);
+			mac[1] = 0x60;
+			port[1] = 1;
+			em_update(p, e[1], port[1], mac[1]);
+			ft_process(ft_ports[0]);
+		} else if (step == 2) {
+			/* and back: entry 0's first data still has its place */
+			mac[0] = 0x10;
+			port[0] = 1;
+			em_update(p, e[0], port[0], mac[0]);
+			ft_process(ft_ports[0]);
+		} else if (step == 3) {
+			/* entry 2 is removed: it misses */
+			em_del(e[2]);
+			ft_process(ft_ports[0]);
+		}
+		for (uint32_t i = 0; i < N; i++)
+			ft_inject(0, f, frame_of(f, i));
+		ft_sync();
+		for (uint32_t i = 0; i < N; i++) {
+			uint32_t len;
+
+			if (step == 3 && i == 2)
+				continue;
+			/* The frames of one port leave in order: the next one there is i's. */
+			len = ft_drain(port[i], f);
+			assert_int_not_equal(len, 0);
+			assert_int_equal(f[11], mac[i]);
+			assert_int_equal(f[36] << 8 | f[37], 2000 + i); /* UDP destination port */
+		}
+		assert_int_equal(ft_drain_all(1) + ft_drain_all(2), 0);
+		assert_int_equal(ft_dropped(0, SOFTDPA_DROP_RULE), step == 3 ? 1 : 0);
+	}
+	ft_fini(); /* ASan: em_hot's references are released with the pipe */
+}
+
+static void test_em_hot_places_small_table(void **state)
+{
+	(void)state;
+	hot_places(64);
+}
+
+static void test_em_hot_places_large_table(void **state)
+{
+	(void)state;
+	hot_places(1u << 16);
+}
+
 /* ------------------------------------------------------------------ concurrency */
 
 static sdpa_atomic_u32 stop;
@@ -366,9 +494,9 @@ static void forward_while_churning(bool long_key, uint32_t nr_entries)
 	pthread_t dt;
 
 	ft_init("vnf,hws", 2, 0, 0, 3);
-	p = em_pipe(long_key, nr_entries);
+	p = em_pipe_acts(long_key, nr_entries, true);
 	for (uint32_t i = 0; i < NKEYS; i++)
-		e[i] = em_add(p, long_key, i, i < NSTABLE ? 1 : 2);
+		e[i] = em_add_mac(p, long_key, i, i < NSTABLE ? 1 : 2, 1);
 	ft_process(ft_ports[0]);
 	sdpa_store_relaxed(&stop, 0);
 	sdpa_store_relaxed(&out_stable, 0);
@@ -392,8 +520,15 @@ static void forward_while_churning(bool long_key, uint32_t nr_entries)
 				em_del(e[k]);
 				e[k] = NULL;
 			} else {
-				e[k] = em_add(p, long_key, k, 2);
+				e[k] = em_add_mac(p, long_key, k, 2, 1);
 			}
+			ft_process(ft_ports[0]);
+		} else if (n % 4 == 2) {
+			/* A stable key's data toggles between two shared objects (their slot
+			 * changes its em_hot place): its frames still hit, every one. */
+			uint32_t k = (r >> 16) % NSTABLE;
+
+			em_update(p, e[k], 1, 1 + (int)(n / 4 % 2));
 			ft_process(ft_ports[0]);
 		}
 	}
@@ -442,6 +577,8 @@ int main(void)
 		FT_TEST(test_em_lookup_while_churning_long_key),
 		FT_TEST(test_em_large_table_bursts),
 		FT_TEST(test_em_shared_data),
+		FT_TEST(test_em_hot_places_small_table),
+		FT_TEST(test_em_hot_places_large_table),
 		FT_TEST(test_em_pool_huge_chunks),
 		FT_TEST(test_em_lookup_while_churning_large_table),
 	};
