@@ -31,6 +31,7 @@ typedef _Atomic(void *) sdpa_atomic_ptr;
 #define sdpa_fetch_sub_acq_rel(p, v) atomic_fetch_sub_explicit((p), (v), memory_order_acq_rel)
 #define sdpa_fetch_or_relaxed(p, v)  atomic_fetch_or_explicit((p), (v), memory_order_relaxed)
 #define sdpa_fetch_or_acq_rel(p, v)  atomic_fetch_or_explicit((p), (v), memory_order_acq_rel)
+#define sdpa_fetch_and_relaxed(p, v) atomic_fetch_and_explicit((p), (v), memory_order_relaxed)
 #define sdpa_fetch_and_acq_rel(p, v) atomic_fetch_and_explicit((p), (v), memory_order_acq_rel)
 #define sdpa_exchange_acq_rel(p, v)  atomic_exchange_explicit((p), (v), memory_order_acq_rel)
 #define sdpa_cas_acq_rel(p, expected, desired)                                                     \

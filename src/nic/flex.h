@@ -20,6 +20,7 @@
 #include <doca_error.h>
 #include <doca_flow.h>
 
+#include "core/atomics.h"
 #include "nic/packet.h"
 
 enum {
@@ -78,9 +79,17 @@ enum sdpa_flex_error {
 
 const char *sdpa_flex_error_name(uint32_t error);
 
-/* Whether a parse graph is bound (or PSP extension fields are defined): the datapath
- * calls sdpa_flex_parse only then. Lock free. */
-bool sdpa_flex_active(void);
+/* Whether a parse graph is bound (SDPA_FLEX_ON_GRAPH) or PSP extension fields are defined
+ * (SDPA_FLEX_ON_DEFS): the datapath calls sdpa_flex_parse only then. A word of its own, read
+ * inline, because the datapath asks for every frame. */
+enum { SDPA_FLEX_ON_GRAPH = 1u, SDPA_FLEX_ON_DEFS = 2u };
+extern sdpa_atomic_u32 sdpa_flex_on;
+
+static inline bool sdpa_flex_active(void)
+{
+	/* relaxed: a frame that sees the bit then reads the program with A-prog */
+	return sdpa_load_relaxed(&sdpa_flex_on) != 0;
+}
 
 /* Parse the custom headers of a frame parsed into 'info' by the bound graph, and the PSP
  * header. Never reads frame[len] or beyond. false: a custom header is cut or malformed

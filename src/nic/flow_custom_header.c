@@ -504,13 +504,18 @@ struct fprog {
 
 static sdpa_atomic_ptr active_prog; /* struct fprog *: the bound graph's program */
 static sdpa_atomic_u32 psp_defined; /* PSP extension fields are defined */
-static sdpa_atomic_u32 defs_any;    /* some definitions are in force */
 static struct doca_flow_custom_header_graph *bound_graph;
 static uint32_t bound_devs; /* devices the graph is bound to */
 
-bool sdpa_flex_active(void)
+sdpa_atomic_u32 sdpa_flex_on; /* SDPA_FLEX_ON_* (flex.h) */
+
+/* One bit of sdpa_flex_on; the graph's bit under ch_lock, the definitions' under defs_lock. */
+static void flex_on_set(uint32_t bit, bool on)
 {
-	return sdpa_load_relaxed(&active_prog) != NULL || sdpa_load_relaxed(&defs_any) != 0;
+	if (on)
+		(void)sdpa_fetch_or_relaxed(&sdpa_flex_on, bit);
+	else
+		(void)sdpa_fetch_and_relaxed(&sdpa_flex_on, ~bit);
 }
 
 /* Bits [off, off+n) of p (n <= 64, big-endian bit order), reading only p[0..lim). */
@@ -924,7 +929,7 @@ doca_error_t sdpa_defs_activate(const struct doca_flow_definitions *defs)
 	match_size = ms;
 	actions_size = as;
 	sdpa_store_relaxed(&psp_defined, psp ? 1u : 0u);
-	sdpa_store_relaxed(&defs_any, active_defs.n ? 1u : 0u);
+	flex_on_set(SDPA_FLEX_ON_DEFS, active_defs.n != 0);
 	pthread_mutex_unlock(&defs_lock);
 	pthread_mutex_unlock(&ch_lock);
 	return DOCA_SUCCESS;
@@ -937,7 +942,7 @@ void sdpa_defs_deactivate(void)
 	match_size = sizeof(struct doca_flow_match);
 	actions_size = sizeof(struct doca_flow_actions);
 	sdpa_store_relaxed(&psp_defined, 0u);
-	sdpa_store_relaxed(&defs_any, 0u);
+	flex_on_set(SDPA_FLEX_ON_DEFS, false);
 	pthread_mutex_unlock(&defs_lock);
 }
 
@@ -1422,6 +1427,7 @@ DOCA_EXPERIMENTAL doca_error_t doca_flow_custom_header_graph_bind(
 	}
 	if (bound_graph == NULL) {
 		sdpa_store_release(&active_prog, p); /* R-prog: pairs with A-prog */
+		flex_on_set(SDPA_FLEX_ON_GRAPH, true);
 		bound_graph = graph;
 		graph->bound = true;
 	} else {
@@ -1451,6 +1457,7 @@ doca_flow_custom_header_graph_unbind(struct doca_flow_custom_header_graph *graph
 	/* R-prog' pairs with A-prog in sdpa_flex_parse: readers see NULL or a whole program;
 	 * the old one is freed after sdpa_nic_synchronize. */
 	sdpa_store_release(&active_prog, NULL);
+	flex_on_set(SDPA_FLEX_ON_GRAPH, false);
 	bound_graph = NULL;
 	bound_devs = 0;
 	graph->bound = false;
