@@ -312,11 +312,9 @@ static void tx_flush(struct worker *w)
  * function (NVIDIA's flow_loopback re-injects a frame this way: an egress pipe
  * encapsulates it with the port's MAC as destination and forwards it to the same port).
  * True when 'pkt' leaving 'port' is such a frame and was queued to come back in. */
-static bool loop_back(struct worker *w, uint16_t port, struct sdpa_pkt *pkt)
+static bool loop_back(struct worker *w, const struct doca_flow_port *p, uint16_t port,
+                      struct sdpa_pkt *pkt)
 {
-	/* A-port pairs with R-port in doca_flow_port_start (has_mac and mac are set) */
-	const struct doca_flow_port *p = sdpa_load_acquire(&flow_g.ports[port]);
-
 	if (p == NULL || !p->has_mac || pkt->len < SDPA_ETH_HLEN || memcmp(pkt->data, p->mac, 6))
 		return false;
 	if (w->depth >= LOOP_DEPTH || w->nloop == LOOP_MAX) {
@@ -347,16 +345,24 @@ static bool loop_back(struct worker *w, uint16_t port, struct sdpa_pkt *pkt)
 	return true;
 }
 
-static void tx_one(struct worker *w, uint16_t port, struct sdpa_pkt *pkt)
+/* A frame out of port 'port' (p: that port, loaded with A-port, or NULL). */
+static void tx_port(struct worker *w, const struct doca_flow_port *p, uint16_t port,
+                    struct sdpa_pkt *pkt)
 {
 	struct txq *q = &w->tx[port];
 
-	if (SDPA_UNLIKELY(loop_back(w, port, pkt)))
+	if (SDPA_UNLIKELY(loop_back(w, p, port, pkt)))
 		return;
 	q->pkts[q->n++] = pkt;
 	w->tx_mask |= 1ull << port;
 	if (q->n == SDPA_WIRE_BURST_MAX)
 		tx_flush_port(w, port);
+}
+
+static void tx_one(struct worker *w, uint16_t port, struct sdpa_pkt *pkt)
+{
+	/* A-port pairs with R-port in doca_flow_port_start (has_mac and mac are set) */
+	tx_port(w, sdpa_load_acquire(&flow_g.ports[port]), port, pkt);
 }
 
 static struct sdpa_pkt *clone_pkt(struct worker *w, const struct sdpa_pkt *src)
@@ -1229,7 +1235,7 @@ static void fwd_port(struct worker *w, struct pctx *c, uint16_t port_id, uint32_
 	port = sdpa_load_acquire(&flow_g.ports[port_id]); /* A-port pairs with R-port */
 	er = port != NULL && !port->switch_mode ? egress_root_of(port) : NULL;
 	if (er == NULL) {
-		tx_one(w, port_id, c->pkt);
+		tx_port(w, port, port_id, c->pkt);
 		return;
 	}
 	c->eport = port_id;

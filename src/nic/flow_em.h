@@ -54,6 +54,12 @@ static inline uint64_t sdpa_em_tag(const uint8_t *key, uint32_t klen, uint32_t h
 
 	if (klen > SDPA_EM_INLINE_KEY)
 		return h;
+	if (klen == 4) { /* an IPv4 address: the common key, one load */
+		uint32_t v;
+
+		memcpy(&v, key, 4);
+		return v;
+	}
 	memcpy(&t, key, klen);
 	return t;
 }
