@@ -18,6 +18,7 @@
  * (--help for the ranges and the JSON fields).
  */
 #include <arpa/inet.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,54 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* What the machine gives n threads at once, in units of one thread alone: n threads run
+ * the same loop together; capacity = n x (one thread's time alone) / (the time until the
+ * last of the n is done). 2 on 2 idle cores. Less when another process, or another guest
+ * of the host, takes part of a core: the frames of a port are split over the workers by
+ * flow, so the slowest worker sets the pace, as the last thread does here. Best of 3. */
+enum { SPIN_ITERS = 8000000, MAX_PROBE = 16 };
+
+static void *spin(void *arg)
+{
+	uint64_t x = (uintptr_t)arg;
+
+	for (uint32_t i = 0; i < SPIN_ITERS; i++)
+		x = x * 6364136223846793005ull + 1442695040888963407ull; /* a dependent chain */
+	return (void *)(uintptr_t)(x | 1);                               /* used: the loop stays */
+}
+
+static double spin_time(uint32_t n)
+{
+	pthread_t th[MAX_PROBE];
+	double best = 1e9;
+
+	for (int r = 0; r < 3; r++) {
+		double t0 = now();
+		uint32_t started = 0;
+		void *v;
+
+		for (uint32_t i = 0; i < n; i++)
+			started += pthread_create(&th[started], NULL, spin,
+			                          (void *)(uintptr_t)(i + 1)) == 0;
+		for (uint32_t i = 0; i < started; i++)
+			(void)pthread_join(th[i], &v);
+		if (started == n && now() - t0 < best)
+			best = now() - t0;
+	}
+	return best;
+}
+
+static double capacity(uint32_t n)
+{
+	double t1, tn;
+
+	if (n < 2 || n > MAX_PROBE)
+		return n == 1 ? 1 : -1;
+	t1 = spin_time(1);
+	tn = spin_time(n);
+	return tn < 1e9 ? n * t1 / tn : -1;
 }
 
 #define CHECK(x)                                                                                   \
@@ -431,6 +480,7 @@ static void case_c(void)
  * resident memory it grew by, per entry (table, entries, data, counters); its churn's
  * (churn_a). */
 static double insert_ns = -1, bytes_per_entry = -1, remove_ns = -1, reinsert_ns = -1;
+static double cap = -1; /* capacity(workers) measured beside the timed runs (workers >= 2) */
 
 static double rss_bytes(void)
 {
@@ -488,6 +538,8 @@ static void report(const char *name, uint32_t workers, uint64_t total, double t,
 	if (remove_ns >= 0)
 		printf(",\"remove_cpu_ns_per_entry\":%s,\"reinsert_cpu_ns_per_entry\":%s",
 		       bench_json(remove_ns, 1).s, bench_json(reinsert_ns, 1).s);
+	if (workers >= 2 && cap > 0)
+		printf(",\"capacity\":%s", bench_json(cap, 2).s);
 	{
 		struct softdpa_port_stats s0, s1;
 
@@ -549,6 +601,9 @@ static struct bench_cli cli = {
                 "  rss_bytes_per_entry (resident memory they added, per entry), and without\n"
                 "  workers remove_cpu_ns_per_entry and reinsert_cpu_ns_per_entry (after the\n"
                 "  frames, every entry removed, then all added again: memory reused);\n"
+                "  with 2 or more workers also capacity (what the machine gave that many\n"
+                "  threads at once, in units of one thread: 2 on 2 idle cores), measured\n"
+                "  just before the timed runs;\n"
                 "  with d and e run, one more line (case encap_cost): both CPU times per\n"
                 "  frame and e_over_d, their ratio (issue 13's bound: 2)",
         .args = args,
@@ -618,6 +673,8 @@ int main(int argc, char **argv)
 				(void)run(total / 10, &out); /* warm up */
 			else
 				(void)run_held(total / 10, &out);
+			/* what the machine gives the workers, just before they are timed */
+			cap = workers >= 2 ? capacity(workers) : -1;
 			for (int r = 0; r < REPS; r++) {
 				double x = workers == 0 ? run(total, &out) : run_held(total, &out);
 

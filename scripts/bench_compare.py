@@ -11,8 +11,11 @@ x and y are medians over the rounds. Per-frame, per-lookup and per-op figures ar
 (the measuring thread's, or testpmd's forwarding thread's), so time spent waiting for a core
 on a shared machine does not count; launch latencies are wall-clock. "load" is the median 1-minute load average read just
 before each of the pair's runs (the machine's other work: with 2 cores, a load above 2 means
-the figures are slowed by someone else). A figure that could not be measured is null (the
-reason goes to stderr). A markdown table of the same pairs follows on stderr.
+the figures are slowed by someone else). workers2_vs_workers1 also carries "capacity": what
+the machine gave 2 threads at once, in units of one thread (2 on 2 idle cores), measured by
+bench_flow just before the workers are timed: the most 2 workers could deliver there. A
+figure that could not be measured is null (the reason goes to stderr). A markdown table of
+the same pairs follows on stderr.
 
 Single-threaded figures (the flow frames, testpmd's forwarding, rte_hash, LPM and ACL) run
 pinned to one CPU, the same for both sides of a pair within a round: on a virtual machine one
@@ -193,8 +196,11 @@ class Bench:
 
     def m_workers(self):
         out = run([self.bin("bench", "bench_flow"), setting("BENCH_FRAMES"), "1", "a", "2"])
-        by = {j["workers"]: j["mpps"] for j in json_lines(out)}
-        return {"workers1": by.get(1), "workers2": by.get(2)}
+        lines = json_lines(out)
+        by = {j["workers"]: j["mpps"] for j in lines}
+        cap = [j["capacity"] for j in lines if j["workers"] == 2 and "capacity" in j]
+        return {"workers1": by.get(1), "workers2": by.get(2),
+                "capacity2": cap[0] if cap else None}
 
     def m_dpa(self):
         out = run([self.bin("bench", "bench_dpa"), setting("BENCH_LAUNCHES")],
@@ -406,6 +412,10 @@ def main():
                 "unit": unit,
                 "ratio": round(mx / my, 2) if mx is not None and my else None,
                 "load": round(statistics.median(ls), 2) if ls else None}
+        if pair == "workers2_vs_workers1" and vals.get("capacity2"):
+            # what the machine gave 2 threads at once, in units of one: the most 2
+            # workers could deliver (bench_flow's capacity)
+            line["capacity"] = round(statistics.median(vals["capacity2"]), 2)
         print(json.dumps(line), flush=True)
         rows.append(line)
     print("\n| pair | softdpa | anchor | unit | ratio | load |\n|---|---|---|---|---|---|",
