@@ -67,7 +67,8 @@ static void *spin(void *arg)
 
 	for (uint32_t i = 0; i < SPIN_ITERS; i++)
 		x = x * 6364136223846793005ull + 1442695040888963407ull; /* a dependent chain */
-	return (void *)(uintptr_t)(x | 1);                               /* used: the loop stays */
+	/* returned, so the loop stays */
+	return (void *)(uintptr_t)(x | 1);
 }
 
 static double spin_time(uint32_t n)
