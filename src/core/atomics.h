@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+typedef _Atomic uint8_t sdpa_atomic_u8;
 typedef _Atomic uint32_t sdpa_atomic_u32;
 typedef _Atomic uint64_t sdpa_atomic_u64;
 typedef _Atomic int sdpa_atomic_int;

@@ -1797,7 +1797,7 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 		/* The entry's lines (its head, for longer keys the key): a slot of 16-byte
 		 * granularity may straddle two. Shared data (most entries) is hot already. */
 		__builtin_prefetch(e);
-		__builtin_prefetch((const char *)e + sizeof(*e) + klen - 1);
+		__builtin_prefetch((const char *)e + SDPA_ENTRY_HEAD + klen - 1);
 	}
 }
 

@@ -32,9 +32,10 @@
 
 SDPA_LOG_REGISTER(nic_flow_entry);
 
-/* An exact-match pipe holds millions of entries: an 80-byte head and a key of up to 4 bytes
- * fill a 96-byte slot, with 24 bytes of buckets under 128 per entry (issue 12). */
-_Static_assert(sizeof(struct doca_flow_pipe_entry) <= 80, "keep the entry head small");
+/* An exact-match pipe holds millions of entries: a 74-byte head and a key of up to 6 bytes
+ * (an IPv4 address, a MAC) fill an 80-byte slot, with 24 bytes of buckets about 104 per
+ * entry (issue 12). */
+_Static_assert(SDPA_ENTRY_HEAD + 6 <= 80, "an IPv4 or MAC key's entry fits an 80-byte slot");
 
 /* ------------------------------------------------------------------ entry handles */
 
@@ -55,7 +56,7 @@ enum {
 	 * The first SMALL_HEAD bytes of a class keep small pages, so a small table costs a
 	 * few KiB; past them the slots lie on huge pages, so a lookup in a large table misses
 	 * the TLB per 2 MiB of entries, not per 4 KiB, and a slot wastes nothing at a page's
-	 * end (slots straddle the pages: 96 bytes do not divide 2 MiB). */
+	 * end (slots straddle the pages: 80 or 96 bytes do not divide 2 MiB). */
 	SEGMENT = SDPA_ENTRY_SEGMENT,
 	SMALL_HEAD = SDPA_ENTRY_SMALL_HEAD,
 	/* Memory is made resident ahead of the slots handed out, one system call per step
@@ -635,7 +636,7 @@ static void complete_ops(struct sdpa_fqueue *q, uint32_t n, struct sdpa_late *ou
 		if (e == NULL)
 			continue;
 		e->pending--;
-		sdpa_store_relaxed(&e->status, (uint32_t)op->status);
+		sdpa_store_relaxed(&e->status, (uint8_t)op->status);
 		if (op->op == DOCA_FLOW_ENTRY_OP_DEL) {
 			e->del_done = true;
 			pipe_list_del(e);
@@ -693,7 +694,7 @@ static void queue_op(struct doca_flow_port *port, uint16_t queue, struct doca_fl
 	op->upd = upd;
 	q->count++;
 	e->pending++;
-	sdpa_store_relaxed(&e->status, (uint32_t)DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
+	sdpa_store_relaxed(&e->status, (uint8_t)DOCA_FLOW_ENTRY_STATUS_IN_PROCESS);
 	if (flags & DOCA_FLOW_ENTRY_FLAGS_NO_WAIT)
 		push_all(q);
 }
@@ -971,7 +972,7 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 		/* The entry, its key and its data in one slot: a lookup that finds the entry
 		 * has its data in the next cache lines (flow_em.h). Data too large for the
 		 * largest slot class stays apart. */
-		doff = (sizeof(*e) + pipe->mt.klen + _Alignof(struct sdpa_entry_data) - 1) &
+		doff = (SDPA_ENTRY_HEAD + pipe->mt.klen + _Alignof(struct sdpa_entry_data) - 1) &
 		       ~(_Alignof(struct sdpa_entry_data) - 1);
 		if (doff + dsize > sizeof(*e) + SDPA_FLOW_KEY_MAX)
 			doff = 0;
@@ -986,7 +987,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 			}
 		}
 	}
-	e = d == NULL ? NULL : entry_alloc(doff != 0 ? doff + dsize : sizeof(*e) + pipe->mt.klen);
+	e = d == NULL ? NULL
+	              : entry_alloc(doff != 0 ? doff + dsize : SDPA_ENTRY_HEAD + pipe->mt.klen);
 	if (e == NULL) {
 		if (d != NULL && (void *)d != &buf && d->shared) {
 			data_free(d); /* the reference this add took */

@@ -18,6 +18,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -396,9 +397,10 @@ struct sdpa_entry_data {
 };
 
 /* An entry handle is a pool slot (flow_entry.c) of 16-byte granularity: this head, then
- * the BASIC key (an 80-byte head and a 4-byte key take 96 bytes) or a CONTROL entry's
- * struct sdpa_entry_ctl. Fields a lookup reads come first. Keep it small: an exact-match
- * pipe holds millions of them (issue 12: 128 bytes per entry, table included). */
+ * the BASIC key (a 74-byte head and a 4-byte key take 80 bytes), or a CONTROL entry's
+ * struct sdpa_entry_ctl after the aligned head (sdpa_entry_ctl). Fields a lookup reads
+ * come first. Keep it small: an exact-match pipe holds millions of them (issue 12: 128
+ * bytes per entry, table included). */
 struct doca_flow_pipe_entry {
 	sdpa_atomic_ptr data;     /* struct sdpa_entry_data * */
 	struct sdpa_ctr *ctr;     /* NON_SHARED counter blocks, or NULL */
@@ -408,7 +410,7 @@ struct doca_flow_pipe_entry {
 		uint32_t index;    /* HASH: slot; ORDERED_LIST: list idx */
 		uint32_t priority; /* CONTROL, LPM/ACL */
 	};
-	sdpa_atomic_u32 hstate; /* handle state: FREE, LIVE, DEAD (flow_entry.c, D20) */
+	uint32_t pending; /* queued operations not completed yet */
 	struct doca_flow_pipe *pipe;
 	void *usr_ctx;
 	union {
@@ -416,17 +418,21 @@ struct doca_flow_pipe_entry {
 		struct doca_flow_pipe_entry *fnext; /* dead slots' queue (never in a list then) */
 	};
 	struct doca_flow_pipe_entry *next;
-	sdpa_atomic_u32 status; /* enum doca_flow_entry_status */
-	uint32_t pending;       /* queued operations not completed yet */
-	uint16_t queue;         /* the pipe queue of its ADD (aging callbacks come there) */
-	uint8_t slot_class;     /* the pool size class of its slot */
-	bool in_hw;             /* linked in the pipe's table (control plane) */
-	bool removing;          /* a DEL is queued */
-	bool del_done;          /* the DEL completed: free when nothing else is pending */
-	bool aged;              /* its AGED callback was given (control plane) */
-	bool has_ctl;           /* CONTROL: a struct sdpa_entry_ctl follows (sdpa_entry_ctl) */
-	uint8_t key[];          /* BASIC: compact key */
+	uint16_t queue;        /* the pipe queue of its ADD (aging callbacks come there) */
+	uint8_t slot_class;    /* the pool size class of its slot */
+	sdpa_atomic_u8 hstate; /* handle state: FREE, LIVE, DEAD (flow_entry.c, D20) */
+	sdpa_atomic_u8 status; /* enum doca_flow_entry_status */
+	bool in_hw;            /* linked in the pipe's table (control plane) */
+	bool removing;         /* a DEL is queued */
+	bool del_done;         /* the DEL completed: free when nothing else is pending */
+	bool aged;             /* its AGED callback was given (control plane) */
+	bool has_ctl;          /* CONTROL: a struct sdpa_entry_ctl follows (sdpa_entry_ctl) */
+	uint8_t key[];         /* BASIC: compact key, right after the 74 bytes above */
 };
+
+/* The bytes of an entry before its key: a slot holds these and the key (sizeof rounds up
+ * to the pointers' alignment, 6 bytes a key may use). */
+#define SDPA_ENTRY_HEAD offsetof(struct doca_flow_pipe_entry, key)
 
 /* A CONTROL entry's own part, after its head. */
 struct sdpa_entry_ctl {
@@ -436,7 +442,8 @@ struct sdpa_entry_ctl {
 
 static inline struct sdpa_entry_ctl *sdpa_entry_ctl(const struct doca_flow_pipe_entry *e)
 {
-	return (struct sdpa_entry_ctl *)(void *)(uintptr_t)e->key;
+	/* after the whole (pointer-aligned) head, not at the key: it holds a uint64_t */
+	return (struct sdpa_entry_ctl *)(void *)((uintptr_t)e + sizeof(*e));
 }
 
 /* ---- exact-match table (BASIC pipes; flow_em.h) ---- */

@@ -265,12 +265,12 @@ static void test_em_large_table_bursts(void **state)
 
 /* Issue 12's arena: a size class carves its slots back to back from segments, nothing
  * lost at a page's or a chunk's end (a huge block used to hold a little less than 2 MiB of
- * slots, and 3 of them 65535 96-byte entries, one short of 64 k); the first
+ * slots, and 3 of them 65535 96-byte entries, one short of 64 k, when entries took 96); the first
  * SDPA_ENTRY_SMALL_HEAD bytes on small pages, everything after on huge ones. N entries
  * fill more than one segment, and an entry of each segment hits. */
 static void test_em_pool_huge_chunks(void **state)
 {
-	enum { N = 200000 };
+	enum { N = 240000 }; /* 80-byte slots: 18.3 MiB, past a 16 MiB segment */
 	static uint8_t f[SOFTDPA_FRAME_MAX];
 	struct doca_flow_pipe *p;
 	size_t slot, bytes, huge;
@@ -278,7 +278,7 @@ static void test_em_pool_huge_chunks(void **state)
 	(void)state;
 	ft_init("vnf,hws", 0, 0, 0, 2);
 	p = em_pipe(false, N);
-	slot = (sizeof(struct doca_flow_pipe_entry) + p->mt.klen + 15) / 16 * 16;
+	slot = (SDPA_ENTRY_HEAD + p->mt.klen + 15) / 16 * 16;
 	assert_true((size_t)N * slot > SDPA_ENTRY_SEGMENT); /* a second segment */
 	for (uint32_t i = 0; i < N; i++) {
 		(void)em_add(p, false, i, 1);
