@@ -61,11 +61,14 @@ if [ -n "$san" ] && [ "$san" != none ] && [ "$san" != "[]" ]; then
 	opts+=("-Db_sanitize=$san" -Db_lundef=false)
 fi
 
-# An existing build dir reconfigures itself when its meson.build changes; the prefix path
-# it was set up with stays the same.
-if [ ! -f "$exbuild/build.ninja" ]; then
+# An existing build dir reconfigures itself when its meson.build changes, but it keeps the
+# install root it was set up with: after the softdpa build's prefix changed (make install
+# PREFIX=..., the conformance install), that root is gone, and the dir is set up again.
+stamp=$exbuild/softdpa-root
+if [ ! -f "$exbuild/build.ninja" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$root" ]; then
 	rm -rf "$exbuild"
 	quiet meson setup "$exbuild" "$src" ${opts[@]+"${opts[@]}"}
+	echo "$root" >"$stamp"
 fi
 quiet meson compile -C "$exbuild"
 
