@@ -5,9 +5,10 @@
  * decides in the bucket's one cache line and touches the entry only to use it; a longer key's
  * tag is its hash, and the entry's key confirms the match. An entry is an 80-byte pool slot
  * (flow_entry.c; 96 for keys over 6 bytes) whose action data is one object shared by the pipe's
- * entries with the same data (or, when it owns a meter, in the same slot), so a hit costs two
- * cache misses: the bucket and the entry. A burst prefetches all its buckets, then all its
- * entries (flow_dp.c), so that the misses of a burst overlap. The table has any number of
+ * entries with the same data (or, when it owns a meter, in the same slot). A hit costs two
+ * cache misses, the bucket and the entry, or only the bucket when the slot names the entry's
+ * data (em_hot, below). A burst prefetches all its buckets, then the entries it must read
+ * (flow_dp.c), so that the misses of a burst overlap. The table has any number of
  * buckets, a hash picking one by multiply-shift, and is at most two thirds full when a pipe has
  * its nr_entries (sdpa_em_slots): 24 bytes of buckets per entry.
  *
