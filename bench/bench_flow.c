@@ -77,7 +77,7 @@ static double spin_time(uint32_t n)
 	double best = 1e9;
 
 	for (int r = 0; r < 3; r++) {
-		double t0 = now();
+		double t0 = now(), dt;
 		uint32_t started = 0;
 		void *v;
 
@@ -86,18 +86,20 @@ static double spin_time(uint32_t n)
 			                          (void *)(uintptr_t)(i + 1)) == 0;
 		for (uint32_t i = 0; i < started; i++)
 			(void)pthread_join(th[i], &v);
-		if (started == n && now() - t0 < best)
-			best = now() - t0;
+		dt = now() - t0;
+		if (started == n && dt < best)
+			best = dt;
 	}
 	return best;
 }
 
+/* n >= 2; -1 when it cannot be measured (more threads than the probe starts, or none ran) */
 static double capacity(uint32_t n)
 {
 	double t1, tn;
 
-	if (n < 2 || n > MAX_PROBE)
-		return n == 1 ? 1 : -1;
+	if (n > MAX_PROBE)
+		return -1;
 	t1 = spin_time(1);
 	tn = spin_time(n);
 	return tn < 1e9 ? n * t1 / tn : -1;
