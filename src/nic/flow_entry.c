@@ -580,6 +580,8 @@ static void push_op(struct sdpa_qop *op)
 	case DOCA_FLOW_ENTRY_OP_UPD: {
 		struct sdpa_entry_data *old = sdpa_load_relaxed(&e->data);
 
+		if (op->upd->aging_sec != 0 && (old == NULL || old->aging_sec == 0))
+			sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns()); /* it ages from now */
 		sdpa_store_release(&e->data, op->upd); /* R-data: pairs with A-data */
 		op->upd = NULL;
 		if (e->pipe->type == DOCA_FLOW_PIPE_HASH && e->in_hw)
@@ -897,8 +899,11 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
 	e->usr_ctx = a->usr_ctx;
 	e->queue = a->queue;
 	e->aged = false;
-	/* Aging counts from the add: an entry no packet ever hits ages aging_sec later. */
-	sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
+	/* Aging counts from the add: an entry no packet ever hits ages aging_sec later. Only
+	 * an entry that ages reads the clock (a read costs as much as a quarter of an add on
+	 * a VM); an update that makes one age starts its count then (push_op). */
+	if (d->aging_sec != 0)
+		sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
 	sdpa_store_relaxed(&e->data, d);
 	e->next = pipe->entries;
 	if (e->next)

@@ -508,6 +508,38 @@ static void test_aging_max_entries(void **state)
 	softdpa_clock_set_real();
 }
 
+/* An entry added without aging starts to age when an update gives it a time: it ages
+ * that time after the update, not after its add. */
+static void test_aging_from_update(void **state)
+{
+	const uint64_t s = 1000000000ull;
+	struct doca_flow_monitor mon;
+	struct doca_flow_pipe *p;
+	struct doca_flow_pipe_entry *e;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	assert_int_equal(softdpa_clock_set_manual(0), DOCA_SUCCESS);
+	p = aging_pipe(UINT32_MAX);
+	e = aging_entry(p, 0x0a000001, 0);
+	assert_int_equal(softdpa_clock_advance(10 * s), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), -1); /* it does not age */
+	memset(&mon, 0, sizeof(mon));
+	mon.aging_sec = 3;
+	assert_int_equal(doca_flow_pipe_basic_update_entry(0, p, 0, NULL, &mon, NULL,
+	                                                   DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, e),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), -1);
+	assert_int_equal(softdpa_clock_advance(3 * s - 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), -1);
+	assert_int_equal(softdpa_clock_advance(1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), 1);
+	assert_int_equal(ft_cb[DOCA_FLOW_ENTRY_OP_AGED][DOCA_FLOW_ENTRY_STATUS_SUCCESS], 1);
+	ft_fini();
+	softdpa_clock_set_real();
+}
+
 /* An ordered list [MONITOR] whose element meters (own meter, rate per entry) and ages. */
 static void test_ordered_list_monitor(void **state)
 {
@@ -582,12 +614,19 @@ static void test_ordered_list_monitor(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_clock),    FT_TEST(test_rfc2697_blind),
-	        FT_TEST(test_rfc2697_aware),     FT_TEST(test_rfc2698),
-	        FT_TEST(test_rfc4115_packets),   FT_TEST(test_own_meter_burst_and_refill),
-	        FT_TEST(test_rate_10s),          FT_TEST(test_shared_meter_two_workers),
-	        FT_TEST(test_meter_errors),      FT_TEST(test_aging_exact),
-	        FT_TEST(test_aging_max_entries), FT_TEST(test_ordered_list_monitor),
+	        cmocka_unit_test(test_clock),
+	        FT_TEST(test_rfc2697_blind),
+	        FT_TEST(test_rfc2697_aware),
+	        FT_TEST(test_rfc2698),
+	        FT_TEST(test_rfc4115_packets),
+	        FT_TEST(test_own_meter_burst_and_refill),
+	        FT_TEST(test_rate_10s),
+	        FT_TEST(test_shared_meter_two_workers),
+	        FT_TEST(test_meter_errors),
+	        FT_TEST(test_aging_exact),
+	        FT_TEST(test_aging_max_entries),
+	        FT_TEST(test_aging_from_update),
+	        FT_TEST(test_ordered_list_monitor),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
