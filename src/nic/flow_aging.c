@@ -51,7 +51,7 @@ DOCA_STABLE int doca_flow_aging_handle(struct doca_flow_port *port, uint16_t que
 	for (struct doca_flow_pipe *p = port->pipes; p != NULL; p = p->next) {
 		for (struct doca_flow_pipe_entry *e = p->entries; e != NULL; e = e->next) {
 			const struct sdpa_entry_data *d = sdpa_load_relaxed(&e->data);
-			uint64_t last = sdpa_load_relaxed(&e->last_hit);
+			uint64_t last = d ? sdpa_load_relaxed(sdpa_entry_last_hit(p, e, d)) : 0;
 
 			/* Only entries in the table age: a buffered or failed add has no
 			 * hardware rule to age yet. */

@@ -1296,11 +1296,12 @@ static void pipe_miss(struct worker *w, struct pctx *c, struct doca_flow_pipe *p
 		miss_default(w, c, pipe->port);
 }
 
-static void count(struct worker *w, struct pctx *c, struct doca_flow_pipe_entry *e,
-                  const struct sdpa_entry_data *d)
+/* An ORDERED_LIST entry's MONITOR element: its data holds its counter (ectr_off is
+ * BASIC's). */
+static void count(struct worker *w, struct pctx *c, const struct sdpa_entry_data *d)
 {
-	if (e->ctr != NULL)
-		sdpa_ctr_add(&e->ctr[w->idx], c->pkt->len);
+	if (d->ctr != NULL)
+		sdpa_ctr_add(&d->ctr[w->idx], c->pkt->len);
 	if (d->shared_ctr != NULL)
 		sdpa_ctr_add(&d->shared_ctr[w->idx], c->pkt->len);
 }
@@ -1351,16 +1352,27 @@ static void hit_data(struct worker *w, struct pctx *c, struct doca_flow_pipe *pi
 	entry_fwd(w, c, pipe, d, hops);
 }
 
+/* A hit on an entry that ages: its last hit is now. Out of line, so that a hit on the
+ * others (most) calls nothing before its data's path and keeps no register across. */
+static __attribute__((noinline)) void hit_stamp(const struct doca_flow_pipe *pipe,
+                                                struct doca_flow_pipe_entry *e,
+                                                const struct sdpa_entry_data *d)
+{
+	sdpa_store_relaxed(sdpa_entry_last_hit(pipe, e, d), sdpa_nic_now_ns());
+}
+
 static void hit(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe,
                 struct doca_flow_pipe_entry *e, const struct sdpa_hash_slot *slot, uint32_t hops)
 {
 	const struct sdpa_entry_data *d =
 	        sdpa_load_acquire(&e->data); /* A-data: pairs with R-data */
 
-	if (e->ctr != NULL)
-		sdpa_ctr_add(&e->ctr[w->idx], c->pkt->len);
-	if (d->aging_sec != 0)
-		sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
+	struct sdpa_ctr *ctr = sdpa_entry_ctr(pipe, e, d);
+
+	if (ctr != NULL)
+		sdpa_ctr_add(&ctr[w->idx], c->pkt->len);
+	if (SDPA_UNLIKELY(d->aging_sec != 0))
+		hit_stamp(pipe, e, d);
 	hit_data(w, c, pipe, d, slot, hops);
 }
 
@@ -1388,7 +1400,7 @@ static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe
 	}
 	d = sdpa_load_acquire(&e->data); /* A-data: pairs with R-data */
 	if (d->aging_sec != 0)
-		sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
+		hit_stamp(pipe, e, d);
 	for (uint32_t i = 0; d->ol && i < d->ol->nelems; i++) {
 		const struct sdpa_ol_elem *el = &d->ol->elems[i];
 
@@ -1402,7 +1414,7 @@ static void run_ol(struct worker *w, struct pctx *c, struct doca_flow_pipe *pipe
 			break;
 		case DOCA_FLOW_ORDERED_LIST_ELEMENT_MONITOR:
 			if (el->counter)
-				count(w, c, e, d);
+				count(w, c, d);
 			if (el->meter && !meter(w, c, pipe, d))
 				return;
 			break;
@@ -1794,10 +1806,12 @@ static void prefetch_root_em(struct worker *w, struct doca_flow_port *port, stru
 		c->hint_d = em_hot_data(root, place);
 		if (e == NULL || c->hint_d != NULL)
 			continue; /* a hit that names its data does not read the entry */
-		/* The entry's lines (its head, for longer keys the key): a slot of 16-byte
-		 * granularity may straddle two. Shared data (most entries) is hot already. */
+		/* The entry's lines (its head, for longer keys the key, then its counter and
+		 * last hit): a slot of 16-byte granularity may straddle two. Shared data (most
+		 * entries) is hot already. */
 		__builtin_prefetch(e);
-		__builtin_prefetch((const char *)e + SDPA_ENTRY_HEAD + klen - 1);
+		__builtin_prefetch((const char *)e +
+		                   (root->etail ? root->etail : SDPA_ENTRY_HEAD + klen) - 1);
 	}
 }
 

@@ -52,8 +52,8 @@ static uint32_t hot_place(struct doca_flow_pipe *pipe, const struct doca_flow_pi
 {
 	struct sdpa_entry_data *d = sdpa_load_relaxed(&e->data);
 
-	if (e->ctr != NULL || d == NULL || !d->shared || d->aging_sec != 0 || d->meter != NULL ||
-	    d->ol != NULL)
+	if (d == NULL || !d->shared || sdpa_entry_ctr(pipe, e, d) != NULL || d->aging_sec != 0 ||
+	    d->meter != NULL || d->ol != NULL)
 		return 0;
 	for (uint32_t i = 0; i < SDPA_EM_HOT; i++) {
 		struct sdpa_entry_data *x = sdpa_load_relaxed(&pipe->em_hot[i]);

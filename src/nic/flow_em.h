@@ -3,8 +3,8 @@
  * are grouped four to a 64-byte bucket, each slot holding a tag next to its entry pointer. A
  * key of up to 8 bytes (an IPv4 address, a port pair, a MAC) is its own tag, so a lookup
  * decides in the bucket's one cache line and touches the entry only to use it; a longer key's
- * tag is its hash, and the entry's key confirms the match. An entry is an 80-byte pool slot
- * (flow_entry.c; 96 for keys over 6 bytes) whose action data is one object shared by the pipe's
+ * tag is its hash, and the entry's key confirms the match. An entry is a 64-byte pool slot
+ * (flow_entry.c; 80 for keys of 7 to 22 bytes) whose action data is one object shared by the pipe's
  * entries with the same data (or, when it owns a meter, in the same slot). A hit costs two
  * cache misses, the bucket and the entry, or only the bucket when the slot names the entry's
  * data (em_hot, below). A burst prefetches all its buckets, then the entries it must read

@@ -32,10 +32,10 @@
 
 SDPA_LOG_REGISTER(nic_flow_entry);
 
-/* An exact-match pipe holds millions of entries: a 74-byte head and a key of up to 6 bytes
- * (an IPv4 address, a MAC) fill an 80-byte slot, with 24 bytes of buckets about 104 per
- * entry (issue 12). */
-_Static_assert(SDPA_ENTRY_HEAD + 6 <= 80, "an IPv4 or MAC key's entry fits an 80-byte slot");
+/* An exact-match pipe holds millions of entries: a 58-byte head and a key of up to 6 bytes
+ * (an IPv4 address, a MAC) fill a 64-byte slot, one cache line, with 24 bytes of buckets
+ * about 88 per entry (issue 12). */
+_Static_assert(SDPA_ENTRY_HEAD + 6 <= 64, "an IPv4 or MAC key's entry fits a 64-byte slot");
 
 /* ------------------------------------------------------------------ entry handles */
 
@@ -509,10 +509,17 @@ static void data_free_cb(void *p)
 
 static void entry_release(struct doca_flow_pipe_entry *e)
 {
-	data_free(sdpa_load_relaxed(&e->data));
+	struct sdpa_entry_data *d = sdpa_load_relaxed(&e->data);
+
+	/* The pipe struct outlives its entries (the graveyard; sdpa_grace_fini runs every
+	 * deferred release before it goes). */
+	if (d != NULL) {
+		free(sdpa_entry_ctr(e->pipe, e, d)); /* the entry's, not its data's */
+		if (e->pipe->ectr_off == 0)
+			d->ctr = NULL;
+	}
+	data_free(d);
 	sdpa_store_relaxed(&e->data, NULL);
-	free(e->ctr);
-	e->ctr = NULL;
 	if (e->has_ctl) {
 		free(sdpa_entry_ctl(e)->cm);
 		sdpa_entry_ctl(e)->cm = NULL;
@@ -580,8 +587,16 @@ static void push_op(struct sdpa_qop *op)
 	case DOCA_FLOW_ENTRY_OP_UPD: {
 		struct sdpa_entry_data *old = sdpa_load_relaxed(&e->data);
 
-		if (op->upd->aging_sec != 0 && (old == NULL || old->aging_sec == 0))
-			sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns()); /* it ages from now */
+		/* A counter the entry's data holds goes on in the new data; aging goes on from
+		 * the last hit, or starts now. */
+		if (e->pipe->ectr_off == 0 && old != NULL)
+			op->upd->ctr = old->ctr;
+		if (op->upd->aging_sec != 0)
+			sdpa_store_relaxed(
+			        sdpa_entry_last_hit(e->pipe, e, op->upd),
+			        old != NULL && old->aging_sec != 0
+			                ? sdpa_load_relaxed(sdpa_entry_last_hit(e->pipe, e, old))
+			                : sdpa_nic_now_ns());
 		sdpa_store_release(&e->data, op->upd); /* R-data: pairs with A-data */
 		op->upd = NULL;
 		if (e->pipe->type == DOCA_FLOW_PIPE_HASH && e->in_hw)
@@ -885,8 +900,13 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
 	struct doca_flow_pipe *pipe = a->pipe;
 
 	if (counter) {
-		e->ctr = calloc(SDPA_FLOW_NW, sizeof(struct sdpa_ctr));
-		if (e->ctr == NULL) {
+		struct sdpa_ctr *c = calloc(SDPA_FLOW_NW, sizeof(struct sdpa_ctr));
+
+		if (pipe->ectr_off != 0)
+			memcpy((uint8_t *)e + pipe->ectr_off, &c, sizeof(c));
+		else
+			d->ctr = c; /* d is e's alone */
+		if (c == NULL) {
 			DOCA_LOG_ERR("%s: out of memory for an entry counter; free memory", a->who);
 			data_free(d);
 			if (e->has_ctl)
@@ -903,7 +923,7 @@ static doca_error_t finish_add(const struct add_args *a, struct doca_flow_pipe_e
 	 * an entry that ages reads the clock (a read costs as much as a quarter of an add on
 	 * a VM); an update that makes one age starts its count then (push_op). */
 	if (d->aging_sec != 0)
-		sdpa_store_relaxed(&e->last_hit, sdpa_nic_now_ns());
+		sdpa_store_relaxed(sdpa_entry_last_hit(pipe, e, d), sdpa_nic_now_ns());
 	sdpa_store_relaxed(&e->data, d);
 	e->next = pipe->entries;
 	if (e->next)
@@ -965,9 +985,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 		return r;
 	}
 	dsize = sizeof(*d) + d->vlen;
-	if (d->ol == NULL && !d->meter_owned) {
-		/* Data that holds nothing of its own: shared with the pipe's entries that have
-		 * the same (the entry slot is then the head and the key alone). */
+	if (d->ol == NULL && !d->meter_owned && (d->aging_sec == 0 || pipe->eage_off != 0)) {
+		/* Data that holds nothing of its own (no list, no meter, its counter and last
+		 * hit in the slot): shared with the pipe's entries that have the same (the
+		 * entry slot is then the head, the key and these). */
 		struct sdpa_entry_data *sh = data_intern(pipe, d);
 
 		if (sh == NULL && (void *)d != &buf)
@@ -977,7 +998,8 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 		/* The entry, its key and its data in one slot: a lookup that finds the entry
 		 * has its data in the next cache lines (flow_em.h). Data too large for the
 		 * largest slot class stays apart. */
-		doff = (SDPA_ENTRY_HEAD + pipe->mt.klen + _Alignof(struct sdpa_entry_data) - 1) &
+		doff = ((pipe->etail ? pipe->etail : SDPA_ENTRY_HEAD + pipe->mt.klen) +
+		        _Alignof(struct sdpa_entry_data) - 1) &
 		       ~(_Alignof(struct sdpa_entry_data) - 1);
 		if (doff + dsize > sizeof(*e) + SDPA_FLOW_KEY_MAX)
 			doff = 0;
@@ -992,8 +1014,10 @@ DOCA_STABLE doca_error_t doca_flow_pipe_basic_add_entry(
 			}
 		}
 	}
-	e = d == NULL ? NULL
-	              : entry_alloc(doff != 0 ? doff + dsize : SDPA_ENTRY_HEAD + pipe->mt.klen);
+	e = d == NULL          ? NULL
+	    : doff != 0        ? entry_alloc(doff + dsize)
+	    : pipe->etail != 0 ? entry_alloc(pipe->etail)
+	                       : entry_alloc(SDPA_ENTRY_HEAD + pipe->mt.klen);
 	if (e == NULL) {
 		if (d != NULL && (void *)d != &buf && d->shared) {
 			data_free(d); /* the reference this add took */
@@ -1593,8 +1617,8 @@ DOCA_STABLE doca_error_t doca_flow_resource_query_entry(
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	d = sdpa_load_relaxed(&entry->data);
-	if (entry->ctr != NULL) {
-		sdpa_ctr_sum(entry->ctr, SDPA_FLOW_NW, query_stats);
+	if (sdpa_entry_ctr(entry->pipe, entry, d) != NULL) {
+		sdpa_ctr_sum(sdpa_entry_ctr(entry->pipe, entry, d), SDPA_FLOW_NW, query_stats);
 	} else if (d->shared_ctr != NULL) {
 		sdpa_ctr_sum(d->shared_ctr, SDPA_FLOW_NW, query_stats);
 	} else {

@@ -1093,6 +1093,20 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	switch (p->type) {
 	case DOCA_FLOW_PIPE_BASIC: {
 		uint32_t size = sdpa_em_slots(p->nr_entries);
+		uint16_t tail = (uint16_t)((SDPA_ENTRY_HEAD + p->mt.klen + 7) & ~(size_t)7);
+
+		/* An entry's own counter and last hit after its key, so that entries with
+		 * equal data share it (flow_entry.c): room for the last hit when the template
+		 * ages (an entry that ages on its own keeps it in its own data). */
+		if (p->ctr_non_shared) {
+			p->ectr_off = tail;
+			tail += 8;
+		}
+		if (p->mon.aging_sec != 0) {
+			p->eage_off = tail;
+			tail += 8;
+		}
+		p->etail = p->ectr_off != 0 || p->eage_off != 0 ? tail : 0;
 		struct sdpa_em_table *t = sdpa_em_table_alloc(size);
 
 		if (t == NULL) {

@@ -385,6 +385,13 @@ struct sdpa_entry_data {
 	bool in_slot;         /* in the entry's pool slot (BASIC: one object), not malloc'd */
 	bool shared;          /* BASIC: one object for the pipe's entries with equal data (refs) */
 	sdpa_atomic_u32 refs; /* shared: entries (and the pipe's cache) holding it */
+	/* Unless the pipe keeps them in the entry's slot (ectr_off, eage_off; use
+	 * sdpa_entry_ctr and sdpa_entry_last_hit): the entry's own (NON_SHARED) counter,
+	 * SDPA_FLOW_NW blocks or NULL, freed with the entry, carried on by each data an
+	 * update gives it; and, when the data ages, the NIC clock of its last hit or of
+	 * aging's start. Such data is the entry's alone (never shared). */
+	struct sdpa_ctr *ctr;
+	sdpa_atomic_u64 last_hit;
 	struct sdpa_ctr *shared_ctr; /* SDPA_FLOW_NW blocks of the shared counter, or NULL */
 	struct sdpa_fwd fwd;
 	struct sdpa_ol_tmpl *ol;  /* ORDERED_LIST: this entry's list (values resolved) */
@@ -397,14 +404,13 @@ struct sdpa_entry_data {
 };
 
 /* An entry handle is a pool slot (flow_entry.c) of 16-byte granularity: this head, then
- * the BASIC key (a 74-byte head and a 4-byte key take 80 bytes), or a CONTROL entry's
- * struct sdpa_entry_ctl after the aligned head (sdpa_entry_ctl). Fields a lookup reads
- * come first. Keep it small: an exact-match pipe holds millions of them (issue 12: 128
- * bytes per entry, table included). */
+ * the BASIC key (a 58-byte head and a key of up to 6 bytes, an IPv4 address or a MAC,
+ * take one 64-byte line), or a CONTROL entry's struct sdpa_entry_ctl after the aligned
+ * head (sdpa_entry_ctl). Fields a lookup reads come first. Keep it small: an exact-match
+ * pipe holds millions of them (issue 12: 128 bytes per entry, table included); what only
+ * some entries have (a counter of their own, aging) is in their data. */
 struct doca_flow_pipe_entry {
-	sdpa_atomic_ptr data;     /* struct sdpa_entry_data * */
-	struct sdpa_ctr *ctr;     /* NON_SHARED counter blocks, or NULL */
-	sdpa_atomic_u64 last_hit; /* NIC clock of the last hit or of its add (aging) */
+	sdpa_atomic_ptr data; /* struct sdpa_entry_data *: its counter and aging there too */
 	union {
 		uint32_t hash;     /* BASIC: key hash */
 		uint32_t index;    /* HASH: slot; ORDERED_LIST: list idx */
@@ -427,7 +433,7 @@ struct doca_flow_pipe_entry {
 	bool del_done;         /* the DEL completed: free when nothing else is pending */
 	bool aged;             /* its AGED callback was given (control plane) */
 	bool has_ctl;          /* CONTROL: a struct sdpa_entry_ctl follows (sdpa_entry_ctl) */
-	uint8_t key[];         /* BASIC: compact key, right after the 74 bytes above */
+	uint8_t key[];         /* BASIC: compact key, right after the 58 bytes above */
 };
 
 /* The bytes of an entry before its key: a slot holds these and the key (sizeof rounds up
@@ -545,6 +551,10 @@ struct doca_flow_pipe {
 	bool ctr_shared;
 	uint32_t ctr_shared_id; /* UINT32_MAX: per entry */
 	struct sdpa_mon_tmpl mon;
+	/* BASIC: where each entry's slot keeps, after the key, the pointer to the entry's own
+	 * counter and its last hit (0: in the entry's data; sdpa_entry_ctr), and where these
+	 * end (0: none): the entries share their data all the same (flow_entry.c). */
+	uint16_t ectr_off, eage_off, etail;
 	struct sdpa_fwd fwd;
 	sdpa_atomic_ptr fwd_miss; /* struct sdpa_fwd *, NULL = default miss */
 	struct sdpa_ctr miss[SDPA_FLOW_NW];
@@ -572,6 +582,29 @@ struct doca_flow_pipe {
 	sdpa_atomic_u32 dead; /* destroyed: the struct stays (graveyard) for stale fwds */
 	struct doca_flow_pipe *grave_next;
 };
+
+/* e's own counter (SDPA_FLOW_NW blocks), or NULL; d is e's data. */
+static inline struct sdpa_ctr *sdpa_entry_ctr(const struct doca_flow_pipe *pipe,
+                                              const struct doca_flow_pipe_entry *e,
+                                              const struct sdpa_entry_data *d)
+{
+	struct sdpa_ctr *c;
+
+	if (pipe->ectr_off == 0)
+		return d->ctr;
+	memcpy(&c, (const uint8_t *)e + pipe->ectr_off, sizeof(c));
+	return c;
+}
+
+/* Where e's last hit is kept (aging: only when d, e's data, ages). */
+static inline sdpa_atomic_u64 *sdpa_entry_last_hit(const struct doca_flow_pipe *pipe,
+                                                   struct doca_flow_pipe_entry *e,
+                                                   const struct sdpa_entry_data *d)
+{
+	if (pipe->eage_off != 0)
+		return (sdpa_atomic_u64 *)(void *)((uint8_t *)e + pipe->eage_off);
+	return (sdpa_atomic_u64 *)&d->last_hit; /* d is e's alone then: never shared */
+}
 
 /* ---- entry queues ---- */
 struct sdpa_qop {

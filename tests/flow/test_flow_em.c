@@ -270,7 +270,7 @@ static void test_em_large_table_bursts(void **state)
  * fill more than one segment, and an entry of each segment hits. */
 static void test_em_pool_huge_chunks(void **state)
 {
-	enum { N = 240000 }; /* 80-byte slots: 18.3 MiB, past a 16 MiB segment */
+	enum { N = 300000 }; /* 64-byte slots: 18.3 MiB, past a 16 MiB segment */
 	static uint8_t f[SOFTDPA_FRAME_MAX];
 	struct doca_flow_pipe *p;
 	size_t slot, bytes, huge;

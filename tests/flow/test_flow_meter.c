@@ -7,7 +7,9 @@
  */
 #include <string.h>
 
+#include "core/atomics.h"
 #include "flow_t.h"
+#include "nic/flow_priv.h"
 
 enum { FRAME = 64 }; /* ft_udp4 frames: every meter below counts 64-byte frames */
 
@@ -540,6 +542,106 @@ static void test_aging_from_update(void **state)
 	softdpa_clock_set_real();
 }
 
+/* A BASIC pipe whose template counts and ages keeps each entry's counter and last hit in
+ * the entry's slot, after its key, so that entries with the same fwd share one data
+ * (flow_entry.c): each entry still counts its own frames and ages from its own last hit,
+ * an update keeps the counter. A pipe whose template does not age keeps the last hit of an
+ * entry that ages on its own in that entry's data. */
+static void hit_n(uint32_t src, uint32_t n)
+{
+	uint32_t len = ft_udp4(frame, src, 0x08080808, 1, 2);
+
+	for (uint32_t i = 0; i < n; i++)
+		ft_inject(0, frame, len);
+	ft_sync();
+	assert_int_equal(ft_drain_all(1), n);
+}
+
+static void test_entry_counter_and_aging_in_slot(void **state)
+{
+	const uint64_t s = 1000000000ull;
+	struct doca_flow_pipe_cfg *pc;
+	struct doca_flow_match match;
+	struct doca_flow_monitor mon;
+	struct doca_flow_fwd fwd = {.type = DOCA_FLOW_FWD_PORT, .port_id = 1};
+	struct doca_flow_pipe *p, *q;
+	struct doca_flow_pipe_entry *e[4], *own;
+
+	(void)state;
+	ft_init("vnf,hws", 0, 0, 0, 2);
+	assert_int_equal(softdpa_clock_set_manual(0), DOCA_SUCCESS);
+	memset(&match, 0, sizeof(match));
+	match.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	match.outer.ip4.src_ip = UINT32_MAX;
+	memset(&mon, 0, sizeof(mon));
+	mon.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
+	mon.aging_sec = 5;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &match, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_monitor(pc, &mon), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, NULL, NULL, &p), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	for (uint32_t i = 0; i < 4; i++) {
+		memset(&match, 0, sizeof(match));
+		match.outer.ip4.src_ip = __builtin_bswap32(0x0a000001 + i);
+		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &match, 0, NULL, NULL, &fwd,
+		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
+		                                                &e[i]),
+		                 DOCA_SUCCESS);
+	}
+	ft_process(ft_ports[0]);
+	/* one data for the four; a counter and a last hit after each one's key */
+	assert_true(p->ectr_off >= SDPA_ENTRY_HEAD + p->mt.klen && p->eage_off > p->ectr_off);
+	assert_ptr_equal(sdpa_load_relaxed(&e[0]->data), sdpa_load_relaxed(&e[3]->data));
+	hit_n(0x0a000001, 3);
+	hit_n(0x0a000002, 1);
+	assert_int_equal(ft_entry_pkts(e[0]), 3);
+	assert_int_equal(ft_entry_pkts(e[1]), 1);
+	assert_int_equal(ft_entry_pkts(e[2]), 0);
+	/* An update (the same fwd) keeps the entry's counter. */
+	assert_int_equal(doca_flow_pipe_basic_update_entry(0, p, 0, NULL, NULL, &fwd,
+	                                                   DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, e[1]),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	hit_n(0x0a000002, 2);
+	assert_int_equal(ft_entry_pkts(e[1]), 3);
+	assert_int_equal(ft_entry_pkts(e[0]), 3);
+	/* e[0] hit again at 2 s; the others were last hit (or added) at 0 s. */
+	assert_int_equal(softdpa_clock_advance(2 * s), DOCA_SUCCESS);
+	hit_n(0x0a000001, 1);
+	assert_int_equal(softdpa_clock_advance(3 * s - 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), -1);
+	assert_int_equal(softdpa_clock_advance(1), DOCA_SUCCESS); /* 5 s */
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), 3);
+	assert_int_equal(softdpa_clock_advance(2 * s), DOCA_SUCCESS); /* 7 s */
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), 1);
+	assert_int_equal(ft_entry_pkts(e[0]), 4);
+
+	/* A template without aging: the entry that ages keeps its last hit in its data. */
+	memset(&match, 0, sizeof(match));
+	match.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
+	match.outer.ip4.dst_ip = UINT32_MAX;
+	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &match, NULL), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &q), DOCA_SUCCESS);
+	doca_flow_pipe_cfg_destroy(pc);
+	memset(&match, 0, sizeof(match));
+	match.outer.ip4.dst_ip = __builtin_bswap32(0x08080808);
+	memset(&mon, 0, sizeof(mon));
+	mon.aging_sec = 2;
+	assert_int_equal(doca_flow_pipe_basic_add_entry(0, q, &match, 0, NULL, &mon, NULL,
+	                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL, &own),
+	                 DOCA_SUCCESS);
+	ft_process(ft_ports[0]);
+	assert_int_equal(softdpa_clock_advance(2 * s - 1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), -1);
+	assert_int_equal(softdpa_clock_advance(1), DOCA_SUCCESS);
+	assert_int_equal(doca_flow_aging_handle(ft_ports[0], 0, 0, 0), 1);
+	ft_fini();
+	softdpa_clock_set_real();
+}
+
 /* An ordered list [MONITOR] whose element meters (own meter, rate per entry) and ages. */
 static void test_ordered_list_monitor(void **state)
 {
@@ -626,6 +728,7 @@ int main(void)
 	        FT_TEST(test_aging_exact),
 	        FT_TEST(test_aging_max_entries),
 	        FT_TEST(test_aging_from_update),
+	        FT_TEST(test_entry_counter_and_aging_in_slot),
 	        FT_TEST(test_ordered_list_monitor),
 	};
 
