@@ -73,7 +73,10 @@ void *sdpa_table_alloc(size_t bytes, size_t *map_len)
 	void *p;
 
 	*map_len = 0;
-	if (bytes >= SDPA_HUGE_PAGE)
+	/* From half a huge page up: rounding up at most doubles the table, and costs less
+	 * than making it resident 4 KiB at a time (about 5 us a page on a paravirtual host,
+	 * 1.3 ms a MiB, against 0.1 ms for a huge page). */
+	if (bytes >= SDPA_HUGE_PAGE / 2)
 		return sdpa_huge_alloc(bytes, 0, map_len);
 	bytes = (bytes + 63) & ~(size_t)63;
 	p = aligned_alloc(64, bytes ? bytes : 64);

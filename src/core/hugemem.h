@@ -23,11 +23,11 @@ void sdpa_huge_free(void *p, size_t len);
 
 /* A zeroed table of at least 'bytes' bytes that lookups read at random: never on the
  * kernel's shared 4 KiB zero page, where a read of a word never written traps on some
- * hypervisors (about 4 us, seen on a paravirtual one). From SDPA_HUGE_PAGE up, a block of
- * sdpa_huge_alloc (no small head; an unwritten word reads the huge zero page, a written
- * region takes 2 MiB) and *map_len its length; below, a 64-byte-aligned malloc block made
- * resident in one call and zeroed (rounding it up to a huge page would cost more than
- * it holds) and *map_len 0. NULL on NO_MEMORY. Any thread. */
+ * hypervisors (about 4 us, seen on a paravirtual one). From half of SDPA_HUGE_PAGE up, a
+ * block of sdpa_huge_alloc (no small head; an unwritten word reads the huge zero page, a
+ * written region takes 2 MiB) and *map_len its length; below, a 64-byte-aligned malloc
+ * block made resident in one call and zeroed (rounding it up to a huge page would cost
+ * more than it holds) and *map_len 0. NULL on NO_MEMORY. Any thread. */
 void *sdpa_table_alloc(size_t bytes, size_t *map_len);
 
 /* Give back a table of sdpa_table_alloc with the *map_len it gave; NULL is a no-op. */

@@ -19,9 +19,9 @@ struct sdpa_em_table *sdpa_em_table_alloc(uint32_t size)
 
 	if (t == NULL)
 		return NULL;
-	/* Huge pages for a large table (a hint: without them lookups only cost more TLB
-	 * misses); a smaller one stays on small pages, since rounding it up would cost more
-	 * memory per entry than issue 12 allows. */
+	/* Huge pages for a table of 1 MiB or more (about 43 k entries; a hint: without them
+	 * lookups only cost more TLB misses); a smaller one stays on small pages, since
+	 * rounding it up would cost more memory per entry than issue 12 allows. */
 	t->b = sdpa_table_alloc(bytes, &t->map_len);
 	if (t->b == NULL) {
 		free(t);

@@ -111,8 +111,9 @@ static void test_small_head(void **state)
 	sdpa_huge_free(p, len);
 }
 
-/* A table: from a huge page up, a huge-advised block; below, a malloc block whose every
- * byte is zero and every page resident (none the shared zero page); freed by its length. */
+/* A table: from half a huge page up, a huge-advised block of whole huge pages; below, a
+ * malloc block whose every byte is zero and every page resident (none the shared zero
+ * page); freed by its length. */
 static void test_table_alloc(void **state)
 {
 	long pg = sysconf(_SC_PAGESIZE);
@@ -126,7 +127,16 @@ static void test_table_alloc(void **state)
 	assert_int_equal(t_vm_advice(p), 'h');
 	assert_int_equal(p[len - 1], 0);
 	sdpa_table_free(p, len);
-	for (size_t bytes = 1; bytes < SDPA_HUGE_PAGE; bytes = bytes * 7 + 1) {
+	p = sdpa_table_alloc(SDPA_HUGE_PAGE / 2, &len);
+	assert_non_null(p);
+	assert_int_equal(len, SDPA_HUGE_PAGE);
+	assert_int_equal(t_vm_advice(p), 'h');
+	sdpa_table_free(p, len);
+	p = sdpa_table_alloc(SDPA_HUGE_PAGE / 2 - 1, &len);
+	assert_non_null(p);
+	assert_int_equal(len, 0);
+	sdpa_table_free(p, len);
+	for (size_t bytes = 1; bytes < SDPA_HUGE_PAGE / 2; bytes = bytes * 7 + 1) {
 		uintptr_t lo, hi;
 		unsigned char in[SDPA_HUGE_PAGE / 4096 + 2];
 
