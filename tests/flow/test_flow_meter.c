@@ -398,7 +398,8 @@ static void test_meter_errors(void **state)
 
 /* ---------------------------------------------------------------- aging */
 
-static struct doca_flow_pipe *aging_pipe(uint32_t pipe_aging)
+static struct doca_flow_pipe *aging_pipe_ctr(uint32_t pipe_aging,
+                                             enum doca_flow_resource_type counter)
 {
 	struct doca_flow_pipe_cfg *pc;
 	struct doca_flow_match match;
@@ -411,6 +412,7 @@ static struct doca_flow_pipe *aging_pipe(uint32_t pipe_aging)
 	match.outer.ip4.src_ip = UINT32_MAX;
 	memset(&mon, 0, sizeof(mon));
 	mon.aging_sec = pipe_aging;
+	mon.counter_type = counter;
 	memset(&fwd, 0, sizeof(fwd));
 	fwd.type = DOCA_FLOW_FWD_PORT;
 	fwd.port_id = 1;
@@ -421,6 +423,11 @@ static struct doca_flow_pipe *aging_pipe(uint32_t pipe_aging)
 	assert_int_equal(doca_flow_pipe_create(pc, &fwd, NULL, &p), DOCA_SUCCESS);
 	doca_flow_pipe_cfg_destroy(pc);
 	return p;
+}
+
+static struct doca_flow_pipe *aging_pipe(uint32_t pipe_aging)
+{
+	return aging_pipe_ctr(pipe_aging, DOCA_FLOW_RESOURCE_TYPE_NONE);
 }
 
 static struct doca_flow_pipe_entry *aging_entry(struct doca_flow_pipe *p, uint32_t src,
@@ -570,27 +577,9 @@ static void test_entry_counter_and_aging_in_slot(void **state)
 	(void)state;
 	ft_init("vnf,hws", 0, 0, 0, 2);
 	assert_int_equal(softdpa_clock_set_manual(0), DOCA_SUCCESS);
-	memset(&match, 0, sizeof(match));
-	match.outer.l3_type = DOCA_FLOW_L3_TYPE_IP4;
-	match.outer.ip4.src_ip = UINT32_MAX;
-	memset(&mon, 0, sizeof(mon));
-	mon.counter_type = DOCA_FLOW_RESOURCE_TYPE_NON_SHARED;
-	mon.aging_sec = 5;
-	assert_int_equal(doca_flow_pipe_cfg_create(&pc, ft_ports[0]), DOCA_SUCCESS);
-	assert_int_equal(doca_flow_pipe_cfg_set_is_root(pc, true), DOCA_SUCCESS);
-	assert_int_equal(doca_flow_pipe_cfg_set_match(pc, &match, NULL), DOCA_SUCCESS);
-	assert_int_equal(doca_flow_pipe_cfg_set_monitor(pc, &mon), DOCA_SUCCESS);
-	assert_int_equal(doca_flow_pipe_create(pc, NULL, NULL, &p), DOCA_SUCCESS);
-	doca_flow_pipe_cfg_destroy(pc);
-	for (uint32_t i = 0; i < 4; i++) {
-		memset(&match, 0, sizeof(match));
-		match.outer.ip4.src_ip = __builtin_bswap32(0x0a000001 + i);
-		assert_int_equal(doca_flow_pipe_basic_add_entry(0, p, &match, 0, NULL, NULL, &fwd,
-		                                                DOCA_FLOW_ENTRY_FLAGS_NO_WAIT, NULL,
-		                                                &e[i]),
-		                 DOCA_SUCCESS);
-	}
-	ft_process(ft_ports[0]);
+	p = aging_pipe_ctr(5, DOCA_FLOW_RESOURCE_TYPE_NON_SHARED);
+	for (uint32_t i = 0; i < 4; i++)
+		e[i] = aging_entry(p, 0x0a000001 + i, 0); /* the template's 5 s */
 	/* one data for the four; a counter and a last hit after each one's key */
 	assert_true(p->ectr_off >= SDPA_ENTRY_HEAD + p->mt.klen && p->eage_off > p->ectr_off);
 	assert_ptr_equal(sdpa_load_relaxed(&e[0]->data), sdpa_load_relaxed(&e[3]->data));
