@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * The exact-match table of BASIC pipes (flow_em.c), in the manner of DPDK's rte_hash: the slots
- * are grouped four to a 64-byte bucket, each slot holding a tag next to its entry pointer. A
- * key of up to 8 bytes (an IPv4 address, a port pair, a MAC) is its own tag, so a lookup
- * decides in the bucket's one cache line and touches the entry only to use it; a longer key's
- * tag is its hash, and the entry's key confirms the match. An entry is a 64-byte pool slot
- * (flow_entry.c; 80 for keys of 7 to 22 bytes) whose action data is one object shared by the pipe's
- * entries with the same data (or, when it owns a meter, in the same slot). A hit costs two
- * cache misses, the bucket and the entry, or only the bucket when the slot names the entry's
- * data (em_hot, below). A burst prefetches all its buckets, then the entries it must read
- * (flow_dp.c), so that the misses of a burst overlap. The table has any number of
- * buckets, a hash picking one by multiply-shift, and is at most two thirds full when a pipe has
- * its nr_entries (sdpa_em_slots): 24 bytes of buckets per entry.
+ * The exact-match table of BASIC pipes (flow_em.c), in the manner of DPDK's rte_hash: the
+ * slots are grouped four to a 64-byte bucket, each slot holding a tag next to its entry
+ * pointer. A key of up to 8 bytes (an IPv4 address, a port pair, a MAC) is its own tag, so
+ * a lookup decides in the bucket's one cache line and touches the entry only to use it; a
+ * longer key's tag is its hash, and the entry's key confirms the match. An entry is a
+ * 64-byte pool slot (flow_entry.c; 80 for keys of 7 to 22 bytes, more when the pipe counts
+ * or ages per entry) whose action data is one object shared by the pipe's entries with the
+ * same data (or, when it owns a meter, in the same slot). A hit costs two cache misses, the
+ * bucket and the entry, or only the bucket when the slot names the entry's data (em_hot,
+ * below). A burst prefetches all its buckets, then the entries it must read (flow_dp.c), so
+ * that the misses of a burst overlap. The table has any number of buckets, a hash picking
+ * one by multiply-shift, and is at most two thirds full when a pipe has its nr_entries
+ * (sdpa_em_slots): 24 bytes of buckets per entry.
  *
  * Probing is linear over slots, bucket after bucket, from the bucket the hash names; an
  * empty slot (NULL) ends it, a removed one (SDPA_EM_TOMB) does not. The control plane (the

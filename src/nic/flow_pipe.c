@@ -1094,7 +1094,16 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 	case DOCA_FLOW_PIPE_BASIC: {
 		uint32_t size = sdpa_em_slots(p->nr_entries);
 		uint16_t tail = (uint16_t)((SDPA_ENTRY_HEAD + p->mt.klen + 7) & ~(size_t)7);
+		struct sdpa_em_table *t = sdpa_em_table_alloc(size);
 
+		if (t == NULL) {
+			r = DOCA_ERROR_NO_MEMORY;
+			DOCA_LOG_ERR("doca_flow_pipe_create: out of memory for %u entries of pipe "
+			             "'%s'; lower nr_entries",
+			             p->nr_entries, p->name);
+			goto err;
+		}
+		sdpa_store_relaxed(&p->em, t);
 		/* An entry's own counter and last hit after its key, so that entries with
 		 * equal data share it (flow_entry.c): room for the last hit when the template
 		 * ages (an entry that ages on its own keeps it in its own data). */
@@ -1107,16 +1116,6 @@ DOCA_STABLE doca_error_t doca_flow_pipe_create(const struct doca_flow_pipe_cfg *
 			tail += 8;
 		}
 		p->etail = p->ectr_off != 0 || p->eage_off != 0 ? tail : 0;
-		struct sdpa_em_table *t = sdpa_em_table_alloc(size);
-
-		if (t == NULL) {
-			r = DOCA_ERROR_NO_MEMORY;
-			DOCA_LOG_ERR("doca_flow_pipe_create: out of memory for %u entries of pipe "
-			             "'%s'; lower nr_entries",
-			             p->nr_entries, p->name);
-			goto err;
-		}
-		sdpa_store_relaxed(&p->em, t);
 		break;
 	}
 	case DOCA_FLOW_PIPE_HASH:
