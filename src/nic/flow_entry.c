@@ -513,11 +513,8 @@ static void entry_release(struct doca_flow_pipe_entry *e)
 
 	/* The pipe struct outlives its entries (the graveyard; sdpa_grace_fini runs every
 	 * deferred release before it goes). */
-	if (d != NULL) {
+	if (d != NULL)
 		free(sdpa_entry_ctr(e->pipe, e, d)); /* the entry's, not its data's */
-		if (e->pipe->ectr_off == 0)
-			d->ctr = NULL;
-	}
 	data_free(d);
 	sdpa_store_relaxed(&e->data, NULL);
 	if (e->has_ctl) {

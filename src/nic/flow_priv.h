@@ -408,9 +408,10 @@ struct sdpa_entry_data {
  * take one 64-byte line), or a CONTROL entry's struct sdpa_entry_ctl after the aligned
  * head (sdpa_entry_ctl). Fields a lookup reads come first. Keep it small: an exact-match
  * pipe holds millions of them (issue 12: 128 bytes per entry, table included); what only
- * some entries have (a counter of their own, aging) is in their data. */
+ * some entries have (a counter of their own, a last hit) is after the key or in their
+ * data (sdpa_entry_ctr, sdpa_entry_last_hit). */
 struct doca_flow_pipe_entry {
-	sdpa_atomic_ptr data; /* struct sdpa_entry_data *: its counter and aging there too */
+	sdpa_atomic_ptr data; /* struct sdpa_entry_data * */
 	union {
 		uint32_t hash;     /* BASIC: key hash */
 		uint32_t index;    /* HASH: slot; ORDERED_LIST: list idx */
